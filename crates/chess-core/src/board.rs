@@ -1,0 +1,737 @@
+//! The placement of the pieces, in three synchronized views.
+
+use core::fmt;
+
+use crate::{Bitboard, Color, File, Piece, Rank, Role, Square, zobrist};
+
+/// Where the pieces stand, kept in three views that always agree:
+///
+/// - a 64-byte mailbox, for O(1) "what is on e4";
+/// - a bitboard per (color, role), per color, and of all pieces, for move generation.
+///
+/// `Board` knows nothing of whose move it is, castling or en passant: that is the position's
+/// business (chess-rules).
+///
+/// ```
+/// use chess_core::{Board, Color, Piece, Role, Square};
+///
+/// let mut board = Board::standard();
+/// assert_eq!(board.piece_at(Square::E1), Some(Piece::WhiteKing));
+/// assert_eq!(board.king_of(Color::Black), Some(Square::E8));
+/// assert_eq!(board.by_role(Role::Pawn).count(), 16);
+///
+/// board.remove(Square::E2);
+/// board.put(Square::E4, Piece::WhitePawn);
+/// assert_eq!(board.occupied().count(), 32);
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    mailbox: [Option<Piece>; 64],
+    pieces: [[Bitboard; 6]; 2],
+    colors: [Bitboard; 2],
+    occupied: Bitboard,
+}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board::empty()
+    }
+}
+
+/// The back rank of the classical setup, `a` to `h`.
+const CLASSICAL_BACK_RANK: [Role; 8] = [
+    Role::Rook,
+    Role::Knight,
+    Role::Bishop,
+    Role::Queen,
+    Role::King,
+    Role::Bishop,
+    Role::Knight,
+    Role::Rook,
+];
+
+impl Board {
+    /// A board without pieces.
+    #[must_use]
+    pub const fn empty() -> Board {
+        Board {
+            mailbox: [None; 64],
+            pieces: [[Bitboard::EMPTY; 6]; 2],
+            colors: [Bitboard::EMPTY; 2],
+            occupied: Bitboard::EMPTY,
+        }
+    }
+
+    /// The starting position of standard chess.
+    #[must_use]
+    pub fn standard() -> Board {
+        Board::from_back_rank(CLASSICAL_BACK_RANK)
+    }
+
+    /// One of the 960 starting positions of Chess960, by its standard number (Scharnagl's
+    /// numbering): 0 is `bbqnnrkr`, 518 the classical setup, 959 `rkrnnqbb`. `None` for
+    /// `n >= 960`.
+    ///
+    /// ```
+    /// use chess_core::Board;
+    ///
+    /// assert_eq!(Board::chess960(518), Some(Board::standard()));
+    /// assert!(Board::chess960(960).is_none());
+    /// ```
+    #[must_use]
+    pub fn chess960(n: u32) -> Option<Board> {
+        if n >= 960 {
+            return None;
+        }
+        let mut rank: [Option<Role>; 8] = [None; 8];
+        let mut n = n as usize;
+        // The light-squared bishop (b, d, f, h), then the dark-squared one (a, c, e, g).
+        rank[2 * (n % 4) + 1] = Some(Role::Bishop);
+        n /= 4;
+        rank[2 * (n % 4)] = Some(Role::Bishop);
+        n /= 4;
+        // The queen on the (n % 6)-th free square.
+        place_on_free(&mut rank, n % 6, Role::Queen);
+        n /= 6;
+        // The knights on one of the ten ways to pick two of the five free squares.
+        const KNIGHTS: [(usize, usize); 10] = [
+            (0, 1),
+            (0, 2),
+            (0, 3),
+            (0, 4),
+            (1, 2),
+            (1, 3),
+            (1, 4),
+            (2, 3),
+            (2, 4),
+            (3, 4),
+        ];
+        let (first, second) = KNIGHTS[n];
+        // Place the second knight first so the first one's index still counts the same squares.
+        place_on_free(&mut rank, second, Role::Knight);
+        place_on_free(&mut rank, first, Role::Knight);
+        // Rook, king, rook on the three squares left, left to right.
+        for role in [Role::Rook, Role::King, Role::Rook] {
+            place_on_free(&mut rank, 0, role);
+        }
+        let mut back_rank = [Role::Pawn; 8];
+        for (slot, role) in back_rank.iter_mut().zip(rank) {
+            *slot = role?;
+        }
+        Some(Board::from_back_rank(back_rank))
+    }
+
+    /// The Chess960 number (0..960) of this board when it is one of the 960 starting positions.
+    #[must_use]
+    pub fn chess960_number(&self) -> Option<u32> {
+        let mut roles = [Role::Pawn; 8];
+        for file in File::ALL {
+            let piece = self.piece_at(Square::new(file, Rank::First))?;
+            roles[file.index()] = piece.role();
+        }
+        let light = (0..4).find(|&i| roles[2 * i + 1] == Role::Bishop)?;
+        let dark = (0..4).find(|&i| roles[2 * i] == Role::Bishop)?;
+        let free: [Role; 6] = {
+            let mut free = [Role::Pawn; 6];
+            for (k, role) in roles.into_iter().filter(|&r| r != Role::Bishop).enumerate() {
+                *free.get_mut(k)? = role;
+            }
+            free
+        };
+        let queen = free.iter().position(|&r| r == Role::Queen)?;
+        let mut rest = free.into_iter().filter(|&r| r != Role::Queen);
+        let mut knights = (0..5).filter(|_| rest.next() == Some(Role::Knight));
+        let pair = (knights.next()?, knights.next()?);
+        const KNIGHTS: [(usize, usize); 10] = [
+            (0, 1),
+            (0, 2),
+            (0, 3),
+            (0, 4),
+            (1, 2),
+            (1, 3),
+            (1, 4),
+            (2, 3),
+            (2, 4),
+            (3, 4),
+        ];
+        let knight_index = KNIGHTS.iter().position(|&p| p == pair)?;
+        let n = (light + 4 * (dark + 4 * (queen + 6 * knight_index))) as u32;
+        (Board::chess960(n).as_ref() == Some(self)).then_some(n)
+    }
+
+    fn from_back_rank(back_rank: [Role; 8]) -> Board {
+        let mut board = Board::empty();
+        for (file, role) in File::ALL.into_iter().zip(back_rank) {
+            for color in Color::ALL {
+                let back = Square::new(file, Rank::First.relative_to(color));
+                let pawn = Square::new(file, Rank::Second.relative_to(color));
+                board.put_on_empty(back, Piece::new(color, role));
+                board.put_on_empty(pawn, Piece::new(color, Role::Pawn));
+            }
+        }
+        board
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    #[must_use]
+    pub const fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.mailbox[sq as usize]
+    }
+
+    /// The role of the piece on `sq`, if any.
+    #[inline]
+    #[must_use]
+    pub const fn role_at(&self, sq: Square) -> Option<Role> {
+        match self.mailbox[sq as usize] {
+            Some(piece) => Some(piece.role()),
+            None => None,
+        }
+    }
+
+    /// The color of the piece on `sq`, if any.
+    #[inline]
+    #[must_use]
+    pub const fn color_at(&self, sq: Square) -> Option<Color> {
+        match self.mailbox[sq as usize] {
+            Some(piece) => Some(piece.color()),
+            None => None,
+        }
+    }
+
+    /// Puts `piece` on `sq`, returning what stood there before.
+    #[inline]
+    pub fn put(&mut self, sq: Square, piece: Piece) -> Option<Piece> {
+        let old = self.remove(sq);
+        self.put_on_empty(sq, piece);
+        debug_assert!(self.is_consistent());
+        old
+    }
+
+    /// Empties `sq`, returning what stood there.
+    #[inline]
+    pub fn remove(&mut self, sq: Square) -> Option<Piece> {
+        let old = self.mailbox[sq as usize];
+        if let Some(piece) = old {
+            self.remove_known(sq, piece);
+        }
+        debug_assert!(self.is_consistent());
+        old
+    }
+
+    /// Puts `piece` on `sq`, which the caller knows is empty: the fast path for move making.
+    ///
+    /// The views stop agreeing when `sq` is occupied; debug builds check it.
+    #[inline]
+    pub fn put_on_empty(&mut self, sq: Square, piece: Piece) {
+        debug_assert!(self.mailbox[sq as usize].is_none(), "{sq} is not empty");
+        let bb = Bitboard::from_square(sq);
+        self.mailbox[sq as usize] = Some(piece);
+        self.pieces[piece.color() as usize][piece.role() as usize] |= bb;
+        self.colors[piece.color() as usize] |= bb;
+        self.occupied |= bb;
+    }
+
+    /// Removes `piece` from `sq`, where the caller knows it stands: the fast path for move
+    /// making. Debug builds check that it does.
+    #[inline]
+    pub fn remove_known(&mut self, sq: Square, piece: Piece) {
+        debug_assert_eq!(self.mailbox[sq as usize], Some(piece), "{sq}");
+        let bb = Bitboard::from_square(sq);
+        self.mailbox[sq as usize] = None;
+        self.pieces[piece.color() as usize][piece.role() as usize] ^= bb;
+        self.colors[piece.color() as usize] ^= bb;
+        self.occupied ^= bb;
+    }
+
+    /// Moves `piece` from `from` to the empty square `to`: the fast path for move making.
+    #[inline]
+    pub fn move_known(&mut self, from: Square, to: Square, piece: Piece) {
+        debug_assert_eq!(self.mailbox[from as usize], Some(piece), "{from}");
+        debug_assert!(self.mailbox[to as usize].is_none(), "{to} is not empty");
+        let bb = Bitboard::from_square(from) | to;
+        self.mailbox[from as usize] = None;
+        self.mailbox[to as usize] = Some(piece);
+        self.pieces[piece.color() as usize][piece.role() as usize] ^= bb;
+        self.colors[piece.color() as usize] ^= bb;
+        self.occupied ^= bb;
+    }
+
+    /// The squares of all pieces.
+    #[inline]
+    #[must_use]
+    pub const fn occupied(&self) -> Bitboard {
+        self.occupied
+    }
+
+    /// The squares of the pieces of `color`.
+    #[inline]
+    #[must_use]
+    pub const fn by_color(&self, color: Color) -> Bitboard {
+        self.colors[color as usize]
+    }
+
+    /// The squares of the pieces of `role`, of either color.
+    #[inline]
+    #[must_use]
+    pub const fn by_role(&self, role: Role) -> Bitboard {
+        Bitboard(self.pieces[0][role as usize].0 | self.pieces[1][role as usize].0)
+    }
+
+    /// The squares of `piece`.
+    #[inline]
+    #[must_use]
+    pub const fn by_piece(&self, piece: Piece) -> Bitboard {
+        self.pieces[piece.color() as usize][piece.role() as usize]
+    }
+
+    /// The squares of the pieces of `color` and `role`.
+    #[inline]
+    #[must_use]
+    pub const fn pieces(&self, color: Color, role: Role) -> Bitboard {
+        self.pieces[color as usize][role as usize]
+    }
+
+    /// The squares of the bishops and queens of `color`: the pieces that attack diagonally.
+    #[inline]
+    #[must_use]
+    pub const fn diagonal_sliders(&self, color: Color) -> Bitboard {
+        let p = &self.pieces[color as usize];
+        Bitboard(p[Role::Bishop as usize].0 | p[Role::Queen as usize].0)
+    }
+
+    /// The squares of the rooks and queens of `color`: the pieces that attack along lines.
+    #[inline]
+    #[must_use]
+    pub const fn line_sliders(&self, color: Color) -> Bitboard {
+        let p = &self.pieces[color as usize];
+        Bitboard(p[Role::Rook as usize].0 | p[Role::Queen as usize].0)
+    }
+
+    /// The square of the king of `color`; with several kings (an invalid setup) the lowest.
+    #[inline]
+    #[must_use]
+    pub const fn king_of(&self, color: Color) -> Option<Square> {
+        self.pieces[color as usize][Role::King as usize].first()
+    }
+
+    /// Every piece with its square, `a1` first.
+    pub fn iter(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.occupied
+            .into_iter()
+            .filter_map(|sq| self.piece_at(sq).map(|piece| (sq, piece)))
+    }
+
+    /// The board seen from the other side: mirrored top to bottom with the colors swapped. A
+    /// position and its mirror are equally good for the opposite sides.
+    #[must_use]
+    pub fn mirror(&self) -> Board {
+        let mut board = Board::empty();
+        for (sq, piece) in self.iter() {
+            board.put_on_empty(sq.flip_vertical(), Piece::new(!piece.color(), piece.role()));
+        }
+        board
+    }
+
+    /// The Polyglot Zobrist hash of the placement alone (no side to move, castling or en passant).
+    #[must_use]
+    pub fn zobrist_hash(&self) -> u64 {
+        self.iter()
+            .fold(0, |hash, (sq, piece)| hash ^ zobrist::piece(piece, sq))
+    }
+
+    /// Whether the mailbox and the bitboards describe the same placement. Always true unless a
+    /// caller broke the contract of a `_known`/`_on_empty` method; debug builds assert it after
+    /// every [`Board::put`] and [`Board::remove`].
+    #[must_use]
+    pub fn is_consistent(&self) -> bool {
+        let mut pieces = [[Bitboard::EMPTY; 6]; 2];
+        for sq in Square::ALL {
+            if let Some(piece) = self.mailbox[sq as usize] {
+                pieces[piece.color() as usize][piece.role() as usize].add(sq);
+            }
+        }
+        let colors = pieces.map(|roles| roles.into_iter().fold(Bitboard::EMPTY, |a, b| a | b));
+        let no_overlap = Color::ALL.into_iter().all(|c| {
+            let total: u32 = pieces[c as usize].iter().map(|bb| bb.count()).sum();
+            total == colors[c as usize].count()
+        });
+        pieces == self.pieces
+            && colors == self.colors
+            && self.occupied == colors[0] | colors[1]
+            && no_overlap
+            && !colors[0].intersects(colors[1])
+    }
+
+    /// Draws the board as a boxed grid with two-letter labels (`WP` … `BK`), rank 8 at the top
+    /// and the files `a`–`h` underneath. This is also what `Display` writes.
+    #[must_use]
+    pub const fn boxed(&self) -> Boxed<'_> {
+        Boxed(self)
+    }
+
+    /// The board in the plain 8-line form: one line per rank, rank 8 first, a FEN letter per
+    /// piece (`KQRBNP` white, `kqrbnp` black) and `.` for an empty square.
+    ///
+    /// ```
+    /// use chess_core::Board;
+    ///
+    /// let text = Board::standard().plain().to_string();
+    /// assert!(text.starts_with("rnbqkbnr\npppppppp\n........\n"));
+    /// assert_eq!(text.parse::<Board>(), Ok(Board::standard()));
+    /// ```
+    #[must_use]
+    pub const fn plain(&self) -> Plain<'_> {
+        Plain(self)
+    }
+
+    /// Reads the plain 8-line form written by [`Board::plain`]: 8 lines of 8 characters, rank 8
+    /// first. Blank lines and spaces around a line are ignored. Kings are not counted here:
+    /// whether the placement can occur in a game is for chess-rules to judge.
+    pub fn from_plain(text: &str) -> Result<Board, ParseBoardError> {
+        let mut board = Board::empty();
+        let mut rank_count = 0usize;
+        for (line_index, raw) in text.lines().enumerate() {
+            let line_number = line_index + 1;
+            let trimmed = raw.trim();
+            if trimmed.is_empty() {
+                continue;
+            }
+            let column_base = raw.len() - raw.trim_start().len() + 1;
+            if rank_count == 8 {
+                return Err(ParseBoardError {
+                    line: line_number,
+                    column: column_base,
+                    kind: ParseBoardErrorKind::TooManyRanks,
+                });
+            }
+            let rank = Rank::ALL[7 - rank_count];
+            let mut files = 0usize;
+            for (offset, c) in trimmed.char_indices() {
+                let column = column_base + trimmed[..offset].chars().count();
+                let error = |kind| ParseBoardError {
+                    line: line_number,
+                    column,
+                    kind,
+                };
+                if files == 8 {
+                    return Err(error(ParseBoardErrorKind::RankTooLong));
+                }
+                let sq = Square::new(File::ALL[files], rank);
+                match c {
+                    '.' => {}
+                    _ => match Piece::from_char(c) {
+                        Some(piece) => board.put_on_empty(sq, piece),
+                        None => return Err(error(ParseBoardErrorKind::InvalidChar(c))),
+                    },
+                }
+                files += 1;
+            }
+            if files < 8 {
+                return Err(ParseBoardError {
+                    line: line_number,
+                    column: column_base + trimmed.chars().count(),
+                    kind: ParseBoardErrorKind::RankTooShort(files),
+                });
+            }
+            rank_count += 1;
+        }
+        if rank_count < 8 {
+            return Err(ParseBoardError {
+                line: text.lines().count() + 1,
+                column: 1,
+                kind: ParseBoardErrorKind::TooFewRanks(rank_count),
+            });
+        }
+        Ok(board)
+    }
+}
+
+fn place_on_free(rank: &mut [Option<Role>; 8], index: usize, role: Role) {
+    if let Some(slot) = rank.iter_mut().filter(|s| s.is_none()).nth(index) {
+        *slot = Some(role);
+    }
+}
+
+impl core::str::FromStr for Board {
+    type Err = ParseBoardError;
+
+    /// Reads the plain 8-line form, as [`Board::from_plain`].
+    fn from_str(s: &str) -> Result<Board, ParseBoardError> {
+        Board::from_plain(s)
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Board(\"")?;
+        for rank in Rank::ALL.into_iter().rev() {
+            for file in File::ALL {
+                let c = self
+                    .piece_at(Square::new(file, rank))
+                    .map_or('.', Piece::char);
+                fmt::Write::write_char(f, c)?;
+            }
+            if rank != Rank::First {
+                f.write_str("/")?;
+            }
+        }
+        f.write_str("\")")
+    }
+}
+
+impl fmt::Display for Board {
+    /// Draws the boxed grid, as [`Board::boxed`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.boxed(), f)
+    }
+}
+
+/// The boxed drawing of a [`Board`], from [`Board::boxed`].
+#[derive(Copy, Clone, Debug)]
+pub struct Boxed<'a>(&'a Board);
+
+impl fmt::Display for Boxed<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const RULE: &str = "  +----+----+----+----+----+----+----+----+\n";
+        f.write_str(RULE)?;
+        for rank in Rank::ALL.into_iter().rev() {
+            write!(f, "{} |", rank.char())?;
+            for file in File::ALL {
+                match self.0.piece_at(Square::new(file, rank)) {
+                    Some(piece) => {
+                        let [c, r] = piece.label();
+                        write!(f, " {}{} |", c as char, r as char)?;
+                    }
+                    None => f.write_str("    |")?,
+                }
+            }
+            f.write_str("\n")?;
+            f.write_str(RULE)?;
+        }
+        f.write_str("    a    b    c    d    e    f    g    h\n")
+    }
+}
+
+/// The plain 8-line form of a [`Board`], from [`Board::plain`].
+#[derive(Copy, Clone, Debug)]
+pub struct Plain<'a>(&'a Board);
+
+impl fmt::Display for Plain<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in Rank::ALL.into_iter().rev() {
+            for file in File::ALL {
+                let c = self
+                    .0
+                    .piece_at(Square::new(file, rank))
+                    .map_or('.', Piece::char);
+                fmt::Write::write_char(f, c)?;
+            }
+            f.write_str("\n")?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a board in the plain 8-line form could not be read, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseBoardError {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column, from 1, in characters.
+    pub column: usize,
+    /// What was wrong.
+    pub kind: ParseBoardErrorKind,
+}
+
+/// What was wrong with a board in the plain 8-line form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParseBoardErrorKind {
+    /// A character that is neither a piece letter nor `.`.
+    InvalidChar(char),
+    /// A rank line with more than 8 squares.
+    RankTooLong,
+    /// A rank line with fewer than 8 squares (how many it had).
+    RankTooShort(usize),
+    /// More than 8 non-blank lines.
+    TooManyRanks,
+    /// Fewer than 8 non-blank lines (how many there were).
+    TooFewRanks(usize),
+}
+
+impl fmt::Display for ParseBoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "invalid board at line {}, column {}: ",
+            self.line, self.column
+        )?;
+        match self.kind {
+            ParseBoardErrorKind::InvalidChar(c) => write!(
+                f,
+                "unexpected {c:?}: expected a piece letter (KQRBNP, kqrbnp) or '.'"
+            ),
+            ParseBoardErrorKind::RankTooLong => f.write_str("rank has more than 8 squares"),
+            ParseBoardErrorKind::RankTooShort(n) => {
+                write!(f, "rank has {n} squares: expected 8")
+            }
+            ParseBoardErrorKind::TooManyRanks => f.write_str("more than 8 ranks"),
+            ParseBoardErrorKind::TooFewRanks(n) => write!(f, "{n} ranks: expected 8"),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for ParseBoardError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn standard_board() {
+        let board = Board::standard();
+        assert!(board.is_consistent());
+        assert_eq!(board.occupied().count(), 32);
+        assert_eq!(board.by_color(Color::White).count(), 16);
+        assert_eq!(
+            board.by_role(Role::Pawn),
+            Bitboard::rank(Rank::Second) | Bitboard::rank(Rank::Seventh)
+        );
+        assert_eq!(
+            board.by_piece(Piece::BlackQueen),
+            Bitboard::from(Square::D8)
+        );
+        assert_eq!(board.king_of(Color::White), Some(Square::E1));
+        assert_eq!(board.piece_at(Square::E4), None);
+        assert_eq!(board.role_at(Square::B8), Some(Role::Knight));
+        assert_eq!(board.color_at(Square::B8), Some(Color::Black));
+        assert_eq!(
+            board.line_sliders(Color::White),
+            Bitboard::from(Square::A1) | Square::H1 | Square::D1
+        );
+        assert_eq!(board.chess960_number(), Some(518));
+        assert_eq!(board.mirror(), board);
+        assert_eq!(Board::empty().king_of(Color::White), None);
+    }
+
+    #[test]
+    fn put_and_remove_keep_the_views_in_step() {
+        let mut board = Board::standard();
+        assert_eq!(
+            board.put(Square::E2, Piece::BlackQueen),
+            Some(Piece::WhitePawn)
+        );
+        assert!(board.is_consistent());
+        assert_eq!(board.remove(Square::E2), Some(Piece::BlackQueen));
+        assert_eq!(board.remove(Square::E2), None);
+        assert!(board.is_consistent());
+        board.move_known(Square::G1, Square::F3, Piece::WhiteKnight);
+        assert!(board.is_consistent());
+        assert_eq!(board.piece_at(Square::F3), Some(Piece::WhiteKnight));
+        assert_eq!(board.occupied().count(), 31);
+        board.remove_known(Square::F3, Piece::WhiteKnight);
+        assert!(board.is_consistent());
+        assert_eq!(board.iter().count(), 30);
+    }
+
+    #[test]
+    fn inconsistent_views_are_detected() {
+        let mut board = Board::standard();
+        board.pieces[0][0] = Bitboard::EMPTY;
+        assert!(!board.is_consistent());
+    }
+
+    #[test]
+    fn all_chess960_positions() {
+        let mut seen = std::collections::HashSet::new();
+        for n in 0..960 {
+            let board = Board::chess960(n).unwrap();
+            assert!(board.is_consistent());
+            assert_eq!(board.occupied().count(), 32);
+            assert_eq!(board.chess960_number(), Some(n));
+            // The king between the rooks, bishops on opposite colors.
+            let king = board.king_of(Color::White).unwrap();
+            let rooks = board.pieces(Color::White, Role::Rook);
+            assert!(rooks.first().unwrap() < king && king < rooks.last().unwrap());
+            let bishops = board.pieces(Color::White, Role::Bishop);
+            assert_eq!((bishops & Bitboard::LIGHT_SQUARES).count(), 1);
+            assert_eq!(board.mirror(), board);
+            assert!(seen.insert(board.plain().to_string()));
+        }
+        let rank = |n| {
+            Board::chess960(n)
+                .unwrap()
+                .plain()
+                .to_string()
+                .lines()
+                .last()
+                .unwrap()
+                .to_owned()
+        };
+        assert_eq!(rank(0), "BBQNNRKR");
+        assert_eq!(rank(959), "RKRNNQBB");
+        assert_eq!(Board::chess960(518), Some(Board::standard()));
+        assert_eq!(Board::empty().chess960_number(), None);
+    }
+
+    #[test]
+    fn boxed_display() {
+        insta::assert_snapshot!(Board::standard().to_string());
+    }
+
+    #[test]
+    fn plain_display() {
+        let mut board = Board::standard();
+        board.move_known(Square::E2, Square::E4, Piece::WhitePawn);
+        insta::assert_snapshot!(board.plain().to_string());
+        assert_eq!(
+            format!("{board:?}"),
+            "Board(\"rnbqkbnr/pppppppp/......../......../....P.../......../PPPP.PPP/RNBQKBNR\")"
+        );
+    }
+
+    #[test]
+    fn plain_round_trip_and_errors() {
+        let board = Board::chess960(123).unwrap();
+        let text = board.plain().to_string();
+        assert_eq!(Board::from_plain(&text), Ok(board.clone()));
+        let padded: String = text.lines().map(|l| format!("  {l}  \n\n")).collect();
+        assert_eq!(Board::from_plain(&padded), Ok(board));
+
+        let err = |s: &str| Board::from_plain(s).unwrap_err();
+        let e = err("rnbqkbnr\npppxpppp\n");
+        assert_eq!(
+            (e.line, e.column, e.kind.clone()),
+            (2, 4, ParseBoardErrorKind::InvalidChar('x'))
+        );
+        assert_eq!(
+            e.to_string(),
+            "invalid board at line 2, column 4: unexpected 'x': expected a piece letter (KQRBNP, kqrbnp) or '.'"
+        );
+        assert_eq!(err("rnbqkbnrr").kind, ParseBoardErrorKind::RankTooLong);
+        assert_eq!(err("rnbq").kind, ParseBoardErrorKind::RankTooShort(4));
+        assert_eq!(err("........\n").kind, ParseBoardErrorKind::TooFewRanks(1));
+        assert_eq!(
+            err(&"........\n".repeat(9)).kind,
+            ParseBoardErrorKind::TooManyRanks
+        );
+        assert_eq!(err("").kind, ParseBoardErrorKind::TooFewRanks(0));
+        assert_eq!(err("ééééééé").kind, ParseBoardErrorKind::InvalidChar('é'));
+    }
+
+    #[test]
+    fn hash_of_placement_changes_with_pieces() {
+        let board = Board::standard();
+        let mut moved = board.clone();
+        moved.move_known(Square::E2, Square::E4, Piece::WhitePawn);
+        assert_ne!(board.zobrist_hash(), moved.zobrist_hash());
+        assert_eq!(
+            board.zobrist_hash()
+                ^ zobrist::piece(Piece::WhitePawn, Square::E2)
+                ^ zobrist::piece(Piece::WhitePawn, Square::E4),
+            moved.zobrist_hash()
+        );
+    }
+}

@@ -1,0 +1,78 @@
+//! Project automation, run as `cargo xtask <command>`.
+//!
+//! - `cargo xtask gen-tables` regenerates the attack and Zobrist tables checked in under
+//!   `crates/chess-core/src/`.
+//! - `cargo xtask gen-tables --check` fails, naming the stale file, when a checked-in table differs
+//!   from what the generator would write.
+
+mod gen_tables;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: cargo xtask gen-tables [--check]";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let result = match args.as_slice() {
+        ["gen-tables"] => gen_tables::run(&project_root(), Mode::Write),
+        ["gen-tables", "--check"] => gen_tables::run(&project_root(), Mode::Check),
+        ["help" | "--help" | "-h"] => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        _ => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Whether to write stale files or only report them.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Mode {
+    /// Rewrite every file whose content differs from the rendering.
+    Write,
+    /// Change nothing; fail on the first file whose content differs.
+    Check,
+}
+
+/// The workspace root: the parent of this crate's directory.
+fn project_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask lives one level below the workspace root")
+        .to_path_buf()
+}
+
+/// Makes `path` (relative to `root`) hold `contents`: does nothing when it already does (line
+/// endings aside), fails in check mode, writes otherwise.
+pub fn ensure_file(root: &Path, path: &str, contents: &str, mode: Mode) -> Result<(), String> {
+    let full = root.join(path);
+    let old = std::fs::read_to_string(&full).unwrap_or_default();
+    if normalize_newlines(&old) == normalize_newlines(contents) {
+        return Ok(());
+    }
+    match mode {
+        Mode::Check => Err(format!(
+            "{path} is stale: run `cargo xtask gen-tables` and commit"
+        )),
+        Mode::Write => {
+            std::fs::write(&full, contents).map_err(|e| format!("cannot write {path}: {e}"))?;
+            eprintln!("updated {path}");
+            Ok(())
+        }
+    }
+}
+
+fn normalize_newlines(s: &str) -> String {
+    s.replace("\r\n", "\n")
+}
