@@ -405,6 +405,20 @@ fn render_attacks(sliders: &Sliders) -> String {
         "Pawn captures from each square: white (north) first, then black (south).",
         &pawn,
     );
+    let rook_rays: Vec<u64> = (0..64).map(|sq| slide(sq, 0, &ROOK_DIRECTIONS)).collect();
+    let bishop_rays: Vec<u64> = (0..64).map(|sq| slide(sq, 0, &BISHOP_DIRECTIONS)).collect();
+    write_u64_array(
+        &mut out,
+        "ROOK_RAYS",
+        "Rook attacks from each square on an empty board.",
+        &rook_rays,
+    );
+    write_u64_array(
+        &mut out,
+        "BISHOP_RAYS",
+        "Bishop attacks from each square on an empty board.",
+        &bishop_rays,
+    );
     write_u64_table(
         &mut out,
         "BETWEEN",

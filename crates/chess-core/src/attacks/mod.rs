@@ -120,14 +120,14 @@ pub fn queen(sq: Square, occupied: Bitboard) -> Bitboard {
 #[inline]
 #[must_use]
 pub fn rook_rays(sq: Square) -> Bitboard {
-    (Bitboard::file(sq.file()) ^ Bitboard::rank(sq.rank())).without(sq)
+    Bitboard(generated::ROOK_RAYS[sq as usize])
 }
 
 /// The squares a bishop on `sq` attacks on an otherwise empty board: its two diagonals.
 #[inline]
 #[must_use]
 pub fn bishop_rays(sq: Square) -> Bitboard {
-    (Bitboard::diagonal(sq) ^ Bitboard::anti_diagonal(sq)).without(sq)
+    Bitboard(generated::BISHOP_RAYS[sq as usize])
 }
 
 /// The squares a piece on `sq` attacks when `occupied` holds the pieces on the board.
@@ -313,6 +313,10 @@ mod tests {
         for sq in Square::iter() {
             assert_eq!(rook(sq, Bitboard::EMPTY), rook_rays(sq));
             assert_eq!(bishop(sq, Bitboard::EMPTY), bishop_rays(sq));
+            let lines = Bitboard::file(sq.file()) ^ Bitboard::rank(sq.rank());
+            assert_eq!(rook_rays(sq), lines);
+            let diagonals = Bitboard::diagonal(sq) ^ Bitboard::anti_diagonal(sq);
+            assert_eq!(bishop_rays(sq), diagonals);
             assert_eq!(
                 rook(sq, Bitboard::FULL),
                 slow_slide(sq, Bitboard::FULL, &ROOK_DIRECTIONS)

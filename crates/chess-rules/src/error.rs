@@ -1,0 +1,170 @@
+//! Why a setup is not a legal position.
+
+use alloc::boxed::Box;
+use core::fmt;
+
+use crate::Setup;
+
+bitflags::bitflags! {
+    /// The reasons a [`Setup`] cannot occur in a game. A [`PositionError`] carries all that
+    /// apply.
+    #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+    pub struct PositionErrorKinds: u16 {
+        /// A side has no king.
+        const MISSING_KING = 1 << 0;
+        /// A side has more than one king.
+        const TOO_MANY_KINGS = 1 << 1;
+        /// A pawn stands on the first or eighth rank.
+        const PAWNS_ON_BACKRANK = 1 << 2;
+        /// A side has more than 16 pieces, more than 8 pawns, or more promoted pieces than its
+        /// missing pawns allow.
+        const TOO_MUCH_MATERIAL = 1 << 3;
+        /// The side not to move is in check.
+        const OPPOSITE_CHECK = 1 << 4;
+        /// The side to move is in check in a way no move could have produced (three checkers,
+        /// two that no single move can uncover together, or checks that contradict the en
+        /// passant square).
+        const IMPOSSIBLE_CHECK = 1 << 5;
+        /// The en passant square is not behind a pawn that could just have advanced two squares.
+        const INVALID_EP_SQUARE = 1 << 6;
+        /// A castling right has no king or rook in place for it (or, in standard chess, is not
+        /// one of the standard four).
+        const INVALID_CASTLING_RIGHTS = 1 << 7;
+    }
+}
+
+impl PositionErrorKinds {
+    /// The reasons [`PositionError::ignore`] can set aside: the position stays safe to play
+    /// from. Missing or extra kings and a capturable king cannot be ignored.
+    pub const IGNORABLE: PositionErrorKinds = PositionErrorKinds::PAWNS_ON_BACKRANK
+        .union(PositionErrorKinds::TOO_MUCH_MATERIAL)
+        .union(PositionErrorKinds::IMPOSSIBLE_CHECK)
+        .union(PositionErrorKinds::INVALID_EP_SQUARE)
+        .union(PositionErrorKinds::INVALID_CASTLING_RIGHTS);
+
+    fn describe(self) -> &'static str {
+        match self {
+            PositionErrorKinds::MISSING_KING => "a side has no king",
+            PositionErrorKinds::TOO_MANY_KINGS => "a side has more than one king",
+            PositionErrorKinds::PAWNS_ON_BACKRANK => "pawns on the first or eighth rank",
+            PositionErrorKinds::TOO_MUCH_MATERIAL => {
+                "too much material (more than 16 pieces or 8 pawns a side, or more promoted pieces than missing pawns)"
+            }
+            PositionErrorKinds::OPPOSITE_CHECK => "the side not to move is in check",
+            PositionErrorKinds::IMPOSSIBLE_CHECK => {
+                "impossible check: no legal move could have produced it"
+            }
+            PositionErrorKinds::INVALID_EP_SQUARE => {
+                "invalid en passant square: no pawn can just have advanced two squares past it"
+            }
+            PositionErrorKinds::INVALID_CASTLING_RIGHTS => {
+                "invalid castling rights: the king or rook is not in place"
+            }
+            _ => "invalid position",
+        }
+    }
+}
+
+/// A setup that is not a legal position, with every reason why.
+///
+/// ```
+/// use chess_core::{Board, Color, Piece, Square};
+/// use chess_rules::{CastlingMode, Position, PositionErrorKinds, Setup};
+///
+/// let mut setup = Setup::empty();
+/// setup.board.put(Square::E1, Piece::WhiteKing);
+/// let error = Position::from_setup(setup, CastlingMode::Standard).unwrap_err();
+/// assert_eq!(error.kinds(), PositionErrorKinds::MISSING_KING);
+/// assert_eq!(error.to_string(), "illegal position: a side has no king");
+/// ```
+#[derive(Clone, Debug)]
+pub struct PositionError {
+    pub(crate) setup: Box<Setup>,
+    pub(crate) mode: crate::CastlingMode,
+    pub(crate) kinds: PositionErrorKinds,
+}
+
+impl PositionError {
+    /// Every reason the setup was rejected.
+    #[must_use]
+    pub fn kinds(&self) -> PositionErrorKinds {
+        self.kinds
+    }
+
+    /// The rejected setup.
+    #[must_use]
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// Takes the rejected setup back.
+    #[must_use]
+    pub fn into_setup(self) -> Setup {
+        *self.setup
+    }
+
+    /// The escape hatch for unusual set-ups (studies, problems, analysis): builds the position
+    /// anyway when every reason is among `kinds` and in [`PositionErrorKinds::IGNORABLE`].
+    ///
+    /// Castling rights without their king and rook, and an en passant square that no double
+    /// step explains, are dropped rather than kept; the other ignorable reasons are kept as
+    /// they are (move generation handles them). Anything else is returned as an error again.
+    ///
+    /// ```
+    /// use chess_rules::{Position, PositionErrorKinds, Setup};
+    /// use chess_core::{Piece, Square};
+    ///
+    /// let mut setup = Setup::standard();
+    /// setup.board.put(Square::E4, Piece::WhiteQueen); // ten queens' worth of material is fine
+    /// for sq in [Square::A3, Square::B3, Square::C3, Square::D3, Square::E3] {
+    ///     setup.board.put(sq, Piece::WhiteQueen);
+    /// }
+    /// let error = Position::from_setup(setup, Default::default()).unwrap_err();
+    /// assert_eq!(error.kinds(), PositionErrorKinds::TOO_MUCH_MATERIAL);
+    /// let pos = error.ignore(PositionErrorKinds::TOO_MUCH_MATERIAL)?;
+    /// assert!(pos.legal_moves().len() > 20);
+    /// # Ok::<_, chess_rules::PositionError>(())
+    /// ```
+    pub fn ignore(self, kinds: PositionErrorKinds) -> Result<crate::Position, PositionError> {
+        let ignored = kinds & PositionErrorKinds::IGNORABLE;
+        if !(self.kinds - ignored).is_empty() {
+            return Err(PositionError {
+                kinds: self.kinds - ignored,
+                ..self
+            });
+        }
+        Ok(crate::Position::from_setup_lenient(*self.setup, self.mode))
+    }
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("illegal position: ")?;
+        for (i, (_, kind)) in self.kinds.iter_names().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            f.write_str(kind.describe())?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for PositionError {}
+
+/// The error of [`Position::play`](crate::Position::play): the move is not legal here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMoveError {
+    /// The rejected move.
+    pub m: crate::Move,
+}
+
+impl fmt::Display for IllegalMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal move: {}", self.m)
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for IllegalMoveError {}

@@ -1,0 +1,375 @@
+//! A game: a position with its history, for the repetition and move-count rules.
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use chess_core::{Color, zobrist};
+
+use crate::{DrawReason, EnPassantMode, IllegalMoveError, Move, Outcome, Position, WinReason};
+
+/// A game in progress: the current position, the moves that led to it, and the bookkeeping for
+/// the draw rules.
+///
+/// Repetitions are counted by Zobrist hash in a small hash table holding the positions since the
+/// last capture or pawn move, so each move costs O(1) whatever the length of the game.
+///
+/// ```
+/// use chess_core::Square;
+/// use chess_rules::{DrawReason, Game, Move};
+///
+/// let mut game = Game::standard();
+/// let shuffle = [
+///     Move::new(Square::G1, Square::F3),
+///     Move::new(Square::G8, Square::F6),
+///     Move::new(Square::F3, Square::G1),
+///     Move::new(Square::F6, Square::G8),
+/// ];
+/// for m in shuffle.iter().chain(&shuffle[..3]) {
+///     game.play(*m)?;
+/// }
+/// // Ng8 would repeat the starting position for the third time: the draw can be claimed now.
+/// assert_eq!(game.claimable_draws(), [DrawReason::ThreefoldRepetition]);
+/// game.play(shuffle[3])?;
+/// assert_eq!(game.repetitions(), 3);
+/// # Ok::<_, chess_rules::PlayError>(())
+/// ```
+#[derive(Clone)]
+pub struct Game {
+    initial: Position,
+    position: Position,
+    moves: Vec<Move>,
+    /// The position before each move of `moves`.
+    history: Vec<Position>,
+    /// How often each position since the last irreversible move occurred.
+    seen: RepetitionTable,
+    /// An ending that is not on the board: resignation, agreement, a claimed draw, time.
+    declared: Option<Outcome>,
+}
+
+/// Why [`Game::play`] refused a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// The move is not legal in the current position.
+    Illegal(IllegalMoveError),
+    /// The game is already over.
+    GameOver(Outcome),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::Illegal(e) => e.fmt(f),
+            PlayError::GameOver(outcome) => write!(f, "the game is over: {outcome}"),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for PlayError {}
+
+/// The key two positions must share to count as a repetition: the hash, counting the en passant
+/// square only when the capture is legal (FIDE's rule; Polyglot's hash counts it when a pawn
+/// merely stands next to the pushed pawn).
+fn repetition_key(pos: &Position) -> u64 {
+    let pseudo = pos.ep_square(EnPassantMode::PseudoLegal);
+    match pseudo {
+        Some(ep) if pos.ep_square(EnPassantMode::Legal).is_none() => {
+            pos.zobrist_hash() ^ zobrist::en_passant(ep.file())
+        }
+        _ => pos.zobrist_hash(),
+    }
+}
+
+impl Game {
+    /// A game from the standard starting position.
+    #[must_use]
+    pub fn standard() -> Game {
+        Game::new(Position::standard())
+    }
+
+    /// A game starting from `position`.
+    #[must_use]
+    pub fn new(position: Position) -> Game {
+        let mut seen = RepetitionTable::default();
+        seen.add(repetition_key(&position));
+        Game {
+            initial: position.clone(),
+            position,
+            moves: Vec::new(),
+            history: Vec::new(),
+            seen,
+            declared: None,
+        }
+    }
+
+    /// The current position.
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The position the game started from.
+    #[must_use]
+    pub fn initial_position(&self) -> &Position {
+        &self.initial
+    }
+
+    /// The moves played so far.
+    #[must_use]
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Plays `m` if it is legal and the game is not over.
+    pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(PlayError::GameOver(outcome));
+        }
+        if !self.position.is_legal(m) {
+            return Err(PlayError::Illegal(IllegalMoveError { m }));
+        }
+        let next = self.position.after(m);
+        if next.halfmoves() == 0 {
+            // A capture or pawn move: no earlier position can ever occur again.
+            self.seen.clear();
+        }
+        self.seen.add(repetition_key(&next));
+        self.history
+            .push(core::mem::replace(&mut self.position, next));
+        self.moves.push(m);
+        Ok(())
+    }
+
+    /// Takes back the last move (and any declared result); `None` at the start of the game.
+    pub fn undo(&mut self) -> Option<Move> {
+        let m = self.moves.pop()?;
+        let previous = self.history.pop()?;
+        self.declared = None;
+        if self.position.halfmoves() == 0 {
+            // The undone move was irreversible: count the run of positions that ends with
+            // `previous` again, back to its own last irreversible move.
+            self.seen.clear();
+            self.seen.add(repetition_key(&previous));
+            if previous.halfmoves() != 0 {
+                for pos in self.history.iter().rev() {
+                    self.seen.add(repetition_key(pos));
+                    if pos.halfmoves() == 0 {
+                        break;
+                    }
+                }
+            }
+        } else {
+            self.seen.remove(repetition_key(&self.position));
+        }
+        self.position = previous;
+        Some(m)
+    }
+
+    /// How many times the current position has occurred (1 the first time).
+    #[must_use]
+    pub fn repetitions(&self) -> u32 {
+        self.seen.count(repetition_key(&self.position))
+    }
+
+    /// Whether a threefold repetition may be claimed: the current position occurred three times,
+    /// or some legal move would make its position occur for the third time.
+    #[must_use]
+    pub fn can_claim_threefold_repetition(&self) -> bool {
+        if self.repetitions() >= 3 {
+            return true;
+        }
+        self.position.legal_moves().iter().any(|&m| {
+            let next = self.position.after(m);
+            next.halfmoves() != 0 && self.seen.count(repetition_key(&next)) >= 2
+        })
+    }
+
+    /// Whether the 50-move rule may be claimed: 50 moves by each side without a capture or pawn
+    /// move, or one more such move is about to complete them.
+    #[must_use]
+    pub fn can_claim_fifty_moves(&self) -> bool {
+        let halfmoves = self.position.halfmoves();
+        halfmoves >= 100
+            || (halfmoves == 99
+                && self
+                    .position
+                    .legal_moves()
+                    .iter()
+                    .any(|&m| self.position.after(m).halfmoves() != 0))
+    }
+
+    /// The draws that may be claimed now (threefold repetition, 50-move rule).
+    #[must_use]
+    pub fn claimable_draws(&self) -> Vec<DrawReason> {
+        let mut draws = Vec::new();
+        if self.outcome().is_some() {
+            return draws;
+        }
+        if self.can_claim_threefold_repetition() {
+            draws.push(DrawReason::ThreefoldRepetition);
+        }
+        if self.can_claim_fifty_moves() {
+            draws.push(DrawReason::FiftyMoveRule);
+        }
+        draws
+    }
+
+    /// Claims a draw by the first rule of [`Game::claimable_draws`] and ends the game; `None`
+    /// when no draw can be claimed.
+    pub fn claim_draw(&mut self) -> Option<DrawReason> {
+        let reason = *self.claimable_draws().first()?;
+        self.declared = Some(Outcome::Draw { reason });
+        Some(reason)
+    }
+
+    /// `color` resigns (ignored if the game is already over).
+    pub fn resign(&mut self, color: Color) {
+        if self.outcome().is_none() {
+            self.declared = Some(Outcome::Decisive {
+                winner: !color,
+                reason: WinReason::Resignation,
+            });
+        }
+    }
+
+    /// The players agree to a draw (ignored if the game is already over).
+    pub fn agree_draw(&mut self) {
+        if self.outcome().is_none() {
+            self.declared = Some(Outcome::Draw {
+                reason: DrawReason::Agreement,
+            });
+        }
+    }
+
+    /// `color` ran out of time: a loss, or a draw if the opponent can never checkmate (ignored
+    /// if the game is already over).
+    pub fn flag_fall(&mut self, color: Color) {
+        if self.outcome().is_none() {
+            self.declared = Some(if self.position.has_insufficient_material(!color) {
+                Outcome::Draw {
+                    reason: DrawReason::TimeoutVsInsufficientMaterial,
+                }
+            } else {
+                Outcome::Decisive {
+                    winner: !color,
+                    reason: WinReason::TimeForfeit,
+                }
+            });
+        }
+    }
+
+    /// How the game ended, if it did: on the board (checkmate, stalemate, insufficient material,
+    /// fivefold repetition, 75-move rule), or by resignation, agreement, a claimed draw or time.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(outcome) = self.declared {
+            return Some(outcome);
+        }
+        let pos = &self.position;
+        if !pos.has_legal_moves() {
+            return Some(if pos.is_check() {
+                Outcome::Decisive {
+                    winner: !pos.turn(),
+                    reason: WinReason::Checkmate,
+                }
+            } else {
+                Outcome::Draw {
+                    reason: DrawReason::Stalemate,
+                }
+            });
+        }
+        let reason = if pos.is_insufficient_material() {
+            DrawReason::InsufficientMaterial
+        } else if self.repetitions() >= 5 {
+            DrawReason::FivefoldRepetition
+        } else if pos.halfmoves() >= 150 {
+            DrawReason::SeventyFiveMoveRule
+        } else {
+            return None;
+        };
+        Some(Outcome::Draw { reason })
+    }
+}
+
+impl fmt::Debug for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Game")
+            .field("initial", &self.initial)
+            .field("moves", &self.moves)
+            .field("outcome", &self.outcome())
+            .finish()
+    }
+}
+
+/// Counts of repetition keys: open addressing with linear probing. Slots once used stay used
+/// (with their count possibly back at zero) until `clear`, so probe chains never break.
+#[derive(Clone, Default)]
+struct RepetitionTable {
+    slots: Vec<Option<(u64, u32)>>,
+    /// The indices of used slots, so clearing costs what was used, not the capacity.
+    used: Vec<usize>,
+}
+
+impl RepetitionTable {
+    fn slot(&self, key: u64) -> Option<usize> {
+        let mask = self.slots.len().checked_sub(1)?;
+        let mut i = (key as usize) & mask;
+        loop {
+            match self.slots[i] {
+                None => return Some(i),
+                Some((k, _)) if k == key => return Some(i),
+                Some(_) => i = (i + 1) & mask,
+            }
+        }
+    }
+
+    fn count(&self, key: u64) -> u32 {
+        match self.slot(key).map(|i| self.slots[i]) {
+            Some(Some((_, count))) => count,
+            _ => 0,
+        }
+    }
+
+    fn add(&mut self, key: u64) {
+        if 2 * (self.used.len() + 1) > self.slots.len() {
+            self.grow();
+        }
+        if let Some(i) = self.slot(key) {
+            match &mut self.slots[i] {
+                Some((_, count)) => *count += 1,
+                slot @ None => {
+                    *slot = Some((key, 1));
+                    self.used.push(i);
+                }
+            }
+        }
+    }
+
+    fn remove(&mut self, key: u64) {
+        if let Some(i) = self.slot(key) {
+            if let Some((_, count)) = &mut self.slots[i] {
+                *count = count.saturating_sub(1);
+            }
+        }
+    }
+
+    fn clear(&mut self) {
+        for &i in &self.used {
+            self.slots[i] = None;
+        }
+        self.used.clear();
+    }
+
+    fn grow(&mut self) {
+        let entries: Vec<(u64, u32)> = self.used.iter().filter_map(|&i| self.slots[i]).collect();
+        let capacity = (2 * self.slots.len()).max(16);
+        self.slots = alloc::vec![None; capacity];
+        self.used.clear();
+        for (key, count) in entries {
+            if let Some(i) = self.slot(key) {
+                self.slots[i] = Some((key, count));
+                self.used.push(i);
+            }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+//! The rules of chess: positions, exact legal move generation, making moves, check, checkmate,
+//! stalemate, insufficient material, the 50/75-move and threefold/fivefold repetition rules,
+//! validation of impossible positions, and perft. Standard chess and Chess960.
+//!
+//! ```
+//! use chess_core::Square;
+//! use chess_rules::{Move, Position, perft};
+//!
+//! let mut pos = Position::standard();
+//! assert_eq!(pos.legal_moves().len(), 20);
+//!
+//! // 1. f3 e5 2. g4 Qh4#
+//! for m in [
+//!     Move::new(Square::F2, Square::F3),
+//!     Move::double_push(Square::E7, Square::E5),
+//!     Move::double_push(Square::G2, Square::G4),
+//!     Move::new(Square::D8, Square::H4),
+//! ] {
+//!     pos.play(m)?;
+//! }
+//! assert!(pos.is_checkmate());
+//! assert_eq!(perft(&Position::standard(), 4), 197_281);
+//! # Ok::<_, chess_rules::IllegalMoveError>(())
+//! ```
+//!
+//! # Features
+//!
+//! - `std` (default): `std::error::Error` for the errors and parallel perft with rayon. Without
+//!   it the crate is `no_std` (it needs `alloc` for [`Game`] and [`divide`]).
+//! - `serde`: `Serialize` and `Deserialize` for moves and the value types.
+
+#![cfg_attr(not(test), no_std)]
+#![deny(missing_docs)]
+
+extern crate alloc;
+#[cfg(all(feature = "std", not(test)))]
+extern crate std;
+
+mod error;
+mod game;
+mod movegen;
+mod moves;
+mod outcome;
+mod perft;
+mod position;
+mod setup;
+mod validate;
+
+pub use error::{IllegalMoveError, PositionError, PositionErrorKinds};
+pub use game::{Game, PlayError};
+pub use moves::{IntoIter, MAX_MOVES, Move, MoveKind, MoveList};
+pub use outcome::{DrawReason, Outcome, WinReason};
+pub use perft::{divide, perft, perft_undo};
+#[cfg(feature = "std")]
+pub use perft::{divide_parallel, perft_parallel};
+pub use position::{EnPassantMode, Position, Undo};
+pub use setup::{CastlingMode, Setup};

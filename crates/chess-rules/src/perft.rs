@@ -1,0 +1,121 @@
+//! Perft: counting the leaves of the legal move tree, the standard test of a move generator.
+
+use alloc::vec::Vec;
+
+use crate::{Move, Position};
+
+/// The number of legal move sequences of `depth` plies from `pos` (leaf nodes of the move
+/// tree). The last ply is counted in bulk, without building or playing its moves.
+///
+/// ```
+/// use chess_rules::{Position, perft};
+///
+/// assert_eq!(perft(&Position::standard(), 3), 8_902);
+/// ```
+#[must_use]
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal_moves() as u64,
+        _ => {
+            let mut nodes = 0;
+            for m in &pos.legal_moves() {
+                nodes += perft(&pos.after(*m), depth - 1);
+            }
+            nodes
+        }
+    }
+}
+
+/// Perft with make/unmake instead of copying: plays each move in place and takes it back. Counts
+/// the same as [`perft`]; kept to measure which way of making moves is faster.
+#[must_use]
+pub fn perft_undo(pos: &mut Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal_moves() as u64,
+        _ => {
+            let mut nodes = 0;
+            for m in &pos.legal_moves() {
+                let undo = pos.play_undoable(*m);
+                nodes += perft_undo(pos, depth - 1);
+                pos.undo(*m, undo);
+            }
+            nodes
+        }
+    }
+}
+
+/// Perft split by the first move: the count below each legal move, in move generation order.
+/// Compare with another program's "divide" to find a move generator bug.
+#[must_use]
+pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    pos.legal_moves()
+        .iter()
+        .map(|&m| (m, perft(&pos.after(m), depth - 1)))
+        .collect()
+}
+
+/// [`perft`] spread over the threads of rayon's global pool, one task per move of the first
+/// two plies.
+#[cfg(feature = "std")]
+#[must_use]
+pub fn perft_parallel(pos: &Position, depth: u32) -> u64 {
+    use rayon::prelude::*;
+    if depth <= 2 {
+        return perft(pos, depth);
+    }
+    let moves: Vec<Move> = pos.legal_moves().to_vec();
+    moves
+        .par_iter()
+        .map(|&m| {
+            let child = pos.after(m);
+            let grandchildren: Vec<Move> = child.legal_moves().to_vec();
+            grandchildren
+                .par_iter()
+                .map(|&g| perft(&child.after(g), depth - 2))
+                .sum::<u64>()
+        })
+        .sum()
+}
+
+/// [`divide`] in parallel, one task per root move.
+#[cfg(feature = "std")]
+#[must_use]
+pub fn divide_parallel(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    use rayon::prelude::*;
+    if depth == 0 {
+        return Vec::new();
+    }
+    let moves: Vec<Move> = pos.legal_moves().to_vec();
+    moves
+        .par_iter()
+        .map(|&m| (m, perft_parallel(&pos.after(m), depth - 1)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_small_depths() {
+        let pos = Position::standard();
+        let expected = [1, 20, 400, 8_902, 197_281];
+        for (depth, &nodes) in expected.iter().enumerate() {
+            assert_eq!(perft(&pos, depth as u32), nodes);
+            assert_eq!(perft_undo(&mut pos.clone(), depth as u32), nodes);
+        }
+        let split = divide(&pos, 3);
+        assert_eq!(split.len(), 20);
+        assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 8_902);
+        #[cfg(feature = "std")]
+        {
+            assert_eq!(perft_parallel(&pos, 4), 197_281);
+            assert_eq!(divide_parallel(&pos, 3), split);
+        }
+    }
+}

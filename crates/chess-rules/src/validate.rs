@@ -1,0 +1,154 @@
+//! Whether a setup can occur in a game.
+
+use chess_core::{
+    Bitboard, CastlingRights, CastlingSide, Color, File, Rank, Role, Square, attacks,
+};
+
+use crate::error::PositionErrorKinds;
+use crate::position::attackers_to;
+use crate::{CastlingMode, Setup};
+
+/// Every reason `setup` cannot occur in a game under `mode`.
+pub(crate) fn errors(setup: &Setup, mode: CastlingMode) -> PositionErrorKinds {
+    let mut errors = PositionErrorKinds::empty();
+    let board = &setup.board;
+
+    for color in Color::ALL {
+        match board.pieces(color, Role::King).count() {
+            0 => errors |= PositionErrorKinds::MISSING_KING,
+            1 => {}
+            _ => errors |= PositionErrorKinds::TOO_MANY_KINGS,
+        }
+        if too_much_material(setup, color) {
+            errors |= PositionErrorKinds::TOO_MUCH_MATERIAL;
+        }
+    }
+    if (board.by_role(Role::Pawn) & Bitboard::BACKRANKS).any() {
+        errors |= PositionErrorKinds::PAWNS_ON_BACKRANK;
+    }
+    if valid_castling(setup, mode) != setup.castling {
+        errors |= PositionErrorKinds::INVALID_CASTLING_RIGHTS;
+    }
+    if setup.ep_square.is_some() && valid_ep_square(setup).is_none() {
+        errors |= PositionErrorKinds::INVALID_EP_SQUARE;
+    }
+    if errors.intersects(PositionErrorKinds::MISSING_KING | PositionErrorKinds::TOO_MANY_KINGS) {
+        // Checks are about the one king of each side.
+        return errors;
+    }
+
+    let us = setup.turn;
+    let occupied = board.occupied();
+    if let Some(their_king) = board.king_of(!us) {
+        if attackers_to(board, their_king, us, occupied).any() {
+            errors |= PositionErrorKinds::OPPOSITE_CHECK;
+        }
+    }
+    if let Some(our_king) = board.king_of(us) {
+        let checkers = attackers_to(board, our_king, !us, occupied);
+        if impossible_check(setup, our_king, checkers) {
+            errors |= PositionErrorKinds::IMPOSSIBLE_CHECK;
+        }
+    }
+    errors
+}
+
+/// More than 16 pieces, more than 8 pawns, or more promoted pieces than missing pawns.
+fn too_much_material(setup: &Setup, color: Color) -> bool {
+    let board = &setup.board;
+    let ours = board.by_color(color);
+    let pawns = board.pieces(color, Role::Pawn).count();
+    if ours.count() > 16 || pawns > 8 {
+        return true;
+    }
+    let bishops = board.pieces(color, Role::Bishop);
+    let extra = |count: u32, original: u32| count.saturating_sub(original);
+    let promoted = extra(board.pieces(color, Role::Knight).count(), 2)
+        + extra((bishops & Bitboard::LIGHT_SQUARES).count(), 1)
+        + extra((bishops & Bitboard::DARK_SQUARES).count(), 1)
+        + extra(board.pieces(color, Role::Rook).count(), 2)
+        + extra(board.pieces(color, Role::Queen).count(), 1);
+    promoted > 8 - pawns
+}
+
+/// Whether the checks on the king of the side to move could not have come from the last move.
+fn impossible_check(setup: &Setup, king: Square, checkers: Bitboard) -> bool {
+    if checkers.count() > 2 {
+        return true;
+    }
+    let board = &setup.board;
+    if let Some(ep) = valid_ep_square(setup) {
+        // The last move was a double step: every check comes from that pawn, or from a slider
+        // it uncovered by leaving its origin square; at most one of those can be a slider.
+        let them = !setup.turn;
+        let pushed = Square::new(ep.file(), Rank::Fourth.relative_to(them));
+        let origin = Square::new(ep.file(), Rank::Second.relative_to(them));
+        let mut uncovered = 0;
+        for checker in checkers {
+            if checker == pushed {
+                continue;
+            }
+            let slider = board.role_at(checker).is_some_and(Role::is_slider);
+            if slider && attacks::between(king, checker).contains(origin) {
+                uncovered += 1;
+            } else {
+                return true;
+            }
+        }
+        return uncovered > 1;
+    }
+    if checkers.count() == 2 {
+        // A double check is one piece's check plus one it uncovered, which must be a slider…
+        let sliders =
+            board.by_role(Role::Bishop) | board.by_role(Role::Rook) | board.by_role(Role::Queen);
+        if (checkers & sliders).is_empty() {
+            return true;
+        }
+        // …and two checkers on one line through the king cannot both have a clear view of it.
+        let (a, b) = (checkers.first_unchecked(), checkers.last().unwrap_or(king));
+        if attacks::aligned(a, b, king) {
+            return true;
+        }
+    }
+    false
+}
+
+/// The castling rights of `setup` whose king and rook are in place (in standard chess, only
+/// the standard four).
+pub(crate) fn valid_castling(setup: &Setup, mode: CastlingMode) -> CastlingRights {
+    let board = &setup.board;
+    let mut valid = CastlingRights::NONE;
+    for (color, side, rook) in setup.castling.iter() {
+        let back_rank = Bitboard::rank(Rank::First.relative_to(color));
+        let kings = board.pieces(color, Role::King);
+        let Some(king) = kings.single_square() else {
+            continue;
+        };
+        let in_place = back_rank.contains(king)
+            && board.pieces(color, Role::Rook).contains(rook)
+            && CastlingSide::from_king_and_rook(king, rook) == side
+            && king != rook;
+        let standard = king.file() == File::E && rook.file() == side.standard_rook_file();
+        if in_place && (mode.is_chess960() || standard) {
+            valid.add(color, side, rook.file());
+        }
+    }
+    valid
+}
+
+/// The en passant square of `setup` if a pawn of the side not to move can just have advanced two
+/// squares past it: the square and the pawn's origin empty, the pawn in front.
+pub(crate) fn valid_ep_square(setup: &Setup) -> Option<Square> {
+    let ep = setup.ep_square?;
+    let them = !setup.turn;
+    if ep.rank() != Rank::Third.relative_to(them) {
+        return None;
+    }
+    let pushed = Square::new(ep.file(), Rank::Fourth.relative_to(them));
+    let origin = Square::new(ep.file(), Rank::Second.relative_to(them));
+    let board = &setup.board;
+    let in_place = board.pieces(them, Role::Pawn).contains(pushed)
+        && !board.occupied().contains(ep)
+        && !board.occupied().contains(origin);
+    in_place.then_some(ep)
+}

@@ -1,0 +1,9 @@
+//! The chess-rules test suite: one binary, a module per area.
+
+mod support;
+
+mod game;
+mod hash;
+mod perft;
+mod properties;
+mod validation;

@@ -1,0 +1,152 @@
+//! Helpers shared by the suites: a minimal FEN reader (FEN proper lives in chess-notation, which
+//! depends on this crate), perft data files, and a seeded random game generator.
+
+use chess_core::{Board, CastlingRights, CastlingSide, Color, File, Piece, Rank, Role, Square};
+use chess_rules::{CastlingMode, Position, PositionError, Setup};
+
+/// Reads a FEN or EPD position (clocks optional), with `KQkq` or Shredder-FEN castling.
+pub fn setup(fen: &str) -> Setup {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let mut board = Board::empty();
+    for (i, rank_text) in fields[0].split('/').enumerate() {
+        let rank = Rank::from_index(7 - i).expect("8 ranks");
+        let mut file = 0;
+        for c in rank_text.chars() {
+            if let Some(d) = c.to_digit(10) {
+                file += d as usize;
+            } else {
+                let piece = Piece::from_char(c).expect("piece letter");
+                board.put(Square::new(File::from_index(file).unwrap(), rank), piece);
+                file += 1;
+            }
+        }
+    }
+    let turn = Color::from_char(fields[1].chars().next().unwrap()).unwrap();
+    let mut castling = CastlingRights::NONE;
+    for c in fields[2].chars().filter(|&c| c != '-') {
+        let color = Color::from_white(c.is_ascii_uppercase());
+        let king = board
+            .king_of(color)
+            .unwrap_or(Square::new(File::E, Rank::First.relative_to(color)));
+        let back = Rank::First.relative_to(color);
+        let rook_file = match c.to_ascii_lowercase() {
+            'k' => (king.file().index() + 1..8)
+                .rev()
+                .map(|f| File::from_index(f).unwrap())
+                .find(|&f| {
+                    board.piece_at(Square::new(f, back)) == Some(Piece::new(color, Role::Rook))
+                })
+                .unwrap_or(File::H),
+            'q' => (0..king.file().index())
+                .map(|f| File::from_index(f).unwrap())
+                .find(|&f| {
+                    board.piece_at(Square::new(f, back)) == Some(Piece::new(color, Role::Rook))
+                })
+                .unwrap_or(File::A),
+            f => File::from_char(f).unwrap(),
+        };
+        let side = CastlingSide::from_king_and_rook(king, Square::new(rook_file, back));
+        castling.add(color, side, rook_file);
+    }
+    let ep_square = fields.get(3).and_then(|s| s.parse().ok());
+    let number = |i: usize, default: u32| {
+        fields
+            .get(i)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(default)
+    };
+    Setup {
+        board,
+        turn,
+        castling,
+        ep_square,
+        halfmoves: number(4, 0),
+        fullmoves: number(5, 1),
+    }
+}
+
+/// The position of a FEN, allowing the impossible checks some perft suites contain on purpose
+/// (for example two sliders checking along one diagonal from both sides).
+pub fn perft_position(fen: &str) -> Position {
+    position(fen)
+        .or_else(|e| e.ignore(chess_rules::PositionErrorKinds::IMPOSSIBLE_CHECK))
+        .unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// The position of a FEN, standard or Chess960 by the castling rights it needs.
+pub fn position(fen: &str) -> Result<Position, PositionError> {
+    let setup = setup(fen);
+    let mode = CastlingMode::from_chess960(
+        !setup.castling.is_standard() || {
+            setup
+                .castling
+                .iter()
+                .any(|(color, _, _)| setup.board.king_of(color).map(Square::file) != Some(File::E))
+        },
+    );
+    Position::from_setup(setup, mode)
+}
+
+/// One record of a `.perft` file.
+pub struct PerftRecord {
+    pub id: String,
+    pub fen: String,
+    pub counts: Vec<(u32, u64)>,
+}
+
+/// Reads a `.perft` file: `id`, `epd`, `perft DEPTH NODES` lines, blank lines between records.
+pub fn perft_records(text: &str) -> Vec<PerftRecord> {
+    let mut records = Vec::new();
+    let mut current: Option<PerftRecord> = None;
+    for line in text.lines().map(str::trim) {
+        if let Some(id) = line.strip_prefix("id ") {
+            records.extend(current.take());
+            current = Some(PerftRecord {
+                id: id.to_owned(),
+                fen: String::new(),
+                counts: Vec::new(),
+            });
+        } else if let Some(fen) = line.strip_prefix("epd ") {
+            current.as_mut().unwrap().fen = fen.to_owned();
+        } else if let Some(rest) = line.strip_prefix("perft ") {
+            let mut parts = rest.split_whitespace();
+            let depth = parts.next().unwrap().parse().unwrap();
+            let nodes = parts.next().unwrap().parse().unwrap();
+            current.as_mut().unwrap().counts.push((depth, nodes));
+        }
+    }
+    records.extend(current);
+    records
+}
+
+/// A small deterministic generator (xorshift64*) for reproducible random games.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// The positions of a random game from `start`, up to `plies` moves or the end of the game.
+pub fn random_game(start: &Position, seed: u64, plies: usize) -> Vec<Position> {
+    let mut rng = Rng(seed | 1);
+    let mut positions = vec![start.clone()];
+    let mut pos = start.clone();
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        pos.play_unchecked(moves[rng.below(moves.len())]);
+        positions.push(pos.clone());
+    }
+    positions
+}
