@@ -241,18 +241,35 @@ impl CastlingRights {
 
     /// Takes away every right whose rook stands on `sq`.
     #[inline]
-    pub fn remove_rook(&mut self, sq: Square) {
-        for (color, side, rook) in self.iter() {
-            if rook == sq {
-                self.remove(color, side);
+    pub const fn remove_rook(&mut self, sq: Square) {
+        let mut i = 0;
+        while i < 4 {
+            let color = if i < 2 { Color::White } else { Color::Black };
+            let side = if i % 2 == 0 { CastlingSide::KingSide } else { CastlingSide::QueenSide };
+            if let Some(rook) = self.rook(color, side) {
+                if rook as u8 == sq as u8 {
+                    self.remove(color, side);
+                }
             }
+            i += 1;
         }
     }
 
     /// The squares of the rooks that still have a castling right.
+    #[inline]
     #[must_use]
-    pub fn rooks(&self) -> crate::Bitboard {
-        self.iter().map(|(_, _, sq)| sq).collect()
+    pub const fn rooks(&self) -> crate::Bitboard {
+        let mut rooks = crate::Bitboard::EMPTY;
+        let mut i = 0;
+        while i < 4 {
+            let color = if i < 2 { Color::White } else { Color::Black };
+            let side = if i % 2 == 0 { CastlingSide::KingSide } else { CastlingSide::QueenSide };
+            if let Some(rook) = self.rook(color, side) {
+                rooks = rooks.with(rook);
+            }
+            i += 1;
+        }
+        rooks
     }
 
     /// Whether every remaining right uses a rook on the `a` or `h` file, as in standard chess.

@@ -50,7 +50,7 @@ pub use error::{IllegalMoveError, PositionError, PositionErrorKinds};
 pub use game::{Game, PlayError};
 pub use moves::{IntoIter, MAX_MOVES, Move, MoveKind, MoveList};
 pub use outcome::{DrawReason, Outcome, WinReason};
-pub use perft::{divide, perft, perft_undo};
+pub use perft::{divide, perft, perft_copying};
 #[cfg(feature = "std")]
 pub use perft::{divide_parallel, perft_parallel};
 pub use position::{EnPassantMode, Position, Undo};

@@ -38,6 +38,7 @@ pub enum EnPassantMode {
 /// # Ok::<_, chess_rules::IllegalMoveError>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[repr(align(64))]
 pub struct Position {
     pub(crate) board: Board,
     pub(crate) turn: Color,

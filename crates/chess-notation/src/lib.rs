@@ -1,0 +1,3 @@
+//! Chess notation: FEN, EPD, SAN, UCI moves and PGN.
+
+#![deny(missing_docs)]
