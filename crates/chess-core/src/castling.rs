@@ -245,7 +245,11 @@ impl CastlingRights {
         let mut i = 0;
         while i < 4 {
             let color = if i < 2 { Color::White } else { Color::Black };
-            let side = if i % 2 == 0 { CastlingSide::KingSide } else { CastlingSide::QueenSide };
+            let side = if i % 2 == 0 {
+                CastlingSide::KingSide
+            } else {
+                CastlingSide::QueenSide
+            };
             if let Some(rook) = self.rook(color, side) {
                 if rook as u8 == sq as u8 {
                     self.remove(color, side);
@@ -263,7 +267,11 @@ impl CastlingRights {
         let mut i = 0;
         while i < 4 {
             let color = if i < 2 { Color::White } else { Color::Black };
-            let side = if i % 2 == 0 { CastlingSide::KingSide } else { CastlingSide::QueenSide };
+            let side = if i % 2 == 0 {
+                CastlingSide::KingSide
+            } else {
+                CastlingSide::QueenSide
+            };
             if let Some(rook) = self.rook(color, side) {
                 rooks = rooks.with(rook);
             }

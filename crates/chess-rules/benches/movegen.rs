@@ -39,7 +39,11 @@ fn ours(fen: &str) -> Position {
         let color = chess_core::Color::from_white(rook.rank() == shakmaty::Rank::First);
         let king = board.king_of(color).unwrap();
         let rook = chess_core::Square::from_index(usize::from(rook)).unwrap();
-        castling.add(color, chess_core::CastlingSide::from_king_and_rook(king, rook), rook.file());
+        castling.add(
+            color,
+            chess_core::CastlingSide::from_king_and_rook(king, rook),
+            rook.file(),
+        );
     }
     let setup = chess_rules::Setup {
         board,
@@ -150,7 +154,11 @@ fn make_and_generate(c: &mut Criterion) {
     group.bench_function("attackers_to", |b| {
         b.iter(|| {
             let pos = black_box(&pos);
-            pos.attackers_to(chess_core::Square::E4, chess_core::Color::Black, pos.board().occupied())
+            pos.attackers_to(
+                chess_core::Square::E4,
+                chess_core::Color::Black,
+                pos.board().occupied(),
+            )
         })
     });
     group.finish();

@@ -35,8 +35,14 @@ fn best<F: FnMut() -> u64>(runs: usize, mut f: F) -> (u64, f64) {
 }
 
 fn main() {
-    let depth: u32 = std::env::args().nth(1).and_then(|d| d.parse().ok()).unwrap_or(5);
-    let runs: usize = std::env::args().nth(2).and_then(|d| d.parse().ok()).unwrap_or(5);
+    let depth: u32 = std::env::args()
+        .nth(1)
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(5);
+    let runs: usize = std::env::args()
+        .nth(2)
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(5);
     let start = chess_rules::Position::standard();
     let board = cozy_chess::Board::default();
     let (n1, t1) = best(runs, || chess_rules::perft(&start, depth));
@@ -45,5 +51,10 @@ fn main() {
     assert_eq!(n3, n1);
     println!("copy-make: {:.0} M/s", n3 as f64 / t3 / 1e6);
     assert_eq!(n1, n2);
-    println!("startpos depth {depth}: chess-rules {:.0} M/s, cozy-chess {:.0} M/s, ratio {:.2}", n1 as f64 / t1 / 1e6, n2 as f64 / t2 / 1e6, t2 / t1);
+    println!(
+        "startpos depth {depth}: chess-rules {:.0} M/s, cozy-chess {:.0} M/s, ratio {:.2}",
+        n1 as f64 / t1 / 1e6,
+        n2 as f64 / t2 / 1e6,
+        t2 / t1
+    );
 }

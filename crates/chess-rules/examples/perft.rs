@@ -18,7 +18,10 @@ R...K..R
 ";
 
 fn main() {
-    let depth: u32 = std::env::args().nth(1).and_then(|d| d.parse().ok()).unwrap_or(6);
+    let depth: u32 = std::env::args()
+        .nth(1)
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(6);
     let which = std::env::args().nth(2).unwrap_or_default();
     let kiwipete = Setup {
         board: Board::from_plain(KIWIPETE).unwrap(),
@@ -26,13 +29,19 @@ fn main() {
         ..Setup::standard()
     };
     let kiwipete = Position::from_setup(kiwipete, CastlingMode::Standard).unwrap();
-    for (name, pos, d) in [("startpos", Position::standard(), depth), ("kiwipete", kiwipete, depth - 1)] {
+    for (name, pos, d) in [
+        ("startpos", Position::standard(), depth),
+        ("kiwipete", kiwipete, depth - 1),
+    ] {
         if !which.is_empty() && which != name {
             continue;
         }
         let t = Instant::now();
         let nodes = perft(&pos, d);
         let secs = t.elapsed().as_secs_f64();
-        println!("{name}: depth {d}: {nodes} nodes in {secs:.3} s, {:.1} M nodes/s", nodes as f64 / secs / 1e6);
+        println!(
+            "{name}: depth {d}: {nodes} nodes in {secs:.3} s, {:.1} M nodes/s",
+            nodes as f64 / secs / 1e6
+        );
     }
 }

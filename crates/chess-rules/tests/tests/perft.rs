@@ -67,17 +67,15 @@ fn chess960_starting_positions_depth_6() {
 }
 
 #[test]
-fn make_unmake_counts_the_same() {
+fn copy_make_counts_the_same() {
     for record in perft_records(include_str!("../data/standard.perft")) {
-        let mut pos = position(&record.fen).unwrap();
-        let before = pos.clone();
-        let (depth, nodes) = record.counts[2];
+        let pos = position(&record.fen).unwrap();
+        let (depth, nodes) = record.counts[3];
         assert_eq!(
-            chess_rules::perft_undo(&mut pos, depth),
+            chess_rules::perft_copying(&pos, depth),
             nodes,
             "{}",
             record.id
         );
-        assert_eq!(pos, before, "undo restores the position");
     }
 }
