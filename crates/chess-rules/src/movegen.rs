@@ -240,7 +240,6 @@ impl Position {
         to_mask: Bitboard,
     ) -> ControlFlow<()> {
         let us = if WHITE { Color::White } else { Color::Black };
-        let them = !us;
         let board = &self.board;
         let king = self.king_of(us);
         let ours = board.by_color(us);
@@ -248,15 +247,7 @@ impl Position {
         let checkers = self.checkers;
 
         if from_mask.contains(king) {
-            // Take the king off the board, so that it cannot hide from a slider behind itself.
-            let without_king = occupied.without(king);
-            let mut safe = Bitboard::EMPTY;
-            for to in attacks::king(king) & !ours & to_mask {
-                if !is_attacked(board, to, them, without_king) {
-                    safe.add(to);
-                }
-            }
-            sink.piece(king, safe)?;
+            self.generate_king::<S>(sink, king, to_mask)?;
         }
         if checkers.more_than_one() {
             return ControlFlow::Continue(());
@@ -293,13 +284,6 @@ impl Position {
 
         self.generate_pawns::<S, WHITE>(sink, from_mask, to_mask, check_mask)?;
 
-        if checkers.is_empty() && from_mask.contains(king) && self.castling.has_any(us) {
-            for side in CastlingSide::ALL {
-                if let Some(rook) = self.castling.rook(us, side) {
-                    self.generate_castle(sink, side, king, rook, to_mask)?;
-                }
-            }
-        }
         ControlFlow::Continue(())
     }
 
@@ -409,32 +393,92 @@ impl Position {
         attackers.is_empty()
     }
 
-    #[inline]
-    fn generate_castle<S: Sink>(
+    /// King moves and castling.
+    ///
+    /// King moves go to squares no enemy piece attacks once the king has left its square (so it
+    /// cannot step back along a checking line). Usually each target is tested on its own; when
+    /// castling is possible, the squares of the king's path need testing too, and one map of
+    /// every attacked square is cheaper.
+    #[inline(always)]
+    fn generate_king<S: Sink>(
         &self,
         sink: &mut S,
-        side: CastlingSide,
         king: Square,
-        rook: Square,
         to_mask: Bitboard,
     ) -> ControlFlow<()> {
         let us = self.turn;
-        let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
-        if !(to_mask.contains(rook) || to_mask.contains(king_to)) {
-            return ControlFlow::Continue(());
-        }
-        let king_path = attacks::between(king, king_to).with(king_to);
-        let rook_path = attacks::between(rook, rook_to).with(rook_to);
-        let others = self.board.occupied().without(king).without(rook);
-        if ((king_path | rook_path) & others).any() {
-            return ControlFlow::Continue(());
-        }
-        for sq in king_path {
-            if is_attacked(&self.board, sq, !us, others) {
-                return ControlFlow::Continue(());
+        let them = !us;
+        let board = &self.board;
+        let occupied = board.occupied();
+        let without_king = occupied.without(king);
+        let targets = attacks::king(king) & !board.by_color(us) & to_mask;
+
+        // Castling: the right, no check, and every square either piece crosses or lands on empty
+        // but for the two of them.
+        let mut castles = [None; 2];
+        if self.checkers.is_empty() && self.castling.has_any(us) {
+            for (slot, side) in castles.iter_mut().zip(CastlingSide::ALL) {
+                let Some(rook) = self.castling.rook(us, side) else {
+                    continue;
+                };
+                let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
+                if !(to_mask.contains(rook) || to_mask.contains(king_to)) {
+                    continue;
+                }
+                let king_path = attacks::between(king, king_to).with(king_to);
+                let rook_path = attacks::between(rook, rook_to).with(rook_to);
+                let others = without_king.without(rook);
+                if ((king_path | rook_path) & others).is_empty() {
+                    *slot = Some((rook, king_to, king_path));
+                }
             }
         }
-        sink.single(Move::castle(king, rook))
+
+        if castles == [None, None] {
+            let mut safe = Bitboard::EMPTY;
+            for to in targets {
+                if !is_attacked(board, to, them, without_king) {
+                    safe.add(to);
+                }
+            }
+            return sink.piece(king, safe);
+        }
+
+        let danger = self.attacked_squares(them, without_king);
+        sink.piece(king, targets & !danger)?;
+        for (rook, king_to, king_path) in castles.into_iter().flatten() {
+            // The map was made with the castling rook in place; in Chess960 it may stand between
+            // an enemy rook or queen on the back rank and the king's destination.
+            let uncovered = attacks::rook(king_to, without_king.without(rook))
+                & board.line_sliders(them)
+                & Bitboard::rank(king.rank());
+            if (king_path & danger).is_empty() && uncovered.is_empty() {
+                sink.single(Move::castle(king, rook))?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Every square a piece of `color` attacks, with `occupied` as the occupancy.
+    #[inline]
+    fn attacked_squares(&self, color: Color, occupied: Bitboard) -> Bitboard {
+        let board = &self.board;
+        let pawns = board.pieces(color, Role::Pawn);
+        let mut attacked = match color {
+            Color::White => pawns.shift_north_west() | pawns.shift_north_east(),
+            Color::Black => pawns.shift_south_west() | pawns.shift_south_east(),
+        };
+        attacked |= attacks::king(board.pieces(color, Role::King).first_unchecked());
+        for sq in board.pieces(color, Role::Knight) {
+            attacked |= attacks::knight(sq);
+        }
+        for sq in board.diagonal_sliders(color) {
+            attacked |= attacks::bishop(sq, occupied);
+        }
+        for sq in board.line_sliders(color) {
+            attacked |= attacks::rook(sq, occupied);
+        }
+        attacked
     }
 
     /// Every legal move.
