@@ -1,3 +1,22 @@
-//! Chess notation: FEN, EPD, SAN, UCI moves and PGN.
+//! Chess notation: FEN (with X-FEN and Shredder-FEN), EPD, SAN, UCI moves, a streaming PGN
+//! reader and writer, and compact binary encodings.
+//!
+//! ```
+//! use chess_notation::{Fen, San};
+//! use chess_rules::CastlingMode;
+//!
+//! let pos = Fen::standard().into_position(CastlingMode::Standard)?;
+//! let m = San::from_ascii(b"Nf3")?.to_move(&pos)?;
+//! assert_eq!(chess_notation::uci::format(&pos, m), "g1f3");
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
 
 #![deny(missing_docs)]
+
+pub mod fen;
+pub mod san;
+pub mod uci;
+
+pub use fen::{BoardFen, Fen, FenError, FenErrorKind, FenField, ParseFenError};
+pub use san::{ParseSanError, San, SanError, SanPlus, Suffix};
+pub use uci::UciMove;

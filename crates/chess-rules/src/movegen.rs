@@ -559,6 +559,80 @@ impl Position {
     }
 }
 
+/// Calls a closure for each move.
+struct Visitor<F>(F);
+
+impl<F: FnMut(Move) -> ControlFlow<()>> Sink for Visitor<F> {
+    #[inline(always)]
+    fn piece(&mut self, from: Square, targets: Bitboard) -> ControlFlow<()> {
+        for to in targets {
+            (self.0)(Move::new(from, to))?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, delta: i8) -> ControlFlow<()> {
+        for to in targets {
+            (self.0)(Move::new(origin(to, delta), to))?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    #[inline(always)]
+    fn double_pushes(&mut self, targets: Bitboard, delta: i8) -> ControlFlow<()> {
+        for to in targets {
+            (self.0)(Move::double_push(origin(to, delta), to))?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, delta: i8) -> ControlFlow<()> {
+        for to in targets {
+            let from = origin(to, delta);
+            for role in Role::PROMOTIONS {
+                (self.0)(Move::promote(from, to, role))?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    #[inline(always)]
+    fn single(&mut self, m: Move) -> ControlFlow<()> {
+        (self.0)(m)
+    }
+}
+
+impl Position {
+    /// Calls `f` with each legal move from a square of `from_mask` to a square of `to_mask`
+    /// (with the conventions of [`Position::moves_to`] for en passant and castling), until `f`
+    /// breaks: the allocation-free way to look at moves without building a [`MoveList`].
+    ///
+    /// ```
+    /// use core::ops::ControlFlow;
+    /// use chess_core::{Bitboard, Square};
+    /// use chess_rules::Position;
+    ///
+    /// let pos = Position::standard();
+    /// let mut knight_moves = 0;
+    /// let _ = pos.for_each_move(pos.board().by_role(chess_core::Role::Knight), Bitboard::FULL, |_| {
+    ///     knight_moves += 1;
+    ///     ControlFlow::Continue(())
+    /// });
+    /// assert_eq!(knight_moves, 4);
+    /// ```
+    #[inline]
+    pub fn for_each_move(
+        &self,
+        from_mask: Bitboard,
+        to_mask: Bitboard,
+        f: impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        self.generate(&mut Visitor(f), from_mask, to_mask)
+    }
+}
+
 /// Stops at an en passant capture.
 struct EnPassantFinder;
 

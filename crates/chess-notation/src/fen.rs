@@ -1,0 +1,683 @@
+//! Forsyth–Edwards Notation, with X-FEN and Shredder-FEN castling for Chess960.
+//!
+//! ```
+//! use chess_notation::Fen;
+//! use chess_rules::CastlingMode;
+//!
+//! let fen: Fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1".parse()?;
+//! let pos = fen.into_position(CastlingMode::Standard)?;
+//! // No black pawn can take en passant, so the square is not written back.
+//! assert_eq!(
+//!     Fen::from_position(&pos).to_string(),
+//!     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+//! );
+//! # Ok::<_, chess_notation::FenError>(())
+//! ```
+
+use core::fmt;
+use core::str::FromStr;
+
+use chess_core::{Board, CastlingRights, CastlingSide, Color, File, Piece, Rank, Role, Square};
+use chess_rules::{CastlingMode, EnPassantMode, Position, PositionError, Setup};
+
+/// The FEN of the standard starting position.
+pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// A position as FEN describes it: the six fields, parsed but not yet validated.
+///
+/// Reading accepts standard FEN, X-FEN and Shredder-FEN castling fields (`KQkq`, `HAha` and
+/// mixtures), extra whitespace between fields, and FENs that stop after the placement, side to
+/// move, castling or en passant field (the clocks default to `0 1`). Writing produces X-FEN:
+/// `KQkq` where that is unambiguous, file letters otherwise; the en passant square only when an
+/// en passant capture is legal (see [`Fen::from_position_with`] for the alternative).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Fen {
+    setup: Setup,
+}
+
+/// The six fields of a FEN, for error reports.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FenField {
+    /// The piece placement.
+    Board,
+    /// The side to move.
+    Turn,
+    /// The castling rights.
+    Castling,
+    /// The en passant square.
+    EnPassant,
+    /// The halfmove clock.
+    Halfmoves,
+    /// The fullmove number.
+    Fullmoves,
+    /// Whatever follows the six fields.
+    Trailing,
+}
+
+impl FenField {
+    fn name(self) -> &'static str {
+        match self {
+            FenField::Board => "board field",
+            FenField::Turn => "side to move",
+            FenField::Castling => "castling field",
+            FenField::EnPassant => "en passant field",
+            FenField::Halfmoves => "halfmove clock",
+            FenField::Fullmoves => "fullmove number",
+            FenField::Trailing => "end",
+        }
+    }
+}
+
+/// What was wrong in a FEN.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum FenErrorKind {
+    /// The text is empty.
+    Empty,
+    /// The placement does not have 8 ranks separated by `/` (how many it has).
+    WrongRankCount(usize),
+    /// A rank does not describe exactly 8 squares (the rank, and how many it describes).
+    WrongRankLength {
+        /// The rank, as a FEN reader counts them (the first rank of the field is rank 8).
+        rank: Rank,
+        /// How many squares it describes.
+        squares: usize,
+    },
+    /// A character that is neither a piece letter nor a digit 1-8.
+    InvalidPiece(char),
+    /// The side to move is not `w` or `b`.
+    InvalidTurn,
+    /// A character that is not a castling letter.
+    InvalidCastling(char),
+    /// A castling letter with no king and rook to match it.
+    CastlingMismatch(char),
+    /// A castling side given twice.
+    DuplicateCastling(char),
+    /// The en passant field is not `-` or a square on rank 3 or 6.
+    InvalidEnPassant,
+    /// A clock that is not a number.
+    InvalidNumber,
+    /// A clock too large to represent.
+    NumberOutOfRange,
+    /// Text after the fullmove number.
+    TrailingText,
+}
+
+/// Why text is not a FEN: the field, the byte offset, and what was expected.
+///
+/// ```
+/// use chess_notation::{Fen, FenField};
+///
+/// let err = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1".parse::<Fen>().unwrap_err();
+/// assert_eq!(err.field, FenField::Castling);
+/// assert_eq!(err.offset, 48);
+/// assert_eq!(
+///     err.to_string(),
+///     "invalid castling field in fen at byte 48: unexpected 'x': expected one of KQkq, A-H, a-h or -"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ParseFenError {
+    /// The field the error is in.
+    pub field: FenField,
+    /// The byte offset of the offending text.
+    pub offset: usize,
+    /// What was wrong.
+    pub kind: FenErrorKind,
+}
+
+impl fmt::Display for ParseFenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "invalid {} in fen at byte {}: ",
+            self.field.name(),
+            self.offset
+        )?;
+        match &self.kind {
+            FenErrorKind::Empty => f.write_str("the text is empty: expected a fen"),
+            FenErrorKind::WrongRankCount(n) => {
+                write!(f, "found {n} ranks: expected 8 ranks separated by /")
+            }
+            FenErrorKind::WrongRankLength { rank, squares } => write!(
+                f,
+                "rank {} describes {squares} squares: expected 8",
+                rank.char()
+            ),
+            FenErrorKind::InvalidPiece(c) => write!(
+                f,
+                "unexpected {c:?}: expected a piece letter (KQRBNP, kqrbnp), a digit 1-8 or /"
+            ),
+            FenErrorKind::InvalidTurn => f.write_str("expected w or b"),
+            FenErrorKind::InvalidCastling(c) => {
+                write!(f, "unexpected {c:?}: expected one of KQkq, A-H, a-h or -")
+            }
+            FenErrorKind::CastlingMismatch(c) => write!(
+                f,
+                "castling right {c:?} does not match the pieces: expected a king on its back rank and a rook on that side"
+            ),
+            FenErrorKind::DuplicateCastling(c) => {
+                write!(f, "castling right {c:?} repeats a side already given")
+            }
+            FenErrorKind::InvalidEnPassant => f.write_str("expected a square on rank 3 or 6, or -"),
+            FenErrorKind::InvalidNumber => f.write_str("expected a number"),
+            FenErrorKind::NumberOutOfRange => f.write_str("number out of range"),
+            FenErrorKind::TrailingText => f.write_str("unexpected text after the fullmove number"),
+        }
+    }
+}
+
+impl std::error::Error for ParseFenError {}
+
+/// Why a FEN could not become a position: it was not a FEN, or it describes a position that
+/// cannot occur in a game.
+#[derive(Clone, Debug)]
+pub enum FenError {
+    /// The text is not a FEN.
+    Parse(ParseFenError),
+    /// The FEN is well-formed but the position is not legal (with every reason).
+    Position(PositionError),
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Parse(e) => e.fmt(f),
+            FenError::Position(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for FenError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            FenError::Parse(e) => Some(e),
+            FenError::Position(e) => Some(e),
+        }
+    }
+}
+
+impl From<ParseFenError> for FenError {
+    fn from(e: ParseFenError) -> FenError {
+        FenError::Parse(e)
+    }
+}
+
+impl From<PositionError> for FenError {
+    fn from(e: PositionError) -> FenError {
+        FenError::Position(e)
+    }
+}
+
+/// A cursor over the fields of a FEN.
+struct Fields<'a> {
+    text: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Fields<'a> {
+    /// The next whitespace-separated field and its offset.
+    fn next(&mut self) -> Option<(usize, &'a [u8])> {
+        while self.pos < self.text.len() && self.text[self.pos].is_ascii_whitespace() {
+            self.pos += 1;
+        }
+        if self.pos == self.text.len() {
+            return None;
+        }
+        let start = self.pos;
+        while self.pos < self.text.len() && !self.text[self.pos].is_ascii_whitespace() {
+            self.pos += 1;
+        }
+        Some((start, &self.text[start..self.pos]))
+    }
+}
+
+/// The character at byte `i` of `text` (or of its valid UTF-8 prefix), for error messages.
+fn char_at(text: &[u8], i: usize) -> char {
+    let rest = &text[i..];
+    let valid = match core::str::from_utf8(rest) {
+        Ok(s) => s,
+        Err(e) => core::str::from_utf8(&rest[..e.valid_up_to()]).unwrap_or(""),
+    };
+    valid.chars().next().unwrap_or(char::REPLACEMENT_CHARACTER)
+}
+
+fn parse_board(text: &[u8], base: usize) -> Result<Board, ParseFenError> {
+    let error = |offset: usize, kind| ParseFenError {
+        field: FenField::Board,
+        offset,
+        kind,
+    };
+    let mut board = Board::empty();
+    let mut rank_index = 0usize;
+    let mut file = 0usize;
+    for (i, &c) in text.iter().enumerate() {
+        match c {
+            b'/' => {
+                if file != 8 {
+                    return Err(error(
+                        base + i,
+                        FenErrorKind::WrongRankLength {
+                            rank: Rank::ALL[7 - rank_index.min(7)],
+                            squares: file,
+                        },
+                    ));
+                }
+                rank_index += 1;
+                if rank_index > 7 {
+                    let ranks = text.split(|&c| c == b'/').count();
+                    return Err(error(base + i, FenErrorKind::WrongRankCount(ranks)));
+                }
+                file = 0;
+            }
+            b'1'..=b'8' => {
+                file += usize::from(c - b'0');
+                if file > 8 {
+                    return Err(error(
+                        base + i,
+                        FenErrorKind::WrongRankLength {
+                            rank: Rank::ALL[7 - rank_index],
+                            squares: file,
+                        },
+                    ));
+                }
+            }
+            _ => {
+                let Some(piece) = Piece::from_char(c as char).filter(|_| c.is_ascii()) else {
+                    return Err(error(
+                        base + i,
+                        FenErrorKind::InvalidPiece(char_at(text, i)),
+                    ));
+                };
+                if file >= 8 {
+                    return Err(error(
+                        base + i,
+                        FenErrorKind::WrongRankLength {
+                            rank: Rank::ALL[7 - rank_index],
+                            squares: file + 1,
+                        },
+                    ));
+                }
+                let sq = Square::new(File::ALL[file], Rank::ALL[7 - rank_index]);
+                board.put_on_empty(sq, piece);
+                file += 1;
+            }
+        }
+    }
+    if rank_index < 7 {
+        return Err(error(
+            base + text.len(),
+            FenErrorKind::WrongRankCount(rank_index + 1),
+        ));
+    }
+    if file != 8 {
+        return Err(error(
+            base + text.len(),
+            FenErrorKind::WrongRankLength {
+                rank: Rank::First,
+                squares: file,
+            },
+        ));
+    }
+    Ok(board)
+}
+
+fn parse_castling(
+    text: &[u8],
+    base: usize,
+    board: &Board,
+) -> Result<CastlingRights, ParseFenError> {
+    let error = |i: usize, kind| ParseFenError {
+        field: FenField::Castling,
+        offset: base + i,
+        kind,
+    };
+    let mut rights = CastlingRights::NONE;
+    if text == b"-" {
+        return Ok(rights);
+    }
+    for (i, &c) in text.iter().enumerate() {
+        if !c.is_ascii_alphabetic() {
+            return Err(error(i, FenErrorKind::InvalidCastling(char_at(text, i))));
+        }
+        let color = Color::from_white(c.is_ascii_uppercase());
+        let lower = c.to_ascii_lowercase();
+        let back = Rank::First.relative_to(color);
+        let king = board
+            .pieces(color, Role::King)
+            .single_square()
+            .filter(|k| k.rank() == back);
+        let rooks = board.pieces(color, Role::Rook) & chess_core::Bitboard::rank(back);
+        let rook = match lower {
+            // X-FEN: the outermost rook on that side of the king.
+            b'k' => king.and_then(|k| rooks.into_iter().rfind(|r| r.file() > k.file())),
+            b'q' => king.and_then(|k| rooks.into_iter().find(|r| r.file() < k.file())),
+            b'a'..=b'h' => {
+                let file = File::from_char(lower as char).unwrap_or(File::A);
+                king.filter(|k| k.file() != file)
+                    .map(|_| Square::new(file, back))
+                    .filter(|r| rooks.contains(*r))
+            }
+            _ => return Err(error(i, FenErrorKind::InvalidCastling(c as char))),
+        };
+        let (Some(king), Some(rook)) = (king, rook) else {
+            return Err(error(i, FenErrorKind::CastlingMismatch(c as char)));
+        };
+        let side = CastlingSide::from_king_and_rook(king, rook);
+        if rights.has(color, side) {
+            return Err(error(i, FenErrorKind::DuplicateCastling(c as char)));
+        }
+        rights.add(color, side, rook.file());
+    }
+    Ok(rights)
+}
+
+fn parse_number(text: &[u8], base: usize, field: FenField) -> Result<u32, ParseFenError> {
+    let error = |i: usize, kind| ParseFenError {
+        field,
+        offset: base + i,
+        kind,
+    };
+    let mut value: u32 = 0;
+    for (i, &c) in text.iter().enumerate() {
+        if !c.is_ascii_digit() {
+            return Err(error(i, FenErrorKind::InvalidNumber));
+        }
+        value = value
+            .checked_mul(10)
+            .and_then(|v| v.checked_add(u32::from(c - b'0')))
+            .ok_or(error(0, FenErrorKind::NumberOutOfRange))?;
+    }
+    Ok(value)
+}
+
+impl Fen {
+    /// The FEN of the standard starting position.
+    #[must_use]
+    pub fn standard() -> Fen {
+        Fen {
+            setup: Setup::standard(),
+        }
+    }
+
+    /// A FEN of `setup`, as it is.
+    #[must_use]
+    pub fn from_setup(setup: Setup) -> Fen {
+        Fen { setup }
+    }
+
+    /// The FEN of `pos`, with the en passant square only when an en passant capture is legal.
+    #[must_use]
+    pub fn from_position(pos: &Position) -> Fen {
+        Fen::from_position_with(pos, EnPassantMode::Legal)
+    }
+
+    /// The FEN of `pos`, with the en passant square as `ep` says: [`EnPassantMode::Always`]
+    /// writes it after every double step, as some programs do.
+    #[must_use]
+    pub fn from_position_with(pos: &Position, ep: EnPassantMode) -> Fen {
+        Fen {
+            setup: pos.to_setup_with(ep),
+        }
+    }
+
+    /// The parsed fields.
+    #[must_use]
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// Takes the parsed fields.
+    #[must_use]
+    pub fn into_setup(self) -> Setup {
+        self.setup
+    }
+
+    /// Parses a FEN from bytes.
+    pub fn from_ascii(text: &[u8]) -> Result<Fen, ParseFenError> {
+        let mut fields = Fields { text, pos: 0 };
+        let Some((base, placement)) = fields.next() else {
+            return Err(ParseFenError {
+                field: FenField::Board,
+                offset: 0,
+                kind: FenErrorKind::Empty,
+            });
+        };
+        let board = parse_board(placement, base)?;
+        let mut setup = Setup {
+            board,
+            ..Setup::empty()
+        };
+        if let Some((base, turn)) = fields.next() {
+            setup.turn = match turn {
+                b"w" => Color::White,
+                b"b" => Color::Black,
+                _ => {
+                    return Err(ParseFenError {
+                        field: FenField::Turn,
+                        offset: base,
+                        kind: FenErrorKind::InvalidTurn,
+                    });
+                }
+            };
+        }
+        if let Some((base, castling)) = fields.next() {
+            setup.castling = parse_castling(castling, base, &setup.board)?;
+        }
+        if let Some((base, ep)) = fields.next() {
+            if ep != b"-" {
+                let square = Square::from_ascii(ep)
+                    .filter(|sq| matches!(sq.rank(), Rank::Third | Rank::Sixth))
+                    .ok_or(ParseFenError {
+                        field: FenField::EnPassant,
+                        offset: base,
+                        kind: FenErrorKind::InvalidEnPassant,
+                    })?;
+                setup.ep_square = Some(square);
+            }
+        }
+        if let Some((base, halfmoves)) = fields.next() {
+            setup.halfmoves = parse_number(halfmoves, base, FenField::Halfmoves)?;
+        }
+        if let Some((base, fullmoves)) = fields.next() {
+            // Some programs write 0; it can only mean the first move.
+            setup.fullmoves = parse_number(fullmoves, base, FenField::Fullmoves)?.max(1);
+        }
+        if let Some((base, _)) = fields.next() {
+            return Err(ParseFenError {
+                field: FenField::Trailing,
+                offset: base,
+                kind: FenErrorKind::TrailingText,
+            });
+        }
+        Ok(Fen { setup })
+    }
+
+    /// Whether the castling rights can only mean Chess960: a king off the `e` file or a rook off
+    /// the `a`/`h` files with a castling right. [`Fen::into_position_auto`] uses this.
+    #[must_use]
+    pub fn castling_mode(&self) -> CastlingMode {
+        let setup = &self.setup;
+        let standard = setup.castling.iter().all(|(color, side, rook)| {
+            rook.file() == side.standard_rook_file()
+                && setup.board.king_of(color).map(Square::file) == Some(File::E)
+        });
+        CastlingMode::from_chess960(!standard)
+    }
+
+    /// The position, validated under `mode`.
+    pub fn into_position(self, mode: CastlingMode) -> Result<Position, FenError> {
+        Ok(Position::from_setup(self.setup, mode)?)
+    }
+
+    /// The position, standard chess unless the castling rights can only mean Chess960.
+    pub fn into_position_auto(self) -> Result<Position, FenError> {
+        let mode = self.castling_mode();
+        self.into_position(mode)
+    }
+
+    /// The FEN with Shredder-FEN castling (always file letters: `HAha`).
+    #[must_use]
+    pub fn shredder(&self) -> Shredder<'_> {
+        Shredder(self)
+    }
+
+    fn write(&self, f: &mut fmt::Formatter<'_>, shredder: bool) -> fmt::Result {
+        let setup = &self.setup;
+        write!(f, "{} {} ", BoardFen(&setup.board), setup.turn.char())?;
+        write_castling(f, setup, shredder)?;
+        match setup.ep_square {
+            Some(sq) => write!(f, " {sq}")?,
+            None => f.write_str(" -")?,
+        }
+        write!(f, " {} {}", setup.halfmoves, setup.fullmoves)
+    }
+}
+
+fn write_castling(f: &mut fmt::Formatter<'_>, setup: &Setup, shredder: bool) -> fmt::Result {
+    if setup.castling.is_empty() {
+        return f.write_str("-");
+    }
+    for (color, side, rook) in setup.castling.iter() {
+        // X-FEN: K or Q when the castling rook is the outermost rook on its side of the king.
+        let outermost = !shredder && {
+            let back = Rank::First.relative_to(color);
+            let rooks = setup.board.pieces(color, Role::Rook) & chess_core::Bitboard::rank(back);
+            let beyond = match side {
+                CastlingSide::KingSide => {
+                    rooks.into_iter().filter(|r| r.file() > rook.file()).count()
+                }
+                CastlingSide::QueenSide => {
+                    rooks.into_iter().filter(|r| r.file() < rook.file()).count()
+                }
+            };
+            beyond == 0
+        };
+        let c = if outermost {
+            match side {
+                CastlingSide::KingSide => 'k',
+                CastlingSide::QueenSide => 'q',
+            }
+        } else {
+            rook.file().char()
+        };
+        let c = if color.is_white() {
+            c.to_ascii_uppercase()
+        } else {
+            c
+        };
+        fmt::Write::write_char(f, c)?;
+    }
+    Ok(())
+}
+
+impl FromStr for Fen {
+    type Err = ParseFenError;
+
+    fn from_str(s: &str) -> Result<Fen, ParseFenError> {
+        Fen::from_ascii(s.as_bytes())
+    }
+}
+
+impl fmt::Display for Fen {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, false)
+    }
+}
+
+impl From<Setup> for Fen {
+    fn from(setup: Setup) -> Fen {
+        Fen { setup }
+    }
+}
+
+impl From<&Position> for Fen {
+    fn from(pos: &Position) -> Fen {
+        Fen::from_position(pos)
+    }
+}
+
+/// A FEN written with Shredder-FEN castling, from [`Fen::shredder`].
+#[derive(Copy, Clone, Debug)]
+pub struct Shredder<'a>(&'a Fen);
+
+impl fmt::Display for Shredder<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write(f, true)
+    }
+}
+
+/// The placement field of a FEN on its own: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR`.
+///
+/// ```
+/// use chess_core::Board;
+/// use chess_notation::BoardFen;
+///
+/// let board = BoardFen::parse("8/8/8/8/4k3/8/8/4K3")?;
+/// assert_eq!(BoardFen(&board).to_string(), "8/8/8/8/4k3/8/8/4K3");
+/// assert_eq!(BoardFen(&Board::standard()).to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+/// # Ok::<_, chess_notation::ParseFenError>(())
+/// ```
+#[derive(Copy, Clone, Debug)]
+pub struct BoardFen<'a>(pub &'a Board);
+
+impl BoardFen<'_> {
+    /// Parses a placement field (nothing else may follow).
+    pub fn parse(text: &str) -> Result<Board, ParseFenError> {
+        let mut fields = Fields {
+            text: text.as_bytes(),
+            pos: 0,
+        };
+        let Some((base, placement)) = fields.next() else {
+            return Err(ParseFenError {
+                field: FenField::Board,
+                offset: 0,
+                kind: FenErrorKind::Empty,
+            });
+        };
+        let board = parse_board(placement, base)?;
+        if let Some((offset, _)) = fields.next() {
+            return Err(ParseFenError {
+                field: FenField::Trailing,
+                offset,
+                kind: FenErrorKind::TrailingText,
+            });
+        }
+        Ok(board)
+    }
+}
+
+impl fmt::Display for BoardFen<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Built in a fixed buffer: at most 8 characters per rank plus 7 slashes.
+        let mut out = [0u8; 71];
+        let mut len = 0;
+        for rank in Rank::ALL.into_iter().rev() {
+            let mut empty = 0u8;
+            for file in File::ALL {
+                match self.0.piece_at(Square::new(file, rank)) {
+                    Some(piece) => {
+                        if empty > 0 {
+                            out[len] = b'0' + empty;
+                            len += 1;
+                            empty = 0;
+                        }
+                        out[len] = piece.char() as u8;
+                        len += 1;
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                out[len] = b'0' + empty;
+                len += 1;
+            }
+            if rank != Rank::First {
+                out[len] = b'/';
+                len += 1;
+            }
+        }
+        // Every byte written is ASCII.
+        f.write_str(core::str::from_utf8(&out[..len]).map_err(|_| fmt::Error)?)
+    }
+}

@@ -1,0 +1,739 @@
+//! Standard Algebraic Notation: `Nf3`, `exd5`, `e8=Q`, `O-O`, `Qxf7#`.
+//!
+//! Writing produces minimal disambiguation (file, else rank, else square), never counting a
+//! piece that cannot legally make the move (a pinned one), with `x`, `=Q`, `O-O`/`O-O-O` (also
+//! in Chess960) and `+`/`#`.
+//!
+//! Reading is strict by default: the text must be the move as [`San::from_move`] writes it (a
+//! `+` or `#` may be left out, but if present must be right). [`SanMode::Lenient`] accepts what
+//! real-world PGN contains: `0-0`, `e8Q`, `e8(Q)`, `e8=q`, needless disambiguation (`Ngf3`), a
+//! missing or extra `x`, `Pe4`, trailing `!`, `?`, `!?`, wrong `+`/`#` marks, the long forms
+//! `e2e4`, `e2-e4`, `Ng1-f3`, and the null moves `--` and `Z0` (which only
+//! [`San::Null`]-aware callers accept).
+//!
+//! Errors keep syntax apart from meaning: [`ParseSanError`] when the text is not SAN at all,
+//! [`SanError`] when it is SAN but illegal or ambiguous here (listing the candidates).
+//!
+//! ```
+//! use chess_notation::san::{self, San, SanMode, SanPlus};
+//! use chess_rules::Position;
+//!
+//! let pos = Position::standard();
+//! let m = san::parse_move(&pos, "Nf3", SanMode::Strict)?;
+//! assert_eq!(SanPlus::from_move(&pos, m).to_string(), "Nf3");
+//! assert!(san::parse_move(&pos, "Ng1f3", SanMode::Strict).is_err());
+//! assert_eq!(san::parse_move(&pos, "Ng1-f3", SanMode::Lenient)?, m);
+//! # Ok::<_, chess_notation::san::SanMoveError>(())
+//! ```
+
+use core::fmt;
+use core::ops::ControlFlow;
+use core::str::FromStr;
+
+use chess_core::{Bitboard, CastlingSide, File, Rank, Role, Square, attacks};
+use chess_rules::{Move, MoveKind, Position};
+
+/// A move in SAN, as text describes it (not yet matched against a position).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum San {
+    /// A piece or pawn move.
+    Normal {
+        /// The moving piece's role.
+        role: Role,
+        /// The origin file, when given (disambiguation, or a pawn capture).
+        file: Option<File>,
+        /// The origin rank, when given (disambiguation).
+        rank: Option<Rank>,
+        /// Whether the move is marked as a capture (`x`).
+        capture: bool,
+        /// The destination.
+        to: Square,
+        /// The promotion role, if any.
+        promotion: Option<Role>,
+    },
+    /// Castling, `O-O` or `O-O-O`.
+    Castle(CastlingSide),
+    /// A null move (`--` or `Z0` in lenient mode), used in analysis to pass the turn.
+    Null,
+}
+
+/// A check or checkmate mark after a move.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Suffix {
+    /// `+`
+    Check,
+    /// `#`
+    Checkmate,
+}
+
+impl Suffix {
+    /// The mark: `+` or `#`.
+    #[must_use]
+    pub const fn char(self) -> char {
+        match self {
+            Suffix::Check => '+',
+            Suffix::Checkmate => '#',
+        }
+    }
+
+    /// The mark a move deserves, from the position after it.
+    #[must_use]
+    pub fn from_position(after: &Position) -> Option<Suffix> {
+        if !after.is_check() {
+            None
+        } else if after.has_legal_moves() {
+            Some(Suffix::Check)
+        } else {
+            Some(Suffix::Checkmate)
+        }
+    }
+}
+
+/// A move in SAN with its check or mate mark, as written in PGN.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct SanPlus {
+    /// The move.
+    pub san: San,
+    /// The `+` or `#` mark, if any.
+    pub suffix: Option<Suffix>,
+}
+
+/// How much to accept when reading SAN.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub enum SanMode {
+    /// Only the move as this crate writes it; the check mark may be left out.
+    #[default]
+    Strict,
+    /// What real-world PGN contains (see the module documentation).
+    Lenient,
+}
+
+/// Why text is not SAN at all.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ParseSanError {
+    /// The byte offset where the text stopped making sense.
+    pub offset: usize,
+}
+
+impl fmt::Display for ParseSanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "not a san move (at byte {}): expected a move like e4, Nf3, exd5, e8=Q, O-O or Qxf7#",
+            self.offset
+        )
+    }
+}
+
+impl std::error::Error for ParseSanError {}
+
+/// Why a well-formed SAN move does not name a legal move of the position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SanError {
+    /// No legal move matches.
+    Illegal,
+    /// Several legal moves match: the text needs more disambiguation.
+    Ambiguous {
+        /// The matching legal moves.
+        candidates: Vec<Move>,
+    },
+    /// In strict mode: a legal move matches, but the text is not its standard SAN (needless or
+    /// missing disambiguation, a wrong `x`, or a wrong `+`/`#`).
+    NotStandard {
+        /// The standard SAN of the move.
+        expected: SanPlus,
+    },
+    /// A null move, which this caller does not accept.
+    NullMove,
+}
+
+impl fmt::Display for SanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SanError::Illegal => f.write_str("illegal san move: no legal move matches"),
+            SanError::Ambiguous { candidates } => {
+                f.write_str("ambiguous san move: candidates are")?;
+                for (i, m) in candidates.iter().enumerate() {
+                    write!(f, "{}{}", if i == 0 { " " } else { ", " }, m)?;
+                }
+                Ok(())
+            }
+            SanError::NotStandard { expected } => {
+                write!(f, "non-standard san move: expected {expected}")
+            }
+            SanError::NullMove => f.write_str("null move not allowed here"),
+        }
+    }
+}
+
+impl std::error::Error for SanError {}
+
+/// Why [`parse_move`] failed: not SAN, or not a legal move here.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SanMoveError {
+    /// The text is not SAN.
+    Parse(ParseSanError),
+    /// The SAN names no legal move, or several.
+    Move(SanError),
+}
+
+impl fmt::Display for SanMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SanMoveError::Parse(e) => e.fmt(f),
+            SanMoveError::Move(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for SanMoveError {}
+
+impl From<ParseSanError> for SanMoveError {
+    fn from(e: ParseSanError) -> SanMoveError {
+        SanMoveError::Parse(e)
+    }
+}
+
+impl From<SanError> for SanMoveError {
+    fn from(e: SanError) -> SanMoveError {
+        SanMoveError::Move(e)
+    }
+}
+
+/// The legal move of `pos` written as `text`, read in `mode`.
+pub fn parse_move(pos: &Position, text: &str, mode: SanMode) -> Result<Move, SanMoveError> {
+    let san = SanPlus::from_ascii_with(text.as_bytes(), mode)?;
+    Ok(san.to_move_with(pos, mode)?)
+}
+
+/// A byte reader for the SAN grammar.
+struct Cursor<'a> {
+    text: &'a [u8],
+    pos: usize,
+}
+
+impl Cursor<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.text.get(self.pos).copied()
+    }
+
+    fn peek_at(&self, ahead: usize) -> Option<u8> {
+        self.text.get(self.pos + ahead).copied()
+    }
+
+    fn eat(&mut self, c: u8) -> bool {
+        if self.peek() == Some(c) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn file(&mut self) -> Option<File> {
+        let file = self.peek().and_then(|c| File::from_char(c as char))?;
+        self.pos += 1;
+        Some(file)
+    }
+
+    fn rank(&mut self) -> Option<Rank> {
+        let rank = self.peek().and_then(|c| Rank::from_char(c as char))?;
+        self.pos += 1;
+        Some(rank)
+    }
+
+    fn error(&self) -> ParseSanError {
+        ParseSanError { offset: self.pos }
+    }
+}
+
+fn promotion_role(c: u8, lenient: bool) -> Option<Role> {
+    let c = if lenient { c.to_ascii_uppercase() } else { c };
+    match c {
+        b'N' => Some(Role::Knight),
+        b'B' => Some(Role::Bishop),
+        b'R' => Some(Role::Rook),
+        b'Q' => Some(Role::Queen),
+        _ => None,
+    }
+}
+
+fn piece_role(c: u8) -> Option<Role> {
+    match c {
+        b'N' => Some(Role::Knight),
+        b'B' => Some(Role::Bishop),
+        b'R' => Some(Role::Rook),
+        b'Q' => Some(Role::Queen),
+        b'K' => Some(Role::King),
+        _ => None,
+    }
+}
+
+impl San {
+    /// Parses strict SAN (without a `+`/`#` mark; see [`SanPlus::from_ascii`]).
+    pub fn from_ascii(text: &[u8]) -> Result<San, ParseSanError> {
+        San::from_ascii_with(text, SanMode::Strict)
+    }
+
+    /// Parses SAN in `mode` (without a `+`/`#` mark; in lenient mode trailing marks and
+    /// annotations are skipped).
+    pub fn from_ascii_with(text: &[u8], mode: SanMode) -> Result<San, ParseSanError> {
+        let plus = SanPlus::from_ascii_with(text, mode)?;
+        if plus.suffix.is_some() && mode == SanMode::Strict {
+            return Err(ParseSanError {
+                offset: text.len() - 1,
+            });
+        }
+        Ok(plus.san)
+    }
+
+    /// Parses the move part of SAN from the cursor, leaving marks and annotations.
+    fn parse(c: &mut Cursor<'_>, mode: SanMode) -> Result<San, ParseSanError> {
+        let lenient = mode == SanMode::Lenient;
+        // Castling.
+        let castle_letter = match c.peek() {
+            Some(b'O') => Some(b'O'),
+            Some(b'0') if lenient => Some(b'0'),
+            Some(b'o') if lenient => Some(b'o'),
+            _ => None,
+        };
+        if let Some(letter) = castle_letter {
+            let start = c.pos;
+            c.pos += 1;
+            if c.eat(b'-') && c.eat(letter) {
+                if c.peek() == Some(b'-') && c.peek_at(1) == Some(letter) {
+                    c.pos += 2;
+                    return Ok(San::Castle(CastlingSide::QueenSide));
+                }
+                return Ok(San::Castle(CastlingSide::KingSide));
+            }
+            c.pos = start;
+            return Err(c.error());
+        }
+        if lenient {
+            if c.text[c.pos..].starts_with(b"--") {
+                c.pos += 2;
+                return Ok(San::Null);
+            }
+            if c.text[c.pos..].starts_with(b"Z0") {
+                c.pos += 2;
+                return Ok(San::Null);
+            }
+        }
+
+        let role = match c.peek() {
+            Some(b'P') if lenient => {
+                c.pos += 1;
+                Role::Pawn
+            }
+            Some(x) => match piece_role(x) {
+                Some(role) => {
+                    c.pos += 1;
+                    role
+                }
+                None => Role::Pawn,
+            },
+            None => return Err(c.error()),
+        };
+
+        // Up to two squares' worth of coordinates: [file][rank][-|x][file rank].
+        let first_file = c.file();
+        let first_rank = c.rank();
+        let separator = if c.eat(b'x') {
+            Some(b'x')
+        } else if lenient && c.eat(b'-') {
+            Some(b'-')
+        } else {
+            None
+        };
+        let second_file = c.file();
+        let second_rank = c.rank();
+
+        let (file, rank, to) = match (first_file, first_rank, second_file, second_rank) {
+            (Some(f), Some(r), None, None) if separator.is_none() => {
+                (None, None, Square::new(f, r))
+            }
+            (from_file, from_rank, Some(f), Some(r)) => (from_file, from_rank, Square::new(f, r)),
+            _ => return Err(c.error()),
+        };
+        let capture = separator == Some(b'x');
+        if separator == Some(b'-') && (file.is_none() || rank.is_none()) {
+            // The dash only appears in the long form `Ng1-f3`.
+            return Err(c.error());
+        }
+        if !lenient {
+            // Strict SAN: pawns show their file exactly on captures, never a rank.
+            if role == Role::Pawn && (rank.is_some() || capture != file.is_some()) {
+                return Err(c.error());
+            }
+        }
+
+        let promotion = match c.peek() {
+            Some(b'=') => {
+                c.pos += 1;
+                let role = c.peek().and_then(|x| promotion_role(x, lenient));
+                match role {
+                    Some(role) => {
+                        c.pos += 1;
+                        Some(role)
+                    }
+                    None => return Err(c.error()),
+                }
+            }
+            Some(b'(') if lenient => {
+                let role = c.peek_at(1).and_then(|x| promotion_role(x, true));
+                match (role, c.peek_at(2)) {
+                    (Some(role), Some(b')')) => {
+                        c.pos += 3;
+                        Some(role)
+                    }
+                    _ => return Err(c.error()),
+                }
+            }
+            Some(x) if lenient && role == Role::Pawn => match promotion_role(x, true) {
+                Some(role) => {
+                    c.pos += 1;
+                    Some(role)
+                }
+                None => None,
+            },
+            _ => None,
+        };
+        if promotion.is_some() && role != Role::Pawn {
+            return Err(c.error());
+        }
+        Ok(San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        })
+    }
+
+    /// The SAN of the legal move `m` in `pos`, without a check mark.
+    #[must_use]
+    pub fn from_move(pos: &Position, m: Move) -> San {
+        let board = pos.board();
+        let (from, to) = (m.from(), m.to());
+        if let Some(side) = m.castling_side() {
+            return San::Castle(side);
+        }
+        let role = board.role_at(from).unwrap_or(Role::Pawn);
+        let capture = m.is_en_passant() || board.piece_at(to).is_some();
+        if role == Role::Pawn {
+            return San::Normal {
+                role,
+                file: capture.then_some(from.file()),
+                rank: None,
+                capture,
+                to,
+                promotion: m.promotion(),
+            };
+        }
+        // Other pieces of the same kind that could go to the same square. Attack sets find
+        // them cheaply; the rare candidates are then checked for legality (a pinned piece
+        // does not count).
+        let us = pos.turn();
+        let occupied = board.occupied();
+        let reach = match role {
+            Role::Knight => attacks::knight(to),
+            Role::Bishop => attacks::bishop(to, occupied),
+            Role::Rook => attacks::rook(to, occupied),
+            Role::Queen => attacks::queen(to, occupied),
+            Role::Pawn | Role::King => Bitboard::EMPTY,
+        };
+        let mut others = Bitboard::EMPTY;
+        for other in (reach & board.pieces(us, role)).without(from) {
+            if pos.is_legal(Move::new(other, to)) {
+                others.add(other);
+            }
+        }
+        let (file, rank) = if others.is_empty() {
+            (None, None)
+        } else if !others.intersects(Bitboard::file(from.file())) {
+            (Some(from.file()), None)
+        } else if !others.intersects(Bitboard::rank(from.rank())) {
+            (None, Some(from.rank()))
+        } else {
+            (Some(from.file()), Some(from.rank()))
+        };
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion: None,
+        }
+    }
+
+    /// The legal move of `pos` this strict SAN names.
+    pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
+        self.to_move_with(pos, SanMode::Strict)
+    }
+
+    /// The legal move of `pos` this SAN names, matched in `mode`.
+    pub fn to_move_with(&self, pos: &Position, mode: SanMode) -> Result<Move, SanError> {
+        let m = self.find(pos, mode)?;
+        if mode == SanMode::Strict {
+            let expected = San::from_move(pos, m);
+            if expected != *self {
+                return Err(SanError::NotStandard {
+                    expected: SanPlus {
+                        san: expected,
+                        suffix: Suffix::from_position(&pos.after(m)),
+                    },
+                });
+            }
+        }
+        Ok(m)
+    }
+
+    /// The one legal move matching the description (loosely: the origin hints and capture mark
+    /// are filters, checked against the standard form afterwards in strict mode).
+    fn find(&self, pos: &Position, mode: SanMode) -> Result<Move, SanError> {
+        let (role, file, rank, to, promotion) = match *self {
+            San::Null => return Err(SanError::NullMove),
+            San::Castle(side) => {
+                let us = pos.turn();
+                let king = pos.king_of(us);
+                let rook = pos
+                    .castling_rights()
+                    .rook(us, side)
+                    .ok_or(SanError::Illegal)?;
+                let m = Move::castle(king, rook);
+                return if pos.is_legal(m) {
+                    Ok(m)
+                } else {
+                    Err(SanError::Illegal)
+                };
+            }
+            San::Normal {
+                role,
+                file,
+                rank,
+                to,
+                promotion,
+                ..
+            } => (role, file, rank, to, promotion),
+        };
+        let board = pos.board();
+        let mut from_mask = board.pieces(pos.turn(), role);
+        if let Some(file) = file {
+            from_mask &= Bitboard::file(file);
+        }
+        if let Some(rank) = rank {
+            from_mask &= Bitboard::rank(rank);
+        }
+        let mut found: Option<Move> = None;
+        let mut ambiguous: Vec<Move> = Vec::new();
+        let _ = pos.for_each_move(from_mask, Bitboard::from(to), |m| {
+            if m.to() == to && !m.is_castle() && m.promotion() == promotion {
+                match found {
+                    None => found = Some(m),
+                    Some(first) => {
+                        if ambiguous.is_empty() {
+                            ambiguous.push(first);
+                        }
+                        ambiguous.push(m);
+                    }
+                }
+            }
+            ControlFlow::Continue(())
+        });
+        if !ambiguous.is_empty() {
+            return Err(SanError::Ambiguous {
+                candidates: ambiguous,
+            });
+        }
+        match found {
+            Some(m) => Ok(m),
+            None if mode == SanMode::Lenient
+                && role == Role::King
+                && file.is_some()
+                && rank.is_some() =>
+            {
+                // The long form of castling, `Ke1g1`: read it as UCI would.
+                let from = Square::new(file.unwrap_or(File::E), rank.unwrap_or(Rank::First));
+                crate::uci::UciMove::Normal {
+                    from,
+                    to,
+                    promotion: None,
+                }
+                .to_move(pos)
+                .map_err(|_| SanError::Illegal)
+            }
+            None => Err(SanError::Illegal),
+        }
+    }
+
+    /// Writes the SAN into `out`.
+    pub fn append_to(&self, out: &mut String) {
+        match *self {
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => {
+                if role != Role::Pawn {
+                    out.push(role.upper_char());
+                }
+                if let Some(file) = file {
+                    out.push(file.char());
+                }
+                if let Some(rank) = rank {
+                    out.push(rank.char());
+                }
+                if capture {
+                    out.push('x');
+                }
+                out.push(to.file().char());
+                out.push(to.rank().char());
+                if let Some(role) = promotion {
+                    out.push('=');
+                    out.push(role.upper_char());
+                }
+            }
+            San::Castle(CastlingSide::KingSide) => out.push_str("O-O"),
+            San::Castle(CastlingSide::QueenSide) => out.push_str("O-O-O"),
+            San::Null => out.push_str("--"),
+        }
+    }
+}
+
+impl SanPlus {
+    /// Parses strict SAN with an optional `+`/`#` mark.
+    pub fn from_ascii(text: &[u8]) -> Result<SanPlus, ParseSanError> {
+        SanPlus::from_ascii_with(text, SanMode::Strict)
+    }
+
+    /// Parses SAN in `mode`, with an optional `+`/`#` mark (in lenient mode followed by any
+    /// annotation like `!`, `?`, `!?`).
+    pub fn from_ascii_with(text: &[u8], mode: SanMode) -> Result<SanPlus, ParseSanError> {
+        let mut c = Cursor { text, pos: 0 };
+        let san = San::parse(&mut c, mode)?;
+        let suffix = if c.eat(b'#') {
+            Some(Suffix::Checkmate)
+        } else if c.eat(b'+') {
+            // `++` is an old way to write mate.
+            if mode == SanMode::Lenient && c.eat(b'+') {
+                Some(Suffix::Checkmate)
+            } else {
+                Some(Suffix::Check)
+            }
+        } else {
+            None
+        };
+        if mode == SanMode::Lenient {
+            while matches!(c.peek(), Some(b'!' | b'?' | b'+' | b'#')) {
+                c.pos += 1;
+            }
+        }
+        if c.pos != text.len() {
+            return Err(c.error());
+        }
+        Ok(SanPlus { san, suffix })
+    }
+
+    /// The SAN of the legal move `m` in `pos`, with its check or mate mark.
+    #[must_use]
+    pub fn from_move(pos: &Position, m: Move) -> SanPlus {
+        SanPlus {
+            san: San::from_move(pos, m),
+            suffix: Suffix::from_position(&pos.after(m)),
+        }
+    }
+
+    /// The SAN of the legal move `m`, which is then played on `pos` (cheaper than
+    /// [`SanPlus::from_move`] followed by playing the move).
+    pub fn from_move_and_play(pos: &mut Position, m: Move) -> SanPlus {
+        let san = San::from_move(pos, m);
+        pos.play_unchecked(m);
+        SanPlus {
+            san,
+            suffix: Suffix::from_position(pos),
+        }
+    }
+
+    /// The legal move of `pos` this strict SAN names (a wrong `+`/`#` is an error).
+    pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
+        self.to_move_with(pos, SanMode::Strict)
+    }
+
+    /// The legal move of `pos` this SAN names, matched in `mode` (lenient mode ignores the
+    /// `+`/`#` mark).
+    pub fn to_move_with(&self, pos: &Position, mode: SanMode) -> Result<Move, SanError> {
+        let m = self.san.to_move_with(pos, mode)?;
+        if mode == SanMode::Strict {
+            if let Some(suffix) = self.suffix {
+                let actual = Suffix::from_position(&pos.after(m));
+                if actual != Some(suffix) {
+                    return Err(SanError::NotStandard {
+                        expected: SanPlus {
+                            san: self.san,
+                            suffix: actual,
+                        },
+                    });
+                }
+            }
+        }
+        Ok(m)
+    }
+
+    /// Writes the SAN and its mark into `out`.
+    pub fn append_to(&self, out: &mut String) {
+        self.san.append_to(out);
+        if let Some(suffix) = self.suffix {
+            out.push(suffix.char());
+        }
+    }
+}
+
+impl fmt::Display for San {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut buf = String::with_capacity(8);
+        self.append_to(&mut buf);
+        f.write_str(&buf)
+    }
+}
+
+impl fmt::Display for SanPlus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut buf = String::with_capacity(8);
+        self.append_to(&mut buf);
+        f.write_str(&buf)
+    }
+}
+
+impl FromStr for San {
+    type Err = ParseSanError;
+
+    fn from_str(s: &str) -> Result<San, ParseSanError> {
+        San::from_ascii(s.as_bytes())
+    }
+}
+
+impl FromStr for SanPlus {
+    type Err = ParseSanError;
+
+    fn from_str(s: &str) -> Result<SanPlus, ParseSanError> {
+        SanPlus::from_ascii(s.as_bytes())
+    }
+}
+
+impl From<San> for SanPlus {
+    fn from(san: San) -> SanPlus {
+        SanPlus { san, suffix: None }
+    }
+}
+
+/// Whether `m` is a capture in `pos` (en passant included).
+#[must_use]
+pub fn is_capture(pos: &Position, m: Move) -> bool {
+    m.kind() == MoveKind::EnPassant || (!m.is_castle() && pos.board().piece_at(m.to()).is_some())
+}

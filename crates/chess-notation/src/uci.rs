@@ -1,0 +1,340 @@
+//! Moves in UCI notation: `e2e4`, `e7e8q`, `0000`.
+//!
+//! UCI writes a move as origin and destination squares, plus a lowercase promotion letter.
+//! Castling is written as the king's move to its destination in standard chess (`e1g1`) and as
+//! "king takes own rook" in Chess960 (`e1h1`), as UCI engines and GUIs expect for each mode.
+//! Reading accepts both forms wherever they are unambiguous.
+//!
+//! ```
+//! use chess_notation::uci;
+//! use chess_rules::Position;
+//!
+//! let pos = Position::standard();
+//! let m = uci::parse(&pos, "g1f3")?;
+//! assert_eq!(uci::format(&pos, m), "g1f3");
+//! # Ok::<_, chess_notation::uci::UciMoveError>(())
+//! ```
+
+use core::fmt;
+use core::str::FromStr;
+
+use chess_core::{Bitboard, Role, Square};
+use chess_rules::{Move, Position};
+
+/// A move as UCI text describes it, before it is matched against a position.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum UciMove {
+    /// A move from one square to another, with an optional promotion.
+    Normal {
+        /// The origin.
+        from: Square,
+        /// The destination (for castling: the king's destination or the rook's square).
+        to: Square,
+        /// The promotion role, if any.
+        promotion: Option<Role>,
+    },
+    /// The null move, `0000`.
+    Null,
+}
+
+/// Why text is not a UCI move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseUciMoveError {
+    /// The byte offset of the first offending character.
+    pub offset: usize,
+}
+
+impl fmt::Display for ParseUciMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "invalid uci move at byte {}: expected two squares and an optional promotion letter (like e2e4 or e7e8q), or 0000",
+            self.offset
+        )
+    }
+}
+
+impl std::error::Error for ParseUciMoveError {}
+
+impl UciMove {
+    /// Parses UCI move text (syntax only).
+    pub fn from_ascii(text: &[u8]) -> Result<UciMove, ParseUciMoveError> {
+        if text == b"0000" {
+            return Ok(UciMove::Null);
+        }
+        let square = |i: usize| {
+            text.get(i..i + 2)
+                .and_then(Square::from_ascii)
+                .ok_or(ParseUciMoveError { offset: i })
+        };
+        let from = square(0)?;
+        let to = square(2)?;
+        let promotion = match text.get(4) {
+            None => None,
+            Some(&c) => match Role::from_char(c as char) {
+                Some(role @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen)) => Some(role),
+                _ => return Err(ParseUciMoveError { offset: 4 }),
+            },
+        };
+        if text.len() > 5 {
+            return Err(ParseUciMoveError { offset: 5 });
+        }
+        Ok(UciMove::Normal {
+            from,
+            to,
+            promotion,
+        })
+    }
+
+    /// The UCI text of a legal move `m` in `pos`: castling as the king's destination in standard
+    /// chess and as the rook's square in Chess960.
+    #[must_use]
+    pub fn from_move(pos: &Position, m: Move) -> UciMove {
+        let to = if m.is_castle() && !pos.is_chess960() {
+            m.king_to_or_to()
+        } else {
+            m.to()
+        };
+        UciMove::Normal {
+            from: m.from(),
+            to,
+            promotion: m.promotion(),
+        }
+    }
+
+    /// The legal move of `pos` this text stands for.
+    ///
+    /// Castling is recognised both as the king's move to its destination (unless that is also
+    /// an ordinary king move, as can happen in Chess960) and as the king taking its own rook.
+    pub fn to_move(self, pos: &Position) -> Result<Move, IllegalUciMoveError> {
+        let illegal = || IllegalUciMoveError { uci: self };
+        let UciMove::Normal {
+            from,
+            to,
+            promotion,
+        } = self
+        else {
+            return Err(illegal());
+        };
+        let moves = pos.moves_from(from);
+        let exact = moves
+            .iter()
+            .find(|m| m.to() == to && m.promotion() == promotion && !m.is_castle());
+        if let Some(&m) = exact {
+            return Ok(m);
+        }
+        if promotion.is_none() {
+            // Castling: king takes rook (`e1h1`), or king to its destination (`e1g1`).
+            let castle = moves
+                .iter()
+                .find(|m| m.is_castle() && m.to() == to)
+                .or_else(|| {
+                    moves
+                        .iter()
+                        .find(|m| m.is_castle() && m.king_to_or_to() == to)
+                });
+            if let Some(&m) = castle {
+                return Ok(m);
+            }
+        }
+        Err(illegal())
+    }
+}
+
+impl FromStr for UciMove {
+    type Err = ParseUciMoveError;
+
+    fn from_str(s: &str) -> Result<UciMove, ParseUciMoveError> {
+        UciMove::from_ascii(s.as_bytes())
+    }
+}
+
+impl fmt::Display for UciMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UciMove::Normal {
+                from,
+                to,
+                promotion,
+            } => {
+                write!(f, "{from}{to}")?;
+                if let Some(role) = promotion {
+                    fmt::Write::write_char(f, role.char())?;
+                }
+                Ok(())
+            }
+            UciMove::Null => f.write_str("0000"),
+        }
+    }
+}
+
+/// The UCI move is well-formed but not a legal move in the position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalUciMoveError {
+    /// The move that was looked for.
+    pub uci: UciMove,
+}
+
+impl fmt::Display for IllegalUciMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal move in this position: {}", self.uci)
+    }
+}
+
+impl std::error::Error for IllegalUciMoveError {}
+
+/// Why [`parse`] failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UciMoveError {
+    /// The text is not a UCI move.
+    Parse(ParseUciMoveError),
+    /// The text is a UCI move, but not a legal one here.
+    Illegal(IllegalUciMoveError),
+}
+
+impl fmt::Display for UciMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UciMoveError::Parse(e) => e.fmt(f),
+            UciMoveError::Illegal(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for UciMoveError {}
+
+impl From<ParseUciMoveError> for UciMoveError {
+    fn from(e: ParseUciMoveError) -> UciMoveError {
+        UciMoveError::Parse(e)
+    }
+}
+
+impl From<IllegalUciMoveError> for UciMoveError {
+    fn from(e: IllegalUciMoveError) -> UciMoveError {
+        UciMoveError::Illegal(e)
+    }
+}
+
+/// The legal move of `pos` written as `text` in UCI notation.
+pub fn parse(pos: &Position, text: &str) -> Result<Move, UciMoveError> {
+    Ok(UciMove::from_str(text)?.to_move(pos)?)
+}
+
+/// The UCI text of the legal move `m` in `pos`.
+#[must_use]
+pub fn format(pos: &Position, m: Move) -> String {
+    UciMove::from_move(pos, m).to_string()
+}
+
+/// Whether any legal move of `pos` goes from `from` (a cheap test for move input).
+#[must_use]
+pub fn has_moves_from(pos: &Position, from: Square) -> bool {
+    !pos.moves_between(Bitboard::from(from), Bitboard::FULL)
+        .is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chess_rules::CastlingMode;
+
+    #[test]
+    fn syntax() {
+        assert_eq!("0000".parse::<UciMove>(), Ok(UciMove::Null));
+        assert_eq!(
+            "e7e8q".parse::<UciMove>(),
+            Ok(UciMove::Normal {
+                from: Square::E7,
+                to: Square::E8,
+                promotion: Some(Role::Queen)
+            })
+        );
+        for (bad, offset) in [
+            ("", 0),
+            ("e2", 2),
+            ("e2e9", 2),
+            ("e7e8k", 4),
+            ("e2e4 ", 4),
+            ("e7e8qq", 5),
+            ("é2e4", 0),
+        ] {
+            assert_eq!(
+                bad.parse::<UciMove>(),
+                Err(ParseUciMoveError { offset }),
+                "{bad:?}"
+            );
+        }
+        assert_eq!(UciMove::Null.to_string(), "0000");
+    }
+
+    #[test]
+    fn castling_in_both_modes() {
+        let mut standard = chess_rules::Setup::standard();
+        standard.board = chess_core::Board::from_plain(
+            "r...k..r\npppppppp\n........\n........\n........\n........\nPPPPPPPP\nR...K..R\n",
+        )
+        .unwrap();
+        let pos = Position::from_setup(standard.clone(), CastlingMode::Standard).unwrap();
+        let castle = parse(&pos, "e1g1").unwrap();
+        assert!(castle.is_castle());
+        assert_eq!(parse(&pos, "e1h1").unwrap(), castle);
+        assert_eq!(format(&pos, castle), "e1g1");
+        assert_eq!(format(&pos, parse(&pos, "e1c1").unwrap()), "e1c1");
+
+        let chess960 = Position::from_setup(standard, CastlingMode::Chess960).unwrap();
+        let castle = parse(&chess960, "e1g1").unwrap();
+        assert_eq!(format(&chess960, castle), "e1h1");
+        assert_eq!(parse(&chess960, "e1h1").unwrap(), castle);
+    }
+
+    #[test]
+    fn king_to_destination_prefers_the_plain_king_move() {
+        // Chess960: king f1, rook h1. "f1g1" is a normal king move; castling is "f1h1".
+        let mut setup = chess_rules::Setup::standard();
+        setup.board = chess_core::Board::from_plain(
+            "....k...\n........\n........\n........\n........\n........\n........\n.....K.R\n",
+        )
+        .unwrap();
+        setup.castling = chess_core::CastlingRights::NONE;
+        setup.castling.add(
+            chess_core::Color::White,
+            chess_core::CastlingSide::KingSide,
+            chess_core::File::H,
+        );
+        let pos = Position::from_setup(setup, CastlingMode::Chess960).unwrap();
+        assert!(!parse(&pos, "f1g1").unwrap().is_castle());
+        assert!(parse(&pos, "f1h1").unwrap().is_castle());
+    }
+
+    #[test]
+    fn illegal_and_null() {
+        let pos = Position::standard();
+        assert!(matches!(parse(&pos, "e2e5"), Err(UciMoveError::Illegal(_))));
+        assert!(matches!(parse(&pos, "0000"), Err(UciMoveError::Illegal(_))));
+        assert!(matches!(parse(&pos, "e2"), Err(UciMoveError::Parse(_))));
+        assert_eq!(
+            parse(&pos, "e2e5").unwrap_err().to_string(),
+            "illegal move in this position: e2e5"
+        );
+        assert!(has_moves_from(&pos, Square::G1));
+        assert!(!has_moves_from(&pos, Square::E1));
+    }
+
+    #[test]
+    fn every_legal_move_round_trips() {
+        for n in [0, 518, 959] {
+            let mut pos = Position::chess960(n).unwrap();
+            for _ in 0..40 {
+                let moves = pos.legal_moves();
+                for &m in &moves {
+                    assert_eq!(parse(&pos, &format(&pos, m)), Ok(m));
+                }
+                let Some(&m) = moves.get((pos.zobrist_hash() % 7) as usize % moves.len().max(1))
+                else {
+                    break;
+                };
+                pos.play_unchecked(m);
+            }
+        }
+    }
+}
