@@ -13,10 +13,13 @@
 
 #![deny(missing_docs)]
 
+pub mod epd;
 pub mod fen;
+pub mod pgn;
 pub mod san;
 pub mod uci;
 
+pub use epd::{Epd, EpdErrorKind, EpdMoveError, Operand, Operation, ParseEpdError};
 pub use fen::{BoardFen, Fen, FenError, FenErrorKind, FenField, ParseFenError};
 pub use san::{ParseSanError, San, SanError, SanPlus, Suffix};
 pub use uci::UciMove;

@@ -1,0 +1,203 @@
+//! Portable Game Notation: a streaming reader with a visitor interface, an owned game tree on
+//! top of it, and a writer in export format.
+//!
+//! Two levels:
+//!
+//! - [`Reader`] and [`Visitor`]: tokens as raw bytes with their line and column, in constant
+//!   memory whatever the size of the input, with no allocation per move. Variations can be
+//!   skipped cheaply.
+//! - [`GameReader`] and [`PgnGame`]: each game as headers, starting position, move tree
+//!   (mainline and variations, with SAN, NAGs and comments) and result, or a [`PgnError`]
+//!   saying which game, where, and why; the reader then goes on with the next game.
+//!   [`PgnGame`]'s `Display` writes export format.
+//!
+//! ```
+//! use chess_notation::pgn::{GameReader, GameResult};
+//!
+//! let pgn = "[Event \"Casual\"]\n[White \"A\"]\n\n1. e4 {best by test} e5 (1... c5) 2. Qh5?! Nc6 3. Bc4 Nf6?? 4. Qxf7# 1-0\n";
+//! let game = GameReader::new(pgn.as_bytes()).next().unwrap()?;
+//! assert_eq!(game.header("White"), Some("A"));
+//! assert_eq!(game.mainline.moves.len(), 7);
+//! assert_eq!(game.result, Some(GameResult::WhiteWins));
+//! assert!(game.final_position().is_checkmate());
+//! assert_eq!(
+//!     game.to_string(),
+//!     "[Event \"Casual\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"A\"]\n\
+//!      [Black \"?\"]\n[Result \"1-0\"]\n\n\
+//!      1. e4 {best by test} 1... e5 (1... c5) 2. Qh5 $6 Nc6 3. Bc4 Nf6 $4 4. Qxf7# 1-0\n"
+//! );
+//! # Ok::<_, chess_notation::pgn::PgnError>(())
+//! ```
+
+mod commands;
+mod game;
+mod reader;
+mod visitor;
+mod writer;
+
+use core::fmt;
+
+pub use commands::{Commands, Eval, clock, commands, eval};
+pub use game::{
+    GameBuilder, GameReader, Line, MoveNode, PgnError, PgnErrorKind, PgnErrorReason, PgnGame,
+};
+pub use reader::{DEFAULT_BUFFER_SIZE, Reader};
+pub use visitor::{VariationChoice, Visitor};
+pub use writer::write_game;
+
+/// Where a token stands in the input.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Location {
+    /// The line, from 1.
+    pub line: u64,
+    /// The column in bytes, from 1 (a byte order mark takes no room).
+    pub column: u64,
+    /// The offset in bytes from the start of the input.
+    pub offset: u64,
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}", self.line, self.column)
+    }
+}
+
+/// The result token at the end of a game's movetext.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum GameResult {
+    /// `1-0`
+    WhiteWins,
+    /// `0-1`
+    BlackWins,
+    /// `1/2-1/2`
+    Draw,
+    /// `*`: unknown, in progress or abandoned.
+    Unknown,
+}
+
+impl GameResult {
+    /// The token: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Unknown => "*",
+        }
+    }
+
+    /// The result a token stands for.
+    #[must_use]
+    pub fn from_token(token: &str) -> Option<GameResult> {
+        match token {
+            "1-0" => Some(GameResult::WhiteWins),
+            "0-1" => Some(GameResult::BlackWins),
+            "1/2-1/2" => Some(GameResult::Draw),
+            "*" => Some(GameResult::Unknown),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What the reader found that is not PGN.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
+pub enum SyntaxErrorKind {
+    /// A character that cannot stand here (like `]`, `}` or `"` in the movetext).
+    UnexpectedChar(u8),
+    /// A `)` with no `(` before it.
+    UnmatchedParenthesis,
+    /// The game ended inside a variation.
+    UnterminatedVariation,
+    /// A `{` with no `}` before the end of the input.
+    UnterminatedComment,
+    /// A tag pair that is not `[Name "value"]`.
+    InvalidTag,
+    /// A tag pair longer than the reader's buffer (its size).
+    TagTooLong(usize),
+    /// A move token of hundreds of characters.
+    TokenTooLong,
+    /// A `$` without a number from 0 to 255, or annotation marks other than `!`, `?`, `!!`,
+    /// `??`, `!?`, `?!`.
+    InvalidNag,
+}
+
+/// Something that is not PGN, and where.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct SyntaxError {
+    /// Where it is.
+    pub at: Location,
+    /// What it is.
+    pub kind: SyntaxErrorKind,
+}
+
+impl fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            SyntaxErrorKind::UnexpectedChar(c) => write!(
+                f,
+                "unexpected {:?}: expected a move, move number, comment, variation, nag or result",
+                char::from(c)
+            ),
+            SyntaxErrorKind::UnmatchedParenthesis => {
+                f.write_str("unexpected ')': no variation is open")
+            }
+            SyntaxErrorKind::UnterminatedVariation => {
+                f.write_str("the game ends inside a variation: expected ')'")
+            }
+            SyntaxErrorKind::UnterminatedComment => {
+                f.write_str("comment not closed: expected '}' before the end of the input")
+            }
+            SyntaxErrorKind::InvalidTag => {
+                f.write_str("invalid tag pair: expected [Name \"value\"]")
+            }
+            SyntaxErrorKind::TagTooLong(n) => {
+                write!(f, "tag pair longer than the reader's buffer of {n} bytes")
+            }
+            SyntaxErrorKind::TokenTooLong => f.write_str("token too long to be a move"),
+            SyntaxErrorKind::InvalidNag => {
+                f.write_str("invalid annotation: expected $0 to $255, or !, ?, !!, ??, !?, ?!")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SyntaxError {}
+
+/// A tag value as written (`a \"b\"`) to its text (`a "b"`): `\"` and `\\` are unescaped, other
+/// backslashes kept. Invalid UTF-8 is read as Latin-1, as old PGN files are often encoded.
+#[must_use]
+pub fn unescape_tag_value(raw: &[u8]) -> String {
+    let text = decode(raw);
+    if !text.contains('\\') {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(&next @ ('"' | '\\')) = chars.peek() {
+                out.push(next);
+                chars.next();
+                continue;
+            }
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Bytes to text: UTF-8 when valid, else Latin-1.
+pub(crate) fn decode(raw: &[u8]) -> String {
+    match core::str::from_utf8(raw) {
+        Ok(s) => s.to_owned(),
+        Err(_) => raw.iter().map(|&b| char::from(b)).collect(),
+    }
+}

@@ -1,0 +1,809 @@
+//! The streaming PGN reader: a fixed-size buffer over any `io::Read`, a tokenizer, and the game
+//! structure (tags, movetext, variations, results) driving a [`Visitor`].
+
+use core::ops::ControlFlow;
+use std::io::{self, Read};
+
+use super::visitor::{VariationChoice, Visitor};
+use super::{GameResult, Location, SyntaxError, SyntaxErrorKind};
+
+/// The default buffer size: the longest tag pair the reader accepts, and the size of the parts
+/// long comments are cut into.
+pub const DEFAULT_BUFFER_SIZE: usize = 64 * 1024;
+
+/// Tokens are complete in the buffer when at least this many bytes are available; longer move
+/// tokens are reported as too long.
+const LOOKAHEAD: usize = 256;
+
+// Byte classes of the tokenizer.
+const WS: u8 = 0;
+const NL: u8 = 1;
+const TOKEN: u8 = 2;
+const DELIM: u8 = 3;
+
+static CLASS: [u8; 256] = {
+    let mut table = [TOKEN; 256];
+    table[b' ' as usize] = WS;
+    table[b'\t' as usize] = WS;
+    table[b'\r' as usize] = WS;
+    table[0x0b] = WS;
+    table[0x0c] = WS;
+    table[b'\n' as usize] = NL;
+    let delims = b"{}()[];$\"";
+    let mut i = 0;
+    while i < delims.len() {
+        table[delims[i] as usize] = DELIM;
+        i += 1;
+    }
+    table
+};
+
+/// Reads PGN games one at a time from any [`Read`], calling a [`Visitor`] for every token.
+///
+/// Memory is constant: the reader keeps one buffer of fixed size (64 KiB by default, see
+/// [`Reader::with_buffer_size`]) that it refills as it goes, whatever the size of the input,
+/// and allocates nothing per game or per move. It accepts what real-world files contain: a
+/// UTF-8 byte order mark, CRLF line ends, `%` escape lines, `;` comments, comments across lines,
+/// empty lines in the tag section or the movetext, `1.e4` and `1... e5` spellings, games
+/// without a result token (they end at the next tag section) or without tags.
+///
+/// Where a game ends: at its result token, at a `[` that begins a line in the movetext, at a
+/// second `Event` tag in the tag section, or at the end of the input. Text that is not PGN is
+/// reported through [`Visitor::syntax_error`] with its line and column, and reading goes on.
+///
+/// ```
+/// use chess_notation::pgn::{GameResult, Location, Reader, Visitor};
+/// use std::ops::ControlFlow;
+///
+/// struct Results;
+/// impl Visitor for Results {
+///     type Output = Option<GameResult>;
+///     fn end_game(&mut self) -> Option<GameResult> { None }
+/// }
+///
+/// let mut reader = Reader::new("[Event \"a\"]\n1. e4 *\n[Event \"b\"]\n1. d4".as_bytes());
+/// let mut games = 0;
+/// while reader.read_game(&mut Results)?.is_some() {
+///     games += 1;
+/// }
+/// assert_eq!(games, 2);
+/// # Ok::<_, std::io::Error>(())
+/// ```
+pub struct Reader<R> {
+    inner: R,
+    buf: Box<[u8]>,
+    /// The next byte to look at.
+    pos: usize,
+    /// The end of the valid data in `buf`.
+    end: usize,
+    /// Whether `inner` has reported the end of the input.
+    eof: bool,
+    /// The offset in the input of `buf[0]`.
+    consumed: u64,
+    /// The current line, from 1.
+    line: u64,
+    /// The offset in the input of the current line's first byte.
+    line_start: u64,
+    /// Whether only whitespace stands before `pos` on its line.
+    line_blank: bool,
+}
+
+/// How a game's movetext ended.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum End {
+    /// A result token, consumed.
+    Result,
+    /// The next game's tags (not consumed), or the end of the input.
+    NextGame,
+}
+
+/// The parts of a tag pair found in the buffer (indices into it).
+enum TagScan {
+    Complete {
+        name: (usize, usize),
+        value: (usize, usize),
+        end: usize,
+    },
+    /// The tag may continue past the data in the buffer.
+    Incomplete,
+    /// Not a tag pair: where and what.
+    Malformed(usize, SyntaxErrorKind),
+}
+
+impl<R: Read> Reader<R> {
+    /// A reader with the default buffer size.
+    pub fn new(inner: R) -> Reader<R> {
+        Reader::with_buffer_size(inner, DEFAULT_BUFFER_SIZE)
+    }
+
+    /// A reader with a buffer of `size` bytes (at least 1 KiB): the longest tag pair it
+    /// accepts and the size of the parts long comments come in.
+    pub fn with_buffer_size(inner: R, size: usize) -> Reader<R> {
+        Reader {
+            inner,
+            buf: vec![0; size.max(4 * LOOKAHEAD)].into_boxed_slice(),
+            pos: 0,
+            end: 0,
+            eof: false,
+            consumed: 0,
+            line: 1,
+            line_start: 0,
+            line_blank: true,
+        }
+    }
+
+    /// Gives back the underlying reader (buffered data is lost).
+    pub fn into_inner(self) -> R {
+        self.inner
+    }
+
+    /// Where the reader stands.
+    #[must_use]
+    pub fn location(&self) -> Location {
+        let offset = self.consumed + self.pos as u64;
+        Location {
+            line: self.line,
+            column: offset - self.line_start + 1,
+            offset,
+        }
+    }
+
+    /// Moves the unread data to the front of the buffer and reads more, once: afterwards either
+    /// more data is there, or the buffer is full, or the input is over.
+    #[cold]
+    fn fill_more(&mut self) -> io::Result<()> {
+        if self.pos > 0 {
+            self.buf.copy_within(self.pos..self.end, 0);
+            self.consumed += self.pos as u64;
+            self.end -= self.pos;
+            self.pos = 0;
+        }
+        while !self.eof && self.end < self.buf.len() {
+            match self.inner.read(&mut self.buf[self.end..]) {
+                Ok(0) => self.eof = true,
+                Ok(n) => {
+                    self.end += n;
+                    return Ok(());
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
+    }
+
+    /// Makes sure `LOOKAHEAD` bytes are available, unless the input ends first.
+    #[inline]
+    fn fill(&mut self) -> io::Result<()> {
+        while self.end - self.pos < LOOKAHEAD && !self.eof {
+            self.fill_more()?;
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn peek(&self) -> Option<u8> {
+        if self.pos < self.end {
+            Some(self.buf[self.pos])
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn newline(&mut self) {
+        self.pos += 1;
+        self.line += 1;
+        self.line_start = self.consumed + self.pos as u64;
+        self.line_blank = true;
+    }
+
+    /// Whether `pos` is at the first byte of its line.
+    #[inline]
+    fn at_column_one(&self) -> bool {
+        self.consumed + self.pos as u64 == self.line_start
+    }
+
+    /// Counts the line breaks in `buf[from..to]`, which the reader is moving past.
+    #[inline]
+    fn count_lines(&mut self, from: usize, to: usize) {
+        let part = &self.buf[from..to];
+        let n = part.iter().filter(|&&b| b == b'\n').count();
+        if n > 0 {
+            self.line += n as u64;
+            let last = part.iter().rposition(|&b| b == b'\n').unwrap_or(0);
+            self.line_start = self.consumed + (from + last + 1) as u64;
+        }
+    }
+
+    /// Skips to the end of the line (not consuming the line break).
+    fn skip_line(&mut self) -> io::Result<()> {
+        loop {
+            let hay = &self.buf[self.pos..self.end];
+            if let Some(i) = find_byte(hay, b'\n') {
+                self.pos += i;
+                return Ok(());
+            }
+            self.pos = self.end;
+            if self.eof {
+                return Ok(());
+            }
+            self.fill_more()?;
+        }
+    }
+
+    /// Skips whitespace, escape lines, `;` comments and byte order marks before a game.
+    /// Returns whether a game follows.
+    fn skip_to_game(&mut self) -> io::Result<bool> {
+        loop {
+            self.fill()?;
+            let Some(c) = self.peek() else {
+                return Ok(false);
+            };
+            match c {
+                b'\n' => self.newline(),
+                b' ' | b'\t' | b'\r' | 0x0b | 0x0c => self.pos += 1,
+                0xef if self.buf[self.pos..self.end].starts_with(b"\xef\xbb\xbf") => {
+                    self.pos += 3;
+                    // Count the mark as zero columns wide.
+                    self.line_start += 3;
+                }
+                b'%' if self.at_column_one() => self.skip_line()?,
+                b';' => self.skip_line()?,
+                _ => return Ok(true),
+            }
+        }
+    }
+
+    /// Reads the next game, calling `visitor` for its tokens; `None` at the end of the input.
+    ///
+    /// An I/O error of the underlying reader is returned as it is; syntax errors in the input
+    /// go to [`Visitor::syntax_error`].
+    pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<Option<V::Output>> {
+        if !self.skip_to_game()? {
+            return Ok(None);
+        }
+        visitor.begin_game(self.location());
+        let mut skip = self.read_tags(visitor)?;
+        if !skip {
+            skip = visitor.begin_movetext(self.location()).is_break();
+        }
+        self.read_movetext(visitor, skip)?;
+        Ok(Some(visitor.end_game()))
+    }
+
+    /// Skips the next game; `false` at the end of the input.
+    pub fn skip_game(&mut self) -> io::Result<bool> {
+        struct Skipper;
+        impl Visitor for Skipper {
+            type Output = ();
+            fn begin_movetext(&mut self, _: Location) -> ControlFlow<()> {
+                ControlFlow::Break(())
+            }
+            fn end_game(&mut self) {}
+        }
+        Ok(self.read_game(&mut Skipper)?.is_some())
+    }
+
+    /// Reads the tag section; returns whether the visitor asked to skip the game.
+    fn read_tags<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<bool> {
+        let mut skip = false;
+        let mut seen_event = false;
+        loop {
+            self.fill()?;
+            let Some(c) = self.peek() else {
+                return Ok(skip);
+            };
+            match c {
+                b'\n' => self.newline(),
+                b' ' | b'\t' | b'\r' | 0x0b | 0x0c => self.pos += 1,
+                b'%' if self.at_column_one() => self.skip_line()?,
+                b';' => self.skip_line()?,
+                b'[' => {
+                    let at = self.location();
+                    match self.scan_tag()? {
+                        TagScan::Complete { name, value, end } => {
+                            let name = &self.buf[name.0..name.1];
+                            if name == b"Event" {
+                                if seen_event {
+                                    // A second Event: the next game's tags.
+                                    return Ok(skip);
+                                }
+                                seen_event = true;
+                            }
+                            if !skip {
+                                let value = &self.buf[value.0..value.1];
+                                skip = visitor.tag(name, value, at).is_break();
+                            }
+                            self.pos = end;
+                        }
+                        TagScan::Incomplete => {
+                            if !skip {
+                                let error = SyntaxError {
+                                    at,
+                                    kind: SyntaxErrorKind::TagTooLong(self.buf.len()),
+                                };
+                                skip = visitor.syntax_error(error).is_break();
+                            }
+                            self.skip_line()?;
+                        }
+                        TagScan::Malformed(i, kind) => {
+                            if !skip {
+                                let column = at.column + (i - self.pos) as u64;
+                                let error = SyntaxError {
+                                    at: Location {
+                                        column,
+                                        offset: at.offset + (i - self.pos) as u64,
+                                        ..at
+                                    },
+                                    kind,
+                                };
+                                skip = visitor.syntax_error(error).is_break();
+                            }
+                            self.skip_line()?;
+                        }
+                    }
+                    self.line_blank = false;
+                }
+                _ => return Ok(skip),
+            }
+        }
+    }
+
+    /// Finds the parts of the tag pair at `pos`, reading more input as needed (up to the size
+    /// of the buffer).
+    fn scan_tag(&mut self) -> io::Result<TagScan> {
+        loop {
+            match scan_tag(&self.buf[..self.end], self.pos, self.eof) {
+                TagScan::Incomplete if !self.eof && (self.pos > 0 || self.end < self.buf.len()) => {
+                    self.fill_more()?;
+                }
+                TagScan::Incomplete if self.eof => {
+                    return Ok(TagScan::Malformed(self.end, SyntaxErrorKind::InvalidTag));
+                }
+                scan => return Ok(scan),
+            }
+        }
+    }
+
+    /// Reads the movetext up to the end of the game.
+    fn read_movetext<V: Visitor>(&mut self, visitor: &mut V, mut skip: bool) -> io::Result<()> {
+        // Open variations the visitor is in.
+        let mut depth: u32 = 0;
+        // Nesting inside a variation being skipped.
+        let mut skipping: u32 = 0;
+        loop {
+            if self.end - self.pos < LOOKAHEAD && !self.eof {
+                self.fill()?;
+            }
+            let Some(c) = self.peek() else {
+                break;
+            };
+            match CLASS[c as usize] {
+                WS => {
+                    self.pos += 1;
+                    continue;
+                }
+                NL => {
+                    self.newline();
+                    continue;
+                }
+                _ => {}
+            }
+            let first_on_line = self.line_blank;
+            self.line_blank = false;
+            let quiet = skip || skipping > 0;
+            match c {
+                b'{' => {
+                    let at = self.location();
+                    self.pos += 1;
+                    skip |= self.read_comment(visitor, at, quiet, b'}')?;
+                }
+                b';' => {
+                    let at = self.location();
+                    self.pos += 1;
+                    skip |= self.read_comment(visitor, at, quiet, b'\n')?;
+                }
+                b'(' => {
+                    let at = self.location();
+                    self.pos += 1;
+                    if quiet {
+                        skipping += 1;
+                    } else {
+                        match visitor.begin_variation(at) {
+                            VariationChoice::Continue => depth += 1,
+                            VariationChoice::Skip => skipping = 1,
+                        }
+                    }
+                }
+                b')' => {
+                    let at = self.location();
+                    self.pos += 1;
+                    if skipping > 0 {
+                        skipping -= 1;
+                    } else if depth > 0 {
+                        depth -= 1;
+                        if !skip {
+                            skip = visitor.end_variation(at).is_break();
+                        }
+                    } else if !skip {
+                        let error = SyntaxError {
+                            at,
+                            kind: SyntaxErrorKind::UnmatchedParenthesis,
+                        };
+                        skip = visitor.syntax_error(error).is_break();
+                    }
+                }
+                b'[' if first_on_line => {
+                    // The next game's tags: this game has no result token.
+                    self.line_blank = true;
+                    break;
+                }
+                b'%' if self.at_column_one() => {
+                    self.skip_line()?;
+                }
+                b'$' => {
+                    let at = self.location();
+                    let start = self.pos + 1;
+                    let mut i = start;
+                    let mut value: u32 = 0;
+                    while i < self.end && self.buf[i].is_ascii_digit() {
+                        value = (value * 10 + u32::from(self.buf[i] - b'0')).min(1000);
+                        i += 1;
+                    }
+                    self.pos = i;
+                    if !quiet {
+                        skip = match u8::try_from(value) {
+                            Ok(nag) if i > start => visitor.nag(nag, at).is_break(),
+                            _ => visitor
+                                .syntax_error(SyntaxError {
+                                    at,
+                                    kind: SyntaxErrorKind::InvalidNag,
+                                })
+                                .is_break(),
+                        };
+                    }
+                }
+                _ if CLASS[c as usize] == DELIM => {
+                    let at = self.location();
+                    self.pos += 1;
+                    if !quiet {
+                        let error = SyntaxError {
+                            at,
+                            kind: SyntaxErrorKind::UnexpectedChar(c),
+                        };
+                        skip = visitor.syntax_error(error).is_break();
+                    }
+                }
+                _ => {
+                    let at = self.location();
+                    let start = self.pos;
+                    let mut i = start;
+                    while i < self.end && CLASS[self.buf[i] as usize] == TOKEN {
+                        i += 1;
+                    }
+                    if i == self.end && !self.eof {
+                        // Longer than the lookahead: no move is that long.
+                        self.skip_long_token()?;
+                        if !quiet {
+                            let error = SyntaxError {
+                                at,
+                                kind: SyntaxErrorKind::TokenTooLong,
+                            };
+                            skip = visitor.syntax_error(error).is_break();
+                        }
+                        continue;
+                    }
+                    self.pos = i;
+                    let token = &self.buf[start..i];
+                    if let Some(result) = result_token(token) {
+                        if depth == 0 && skipping == 0 {
+                            if !skip {
+                                let _ = visitor.outcome(result, at);
+                            }
+                            return self.finish_game(End::Result, 0, skip, visitor);
+                        }
+                        // A result inside a variation is not the end of the game.
+                        continue;
+                    }
+                    if !quiet {
+                        skip = token_to_visitor(visitor, token, at).is_break();
+                    }
+                }
+            }
+        }
+        self.finish_game(End::NextGame, depth, skip, visitor)
+    }
+
+    fn finish_game<V: Visitor>(
+        &mut self,
+        end: End,
+        depth: u32,
+        skip: bool,
+        visitor: &mut V,
+    ) -> io::Result<()> {
+        if end == End::NextGame && depth > 0 && !skip {
+            let error = SyntaxError {
+                at: self.location(),
+                kind: SyntaxErrorKind::UnterminatedVariation,
+            };
+            let _ = visitor.syntax_error(error);
+        }
+        Ok(())
+    }
+
+    #[cold]
+    fn skip_long_token(&mut self) -> io::Result<()> {
+        loop {
+            while self.pos < self.end && CLASS[self.buf[self.pos] as usize] == TOKEN {
+                self.pos += 1;
+            }
+            if self.pos < self.end || self.eof {
+                return Ok(());
+            }
+            self.fill_more()?;
+        }
+    }
+
+    /// Reads a comment up to `close` (`}`, consumed, or a line break, not consumed); `pos` is
+    /// just after the opening `{` or `;`. Returns whether the visitor asked to skip the game.
+    fn read_comment<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        at: Location,
+        quiet: bool,
+        close: u8,
+    ) -> io::Result<bool> {
+        let mut searched = 0;
+        loop {
+            let hay = &self.buf[self.pos + searched..self.end];
+            if let Some(i) = find_byte(hay, close) {
+                let stop = self.pos + searched + i;
+                let (from, to) = (self.pos, stop);
+                self.count_lines(from, to);
+                self.pos = if close == b'}' { stop + 1 } else { stop };
+                if quiet {
+                    return Ok(false);
+                }
+                let mut text = &self.buf[from..to];
+                if close == b'\n' && text.last() == Some(&b'\r') {
+                    text = &text[..text.len() - 1];
+                }
+                return Ok(visitor.comment(text, at).is_break());
+            }
+            searched = self.end - self.pos;
+            if !self.eof && (self.pos > 0 || self.end < self.buf.len()) {
+                self.fill_more()?;
+                continue;
+            }
+            if self.eof {
+                // No closing brace before the end of the input.
+                let (from, to) = (self.pos, self.end);
+                self.count_lines(from, to);
+                self.pos = self.end;
+                if quiet {
+                    return Ok(false);
+                }
+                if close == b'}' {
+                    let error = SyntaxError {
+                        at,
+                        kind: SyntaxErrorKind::UnterminatedComment,
+                    };
+                    if visitor.syntax_error(error).is_break() {
+                        return Ok(true);
+                    }
+                }
+                return Ok(visitor.comment(&self.buf[from..to], at).is_break());
+            }
+            // The buffer is full of comment: hand over a part, cut at a character boundary.
+            let cut = utf8_cut(&self.buf[self.pos..self.end]) + self.pos;
+            let (from, to) = (self.pos, cut);
+            self.count_lines(from, to);
+            self.pos = cut;
+            searched = 0;
+            if !quiet && visitor.partial_comment(&self.buf[from..to], at).is_break() {
+                // Skip the rest of the comment and the game.
+                return self.read_comment(visitor, at, true, close).map(|_| true);
+            }
+        }
+    }
+}
+
+/// Sends a move token (possibly with a move number before it and annotations after it) to the
+/// visitor.
+#[inline]
+fn token_to_visitor<V: Visitor>(visitor: &mut V, token: &[u8], at: Location) -> ControlFlow<()> {
+    let mut rest = token;
+    let mut at = at;
+    // A move number `12.` `12...`, possibly glued to the move (`1.e4`, `1...e5`), or the dots
+    // alone (`...`).
+    if rest[0].is_ascii_digit() || rest[0] == b'.' {
+        let mut i = 0;
+        while i < rest.len() && rest[i].is_ascii_digit() {
+            i += 1;
+        }
+        let digits = i;
+        while i < rest.len() && rest[i] == b'.' {
+            i += 1;
+        }
+        if i == rest.len() {
+            // `12.`, `12...`, `...`, or a bare `12`.
+            return ControlFlow::Continue(());
+        }
+        if i > digits {
+            rest = &rest[i..];
+            at.column += i as u64;
+            at.offset += i as u64;
+        }
+        // Otherwise something like `0-0` or garbage: a move token as it is.
+    }
+    let mut k = rest.len();
+    while k > 0 && matches!(rest[k - 1], b'!' | b'?') {
+        k -= 1;
+    }
+    if k > 0 {
+        visitor.san(&rest[..k], at)?;
+    }
+    if k < rest.len() {
+        let suffix = &rest[k..];
+        let at = Location {
+            column: at.column + k as u64,
+            offset: at.offset + k as u64,
+            ..at
+        };
+        return match annotation_nag(suffix) {
+            Some(nag) => visitor.nag(nag, at),
+            None => visitor.syntax_error(SyntaxError {
+                at,
+                kind: SyntaxErrorKind::InvalidNag,
+            }),
+        };
+    }
+    ControlFlow::Continue(())
+}
+
+/// The NAG of a move annotation.
+fn annotation_nag(suffix: &[u8]) -> Option<u8> {
+    match suffix {
+        b"!" => Some(1),
+        b"?" => Some(2),
+        b"!!" => Some(3),
+        b"??" => Some(4),
+        b"!?" => Some(5),
+        b"?!" => Some(6),
+        _ => None,
+    }
+}
+
+/// The result a token stands for.
+#[inline]
+fn result_token(token: &[u8]) -> Option<GameResult> {
+    match token {
+        b"*" => Some(GameResult::Unknown),
+        b"1-0" => Some(GameResult::WhiteWins),
+        b"0-1" => Some(GameResult::BlackWins),
+        b"1/2-1/2" => Some(GameResult::Draw),
+        _ => None,
+    }
+}
+
+/// Finds the parts of the tag pair starting at `buf[start]` (a `[`).
+fn scan_tag(buf: &[u8], start: usize, eof: bool) -> TagScan {
+    let _ = eof;
+    let mut i = start + 1;
+    let skip_spaces = |i: &mut usize| {
+        while *i < buf.len() && matches!(buf[*i], b' ' | b'\t') {
+            *i += 1;
+        }
+    };
+    skip_spaces(&mut i);
+    let name_start = i;
+    while i < buf.len()
+        && (buf[i].is_ascii_alphanumeric()
+            || matches!(buf[i], b'_' | b'+' | b'#' | b'=' | b':' | b'-'))
+    {
+        i += 1;
+    }
+    let name_end = i;
+    if i == buf.len() {
+        return TagScan::Incomplete;
+    }
+    if name_end == name_start {
+        return TagScan::Malformed(i, SyntaxErrorKind::InvalidTag);
+    }
+    skip_spaces(&mut i);
+    if i == buf.len() {
+        return TagScan::Incomplete;
+    }
+    if buf[i] != b'"' {
+        return TagScan::Malformed(i, SyntaxErrorKind::InvalidTag);
+    }
+    i += 1;
+    let value_start = i;
+    loop {
+        match buf.get(i) {
+            None => return TagScan::Incomplete,
+            Some(b'"') => break,
+            Some(b'\\') => i += 2,
+            Some(b'\n') => return TagScan::Malformed(i, SyntaxErrorKind::InvalidTag),
+            Some(_) => i += 1,
+        }
+    }
+    let value_end = i;
+    i += 1;
+    skip_spaces(&mut i);
+    match buf.get(i) {
+        None => TagScan::Incomplete,
+        Some(b']') => TagScan::Complete {
+            name: (name_start, name_end),
+            value: (value_start, value_end),
+            end: i + 1,
+        },
+        Some(_) => TagScan::Malformed(i, SyntaxErrorKind::InvalidTag),
+    }
+}
+
+/// Where to cut `part` so as not to split a UTF-8 sequence at its end (never at 0).
+fn utf8_cut(part: &[u8]) -> usize {
+    let n = part.len();
+    for back in 1..=n.min(4) {
+        let b = part[n - back];
+        if b & 0xc0 != 0x80 {
+            let len = match b {
+                0xf0.. => 4,
+                0xe0.. => 3,
+                0xc0.. => 2,
+                _ => 1,
+            };
+            return if back < len && n - back > 0 {
+                n - back
+            } else {
+                n
+            };
+        }
+    }
+    n
+}
+
+/// The position of the first `needle` in `hay`, a word at a time.
+#[inline]
+pub(crate) fn find_byte(hay: &[u8], needle: u8) -> Option<usize> {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let pattern = LO.wrapping_mul(u64::from(needle));
+    let mut i = 0;
+    while i + 8 <= hay.len() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(&hay[i..i + 8]);
+        let x = u64::from_le_bytes(word) ^ pattern;
+        let found = x.wrapping_sub(LO) & !x & HI;
+        if found != 0 {
+            return Some(i + (found.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    hay[i..].iter().position(|&b| b == needle).map(|p| i + p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn find_byte_finds_the_first() {
+        let hay = b"abcdefghijklmnop}qrstuvwxyz}";
+        assert_eq!(find_byte(hay, b'}'), Some(16));
+        assert_eq!(find_byte(b"", b'}'), None);
+        assert_eq!(find_byte(b"\x80\x81}", b'}'), Some(2));
+        assert_eq!(utf8_cut("abé".as_bytes()), 4);
+        assert_eq!(utf8_cut(&"abé".as_bytes()[..3]), 2);
+        assert_eq!(utf8_cut(&"a€".as_bytes()[..3]), 1);
+        assert_eq!(utf8_cut(&[0xe2, 0x82]), 2);
+        for n in 0..40 {
+            let mut v = vec![b'x'; n];
+            v.push(b'\n');
+            assert_eq!(find_byte(&v, b'\n'), Some(n));
+            assert_eq!(find_byte(&v[..n], b'\n'), None);
+        }
+    }
+}

@@ -1,0 +1,144 @@
+//! The visitor interface of the streaming reader.
+
+use core::ops::ControlFlow;
+
+use super::{GameResult, Location, SyntaxError};
+
+/// Whether to read a variation or skip it, the answer to [`Visitor::begin_variation`].
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[must_use]
+pub enum VariationChoice {
+    /// Visit the variation's tokens, then [`Visitor::end_variation`].
+    Continue,
+    /// Skip the variation (and everything nested in it) without visiting it: no calls until
+    /// after its closing `)`, and no [`Visitor::end_variation`] for it.
+    Skip,
+}
+
+/// Receives the tokens of each game from a [`Reader`](super::Reader).
+///
+/// For each game the reader calls, in this order:
+///
+/// 1. [`begin_game`](Visitor::begin_game), then [`tag`](Visitor::tag) for each tag pair;
+/// 2. [`begin_movetext`](Visitor::begin_movetext), then [`san`](Visitor::san),
+///    [`nag`](Visitor::nag), [`comment`](Visitor::comment) (and
+///    [`partial_comment`](Visitor::partial_comment) for comments longer than the reader's
+///    buffer), [`begin_variation`](Visitor::begin_variation) /
+///    [`end_variation`](Visitor::end_variation) and [`outcome`](Visitor::outcome) as they come;
+///    [`syntax_error`](Visitor::syntax_error) for what is not PGN;
+/// 3. [`end_game`](Visitor::end_game), whose value [`Reader::read_game`](super::Reader::read_game)
+///    returns.
+///
+/// Every token comes as raw bytes from the reader's buffer (no allocation) with its
+/// [`Location`]. Returning `ControlFlow::Break(())` from a callback skips the rest of the game:
+/// the reader goes on to the game's end without further calls, then calls `end_game`.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use chess_notation::pgn::{Location, Reader, Visitor};
+///
+/// /// Counts the moves of the mainline.
+/// struct MoveCounter(usize);
+///
+/// impl Visitor for MoveCounter {
+///     type Output = usize;
+///     fn begin_game(&mut self, _: Location) {
+///         self.0 = 0;
+///     }
+///     fn san(&mut self, _: &[u8], _: Location) -> ControlFlow<()> {
+///         self.0 += 1;
+///         ControlFlow::Continue(())
+///     }
+///     fn end_game(&mut self) -> usize {
+///         self.0
+///     }
+/// }
+///
+/// let pgn = b"[Event \"?\"]\n\n1. e4 e5 (1... c5 2. Nf3) 2. Nf3 {good} Nc6 1-0\n\n1.d4 *";
+/// let mut reader = Reader::new(&pgn[..]);
+/// let mut counter = MoveCounter(0);
+/// assert_eq!(reader.read_game(&mut counter)?, Some(4)); // the variation is skipped
+/// assert_eq!(reader.read_game(&mut counter)?, Some(1));
+/// assert_eq!(reader.read_game(&mut counter)?, None);
+/// # Ok::<_, std::io::Error>(())
+/// ```
+pub trait Visitor {
+    /// What [`Visitor::end_game`] produces for each game.
+    type Output;
+
+    /// A game begins at `at` (its first tag or movetext token).
+    fn begin_game(&mut self, at: Location) {
+        let _ = at;
+    }
+
+    /// A tag pair `[Name "value"]`: the name and the value as written, with its escapes
+    /// (`\"`, `\\`; see [`unescape_tag_value`](super::unescape_tag_value)).
+    fn tag(&mut self, name: &[u8], value: &[u8], at: Location) -> ControlFlow<()> {
+        let _ = (name, value, at);
+        ControlFlow::Continue(())
+    }
+
+    /// The tags are over; the movetext begins at `at` (where the reader stood).
+    fn begin_movetext(&mut self, at: Location) -> ControlFlow<()> {
+        let _ = at;
+        ControlFlow::Continue(())
+    }
+
+    /// A move token, without move number and without `!`/`?` annotations (which come as
+    /// [`Visitor::nag`]): `Nf3+`, `O-O`, `e8=Q#`, `--`, or whatever text stood there.
+    fn san(&mut self, san: &[u8], at: Location) -> ControlFlow<()> {
+        let _ = (san, at);
+        ControlFlow::Continue(())
+    }
+
+    /// A numeric annotation glyph: `$14`, or `!` (1), `?` (2), `!!` (3), `??` (4), `!?` (5),
+    /// `?!` (6) after a move.
+    fn nag(&mut self, nag: u8, at: Location) -> ControlFlow<()> {
+        let _ = (nag, at);
+        ControlFlow::Continue(())
+    }
+
+    /// A comment: the text between `{` and `}` as written (line breaks included), or the rest
+    /// of a line after `;`. For a comment longer than the reader's buffer, this is the last
+    /// part, after calls to [`Visitor::partial_comment`].
+    fn comment(&mut self, comment: &[u8], at: Location) -> ControlFlow<()> {
+        let _ = (comment, at);
+        ControlFlow::Continue(())
+    }
+
+    /// A part of a comment too long for the reader's buffer; the comment continues with more
+    /// parts and ends with a call to [`Visitor::comment`]. Parts are never cut inside a UTF-8
+    /// sequence. The default treats each part as a comment of its own.
+    fn partial_comment(&mut self, part: &[u8], at: Location) -> ControlFlow<()> {
+        self.comment(part, at)
+    }
+
+    /// A variation begins (`(`): visit it or skip it. The default skips it.
+    fn begin_variation(&mut self, at: Location) -> VariationChoice {
+        let _ = at;
+        VariationChoice::Skip
+    }
+
+    /// A visited variation ends (`)`).
+    fn end_variation(&mut self, at: Location) -> ControlFlow<()> {
+        let _ = at;
+        ControlFlow::Continue(())
+    }
+
+    /// The result token that ends the game's movetext: `1-0`, `0-1`, `1/2-1/2` or `*`. Games
+    /// without one end at the next tag section or at the end of the input without this call.
+    fn outcome(&mut self, result: GameResult, at: Location) -> ControlFlow<()> {
+        let _ = (result, at);
+        ControlFlow::Continue(())
+    }
+
+    /// Something that is not PGN: the reader goes on after it (skipping the rest of the game
+    /// if this returns `Break`). The default ignores it.
+    fn syntax_error(&mut self, error: SyntaxError) -> ControlFlow<()> {
+        let _ = error;
+        ControlFlow::Continue(())
+    }
+
+    /// The game is over; what to return for it.
+    fn end_game(&mut self) -> Self::Output;
+}

@@ -1,0 +1,230 @@
+//! Writing games in PGN export format.
+
+use core::fmt;
+
+use chess_core::Color;
+
+use super::GameResult;
+use super::game::{Line, PgnGame};
+
+/// The Seven Tag Roster, in its order, with the values written when a tag is missing.
+const ROSTER: [(&str, &str); 7] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+    ("Result", "*"),
+];
+
+/// The longest movetext line.
+const MAX_COLUMNS: usize = 80;
+
+/// A unit of movetext that is never broken across lines.
+struct Word {
+    text: String,
+    /// A `;` comment: the line must end after it.
+    line_end: bool,
+}
+
+/// Collects the words of the movetext.
+struct Words {
+    words: Vec<Word>,
+    /// `(` to put before the next word.
+    open: usize,
+}
+
+impl Words {
+    fn push(&mut self, text: String) {
+        let text = if self.open > 0 {
+            let mut prefixed = "(".repeat(self.open);
+            prefixed.push_str(&text);
+            self.open = 0;
+            prefixed
+        } else {
+            text
+        };
+        self.words.push(Word {
+            text,
+            line_end: false,
+        });
+    }
+
+    fn close(&mut self) {
+        if self.open > 0 {
+            self.open -= 1;
+            self.push("()".to_owned());
+            return;
+        }
+        match self.words.last_mut() {
+            Some(word) if !word.line_end => word.text.push(')'),
+            _ => self.push(")".to_owned()),
+        }
+    }
+
+    fn comment(&mut self, text: &str) {
+        let text = text.replace(['\n', '\r'], " ");
+        if text.contains('}') {
+            // Braces cannot hold it: a rest-of-line comment can.
+            self.push(format!(";{text}"));
+            if let Some(word) = self.words.last_mut() {
+                word.line_end = true;
+            }
+            return;
+        }
+        let mut parts = text.split(' ').peekable();
+        let mut first = true;
+        while let Some(part) = parts.next() {
+            let mut word = String::with_capacity(part.len() + 2);
+            if first {
+                word.push('{');
+                first = false;
+            }
+            word.push_str(part);
+            if parts.peek().is_none() {
+                word.push('}');
+            }
+            self.push(word);
+        }
+    }
+}
+
+/// Writes `game` in export format into `out`: the Seven Tag Roster in its order (missing tags
+/// as `?`, `????.??.??` and the result), the other tags in theirs, an empty line, the movetext
+/// in lines of at most 80 columns, and the result token. Move numbers stand before white's
+/// moves and, as `12...`, before black's moves at the start of a line of play or after a
+/// comment or variation.
+///
+/// Comments are written in braces; a comment holding `}` is written after `;` to the end of
+/// the line, and line breaks in comments are written as spaces. A comment word starting with
+/// `%` is never put at the start of a line (where it would read as an escape line), even if
+/// its line then runs longer.
+pub fn write_game(game: &PgnGame, out: &mut String) {
+    let result = game
+        .result
+        .or_else(|| game.header("Result").and_then(GameResult::from_token))
+        .unwrap_or(GameResult::Unknown);
+    for (name, default) in ROSTER {
+        let value = match game.header(name) {
+            Some(value) => value,
+            None if name == "Result" => result.as_str(),
+            None => default,
+        };
+        write_tag(out, name, value);
+    }
+    let mut roster_seen = [false; 7];
+    for (name, value) in &game.headers {
+        if let Some(i) = ROSTER.iter().position(|(n, _)| n == name) {
+            if !roster_seen[i] {
+                roster_seen[i] = true;
+                continue;
+            }
+        }
+        write_tag(out, name, value);
+    }
+    out.push('\n');
+
+    let mut words = Words {
+        words: Vec::new(),
+        open: 0,
+    };
+    let initial = &game.initial;
+    let black_first = u32::from(initial.turn() == Color::Black);
+    let numbering = Numbering {
+        fullmoves: initial.fullmoves(),
+        black_first,
+    };
+    write_line(&game.mainline, 0, numbering, &mut words);
+    words.push(result.as_str().to_owned());
+
+    let mut column = 0;
+    for word in &words.words {
+        if column > 0 {
+            if column + 1 + word.text.len() <= MAX_COLUMNS || word.text.starts_with('%') {
+                out.push(' ');
+                column += 1;
+            } else {
+                out.push('\n');
+                column = 0;
+            }
+        }
+        out.push_str(&word.text);
+        column += word.text.len();
+        if word.line_end {
+            out.push('\n');
+            column = 0;
+        }
+    }
+    if column > 0 {
+        out.push('\n');
+    }
+}
+
+#[derive(Copy, Clone)]
+struct Numbering {
+    fullmoves: u32,
+    black_first: u32,
+}
+
+fn write_line(line: &Line, first_ply: u32, numbering: Numbering, words: &mut Words) {
+    let mut need_number = true;
+    for (i, node) in line.moves.iter().enumerate() {
+        let ply = first_ply + i as u32 + numbering.black_first;
+        let number = numbering.fullmoves + ply / 2;
+        let black = ply % 2 == 1;
+        for comment in &node.comments_before {
+            words.comment(comment);
+            need_number = true;
+        }
+        let san = node.san.to_string();
+        if !black {
+            words.push(format!("{number}. {san}"));
+        } else if need_number {
+            words.push(format!("{number}... {san}"));
+        } else {
+            words.push(san);
+        }
+        need_number = false;
+        for nag in &node.nags {
+            words.push(format!("${nag}"));
+        }
+        for comment in &node.comments_after {
+            words.comment(comment);
+            need_number = true;
+        }
+        for variation in &node.variations {
+            words.open += 1;
+            write_line(variation, first_ply + i as u32, numbering, words);
+            words.close();
+            need_number = true;
+        }
+    }
+    for comment in &line.comments {
+        words.comment(comment);
+    }
+}
+
+fn write_tag(out: &mut String, name: &str, value: &str) {
+    out.push('[');
+    out.push_str(name);
+    out.push_str(" \"");
+    for c in value.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            '\n' | '\r' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out.push_str("\"]\n");
+}
+
+impl fmt::Display for PgnGame {
+    /// The game in export format (see [`write_game`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = String::new();
+        write_game(self, &mut out);
+        f.write_str(&out)
+    }
+}
