@@ -1,5 +1,52 @@
-//! The `chess` command-line program.
+//! The `chess` command-line program: play in the terminal, check a board, count moves, list
+//! moves, and work with FEN and PGN.
+//!
+//! Exit status: 0 on success, 1 on invalid input (one line on stderr naming the input and the
+//! place), 2 on usage errors.
 
-fn main() {
-    print!("{}", chess_core::Board::standard());
+mod check;
+mod cli;
+mod error;
+mod fen;
+mod json;
+mod moves;
+mod perft;
+mod pgn_export;
+mod play;
+mod position_arg;
+mod render;
+
+use std::io::{BufWriter, Write};
+use std::process::ExitCode;
+
+use clap::{CommandFactory, Parser};
+
+use crate::cli::{Cli, Command};
+use crate::error::CliError;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let result = match &cli.command {
+        None => play::run(&cli.play),
+        Some(Command::Play(args)) => play::run(args),
+        Some(Command::Check(args)) => check::run(args, &mut out),
+        Some(Command::Perft(args)) => perft::run(args, &mut out),
+        Some(Command::Moves(args)) => moves::run(args, &mut out),
+        Some(Command::Fen(args)) => fen::run(args, &mut out),
+        Some(Command::Completions(args)) => {
+            clap_complete::generate(args.shell, &mut Cli::command(), "chess", &mut out);
+            Ok(())
+        }
+    };
+    let flushed = out.flush();
+    match result.and(flushed.map_err(CliError::from)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.message.contains("Broken pipe") => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("chess: {e}");
+            ExitCode::from(e.code as u8)
+        }
+    }
 }

@@ -1,0 +1,134 @@
+//! The command line: subcommands and their options.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+/// Play chess in the terminal, check boards, count moves, and work with FEN and PGN.
+///
+/// Without a subcommand, `chess` starts a game in the terminal (see `chess play --help`).
+#[derive(Parser, Debug)]
+#[command(name = "chess", version)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    #[command(flatten)]
+    pub play: PlayArgs,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Play a game in the terminal (the default).
+    Play(PlayArgs),
+    /// Say for each king of a board whether it is in check, checkmated or stalemated.
+    Check(CheckArgs),
+    /// Count the leaf nodes of the legal move tree (the standard move generator test).
+    Perft(PerftArgs),
+    /// List the legal moves of a position.
+    Moves(MovesArgs),
+    /// Validate and normalise a FEN, and draw its board.
+    Fen(FenArgs),
+    /// Print a shell completion script.
+    Completions(CompletionsArgs),
+}
+
+/// Where a position comes from: a FEN, a Chess960 start number, or the standard start.
+#[derive(Args, Debug, Clone, Default)]
+pub struct PositionArgs {
+    /// Start from this FEN (X-FEN and Shredder-FEN castling accepted).
+    #[arg(long, value_name = "FEN", conflicts_with = "position")]
+    pub fen: Option<String>,
+
+    /// Chess960 rules: castling by Chess960 rules and king-takes-rook castling in UCI (e1h1).
+    #[arg(long)]
+    pub chess960: bool,
+
+    /// Start from Chess960 starting position N (0-959; 518 is the classical setup).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..960))]
+    pub position: Option<u32>,
+}
+
+#[derive(Args, Debug, Clone, Default)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+
+    /// Draw the board in plain ASCII with WP…BK labels and no colours.
+    #[arg(long)]
+    pub ascii: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// A file with a board in the plain 8-line format or a FEN; `-` or nothing reads stdin.
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+
+    /// Write the result as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+
+    /// Print the count below each legal move, then the total (Stockfish's format).
+    #[arg(long)]
+    pub divide: bool,
+
+    /// Threads to count with.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: u32,
+
+    /// The depth in plies.
+    #[arg(value_name = "DEPTH", value_parser = clap::value_parser!(u32).range(0..=20))]
+    pub depth: u32,
+}
+
+#[derive(Args, Debug)]
+pub struct MovesArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+
+    /// List the moves in SAN (the default).
+    #[arg(long, conflicts_with = "uci")]
+    pub san: bool,
+
+    /// List the moves in UCI notation.
+    #[arg(long)]
+    pub uci: bool,
+
+    /// Write the result as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct FenArgs {
+    /// The FEN to check (quote it).
+    #[arg(value_name = "FEN")]
+    pub fen: String,
+
+    /// Validate under Chess960 rules.
+    #[arg(long)]
+    pub chess960: bool,
+
+    /// Draw the board in plain ASCII.
+    #[arg(long)]
+    pub ascii: bool,
+
+    /// Write the result as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}

@@ -1,0 +1,50 @@
+//! Errors that end the program, with their exit status.
+
+use std::fmt;
+
+/// Exit status for invalid input (a bad FEN, board, PGN, file).
+pub const EXIT_INVALID_INPUT: i32 = 1;
+/// Exit status for usage errors (clap uses the same).
+pub const EXIT_USAGE: i32 = 2;
+
+/// An error reported as one line on stderr.
+#[derive(Debug)]
+pub struct CliError {
+    pub message: String,
+    pub code: i32,
+}
+
+impl CliError {
+    /// Invalid input: `input` names it (a file, "stdin", "fen"), `message` says where and why.
+    pub fn input(input: impl fmt::Display, message: impl fmt::Display) -> CliError {
+        CliError {
+            message: format!("{input}: {message}"),
+            code: EXIT_INVALID_INPUT,
+        }
+    }
+
+    /// A usage error.
+    pub fn usage(message: impl fmt::Display) -> CliError {
+        CliError {
+            message: message.to_string(),
+            code: EXIT_USAGE,
+        }
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl From<std::io::Error> for CliError {
+    fn from(e: std::io::Error) -> CliError {
+        CliError {
+            message: e.to_string(),
+            code: EXIT_INVALID_INPUT,
+        }
+    }
+}
+
+pub type Result<T, E = CliError> = std::result::Result<T, E>;

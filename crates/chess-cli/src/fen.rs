@@ -1,0 +1,59 @@
+//! `chess fen`: validate and normalise a FEN, draw the board, explain every error.
+
+use std::io::Write;
+
+use chess_core::Bitboard;
+use chess_notation::{Fen, FenError};
+
+use crate::cli::FenArgs;
+use crate::error::{CliError, EXIT_INVALID_INPUT, Result};
+use crate::json::Json;
+use crate::position_arg::parse_fen;
+use crate::render::{self, Style};
+
+pub fn run(args: &FenArgs, out: &mut impl Write) -> Result<()> {
+    match parse_fen(&args.fen, args.chess960) {
+        Ok(pos) => {
+            let normalised = Fen::from_position(&pos).to_string();
+            if args.json {
+                let value = Json::Object(vec![
+                    ("valid", Json::Bool(true)),
+                    ("fen", Json::str(normalised)),
+                    ("error", Json::Null),
+                ]);
+                writeln!(out, "{}", value.to_line())?;
+            } else {
+                writeln!(out, "{normalised}")?;
+                write!(
+                    out,
+                    "{}",
+                    render::draw(pos.board(), Style::detect(args.ascii), Bitboard::EMPTY)
+                )?;
+            }
+            Ok(())
+        }
+        Err(e) => {
+            let message = explain(&e);
+            if args.json {
+                let value = Json::Object(vec![
+                    ("valid", Json::Bool(false)),
+                    ("fen", Json::Null),
+                    ("error", Json::str(message.clone())),
+                ]);
+                writeln!(out, "{}", value.to_line())?;
+                Err(CliError {
+                    message: format!("fen: {message}"),
+                    code: EXIT_INVALID_INPUT,
+                })
+            } else {
+                Err(CliError::input("fen", message))
+            }
+        }
+    }
+}
+
+/// One line naming what is wrong: the parse error with its field and byte offset, or every
+/// reason the position cannot occur in a game.
+pub fn explain(e: &FenError) -> String {
+    e.to_string()
+}

@@ -1,0 +1,47 @@
+//! `chess moves`: the legal moves of a position.
+
+use std::io::Write;
+
+use chess_notation::{Fen, SanPlus, uci};
+
+use crate::cli::MovesArgs;
+use crate::error::Result;
+use crate::json::Json;
+use crate::position_arg::{Chess960Default, resolve};
+
+pub fn run(args: &MovesArgs, out: &mut impl Write) -> Result<()> {
+    let pos = resolve(&args.position, Chess960Default::Classical)?;
+    let moves = pos.legal_moves();
+    if args.json {
+        let list = moves
+            .iter()
+            .map(|&m| {
+                Json::Object(vec![
+                    ("uci", Json::str(uci::format(&pos, m))),
+                    ("san", Json::str(SanPlus::from_move(&pos, m).to_string())),
+                ])
+            })
+            .collect();
+        let value = Json::Object(vec![
+            ("fen", Json::str(Fen::from_position(&pos).to_string())),
+            ("moves", Json::Array(list)),
+            ("check", Json::Bool(pos.is_check())),
+            ("checkmate", Json::Bool(pos.is_checkmate())),
+            ("stalemate", Json::Bool(pos.is_stalemate())),
+            (
+                "insufficient_material",
+                Json::Bool(pos.is_insufficient_material()),
+            ),
+        ]);
+        writeln!(out, "{}", value.to_line())?;
+        return Ok(());
+    }
+    for &m in &moves {
+        if args.uci {
+            writeln!(out, "{}", uci::format(&pos, m))?;
+        } else {
+            writeln!(out, "{}", SanPlus::from_move(&pos, m))?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,425 @@
+//! `chess play`: a game in the terminal, against a person at the same keyboard.
+
+use std::io::{BufRead, IsTerminal, Write};
+
+use chess_core::{Bitboard, Role, Square, attacks};
+use chess_notation::san::{San, SanError, SanMode, SanMoveError, SanPlus};
+use chess_notation::{Fen, uci};
+use chess_rules::{DrawReason, Game, Move, Outcome, Position};
+
+use crate::cli::PlayArgs;
+use crate::error::Result;
+use crate::pgn_export;
+use crate::position_arg::{Chess960Default, parse_fen, resolve};
+use crate::render::{self, Style};
+
+const HELP: &str = "\
+Enter a move in SAN (e4, Nf3, O-O, exd5, e8=Q) or UCI (e2e4, e7e8q), or a command:
+  help          this text
+  moves         list the legal moves
+  hint SQUARE   show where the piece on SQUARE can go
+  undo          take back the last move
+  fen           print the position as FEN
+  pgn           print the game as PGN
+  save FILE     save the game as PGN
+  load FILE     load a game (PGN) or a position (FEN) from FILE
+  flip          turn the board around
+  draw          claim a draw (threefold repetition or the 50-move rule)
+  resign        resign the game
+  quit          leave";
+
+/// Where input lines come from: a line editor on a terminal, plain lines otherwise.
+trait Input {
+    /// The next line, or `None` at the end of input.
+    fn line(&mut self, prompt: &str) -> Option<String>;
+}
+
+struct Editor(rustyline::DefaultEditor);
+
+impl Input for Editor {
+    fn line(&mut self, prompt: &str) -> Option<String> {
+        match self.0.readline(prompt) {
+            Ok(line) => {
+                if !line.trim().is_empty() {
+                    let _ = self.0.add_history_entry(line.as_str());
+                }
+                Some(line)
+            }
+            Err(_) => None,
+        }
+    }
+}
+
+struct Lines<R>(R);
+
+impl<R: BufRead> Input for Lines<R> {
+    fn line(&mut self, prompt: &str) -> Option<String> {
+        print!("{prompt}");
+        let _ = std::io::stdout().flush();
+        let mut line = String::new();
+        match self.0.read_line(&mut line) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => {
+                // Echo piped input so a transcript reads like a session.
+                println!("{}", line.trim_end());
+                Some(line)
+            }
+        }
+    }
+}
+
+struct Session {
+    game: Game,
+    style: Style,
+    saved: bool,
+}
+
+pub fn run(args: &PlayArgs) -> Result<()> {
+    let position = resolve(&args.position, Chess960Default::Random)?;
+    let mut input: Box<dyn Input> = if std::io::stdin().is_terminal() {
+        match rustyline::DefaultEditor::new() {
+            Ok(editor) => Box::new(Editor(editor)),
+            Err(_) => Box::new(Lines(std::io::stdin().lock())),
+        }
+    } else {
+        Box::new(Lines(std::io::stdin().lock()))
+    };
+    let mut session = Session {
+        game: Game::new(position),
+        style: Style::detect(args.ascii),
+        saved: false,
+    };
+    if session.game.initial_position().is_chess960() {
+        if let Some(n) = session.game.initial_position().board().chess960_number() {
+            println!("Chess960 starting position {n}.");
+        }
+    }
+    println!("Type help for the commands.");
+    session.show(Bitboard::EMPTY);
+    loop {
+        if let Some(outcome) = session.game.outcome() {
+            println!("{}", describe_end(&outcome));
+            session.offer_save(input.as_mut());
+            return Ok(());
+        }
+        let pos = session.game.position();
+        let prompt = format!(
+            "{} to move{}> ",
+            if pos.turn().is_white() {
+                "White"
+            } else {
+                "Black"
+            },
+            if pos.is_check() { " (check)" } else { "" }
+        );
+        let Some(line) = input.line(&prompt) else {
+            return Ok(());
+        };
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let mut words = line.split_whitespace();
+        let command = words.next().unwrap_or_default();
+        let argument = words.next();
+        match (command, argument) {
+            ("help" | "?", _) => println!("{HELP}"),
+            ("quit" | "exit", _) => return Ok(()),
+            ("moves", _) => {
+                let pos = session.game.position();
+                let list: Vec<String> = pos
+                    .legal_moves()
+                    .iter()
+                    .map(|&m| SanPlus::from_move(pos, m).to_string())
+                    .collect();
+                println!("{}", list.join(" "));
+            }
+            ("hint", Some(square)) => session.hint(square),
+            ("hint", None) => println!("hint needs a square, like: hint g1"),
+            ("undo", _) => match session.game.undo() {
+                Some(_) => session.show(Bitboard::EMPTY),
+                None => println!("nothing to undo"),
+            },
+            ("fen", _) => println!("{}", Fen::from_position(session.game.position())),
+            ("pgn", _) => print!("{}", pgn_export::game_to_pgn(&session.game)),
+            ("save", Some(file)) => session.save(file),
+            ("save", None) => println!("save needs a file name, like: save game.pgn"),
+            ("load", Some(file)) => session.load(file),
+            ("load", None) => println!("load needs a file name"),
+            ("flip", _) => {
+                session.style.flipped = !session.style.flipped;
+                session.show(Bitboard::EMPTY);
+            }
+            ("draw", _) => match session.game.claim_draw() {
+                Some(reason) => println!("Draw claimed: {}.", reason.description()),
+                None => println!(
+                    "no draw can be claimed: the position has not occurred three times (nor will after a move), and the 50-move rule is not reached"
+                ),
+            },
+            ("resign", _) => {
+                let turn = session.game.position().turn();
+                session.game.resign(turn);
+            }
+            _ => session.try_move(line),
+        }
+    }
+}
+
+impl Session {
+    fn show(&self, marks: Bitboard) {
+        print!(
+            "{}",
+            render::draw(self.game.position().board(), self.style, marks)
+        );
+    }
+
+    fn hint(&self, square: &str) {
+        let Ok(sq) = square.parse::<Square>() else {
+            println!("not a square: {square:?} (expected a square like e2)");
+            return;
+        };
+        let moves = self.game.position().moves_from(sq);
+        if moves.is_empty() {
+            println!("the piece on {sq} has no legal move");
+            return;
+        }
+        let marks: Bitboard = moves.iter().map(|m| m.king_to_or_to()).collect();
+        self.show(marks);
+    }
+
+    fn try_move(&mut self, text: &str) {
+        let pos = self.game.position().clone();
+        match read_move(&pos, text) {
+            Ok(m) => {
+                let san = SanPlus::from_move(&pos, m);
+                if self.game.play(m).is_ok() {
+                    self.saved = false;
+                    let mover = if pos.turn().is_white() {
+                        format!("{}.", pos.fullmoves())
+                    } else {
+                        format!("{}...", pos.fullmoves())
+                    };
+                    println!("{mover} {san}");
+                    self.show(Bitboard::EMPTY);
+                    let after = self.game.position();
+                    if after.is_check() && !after.is_checkmate() {
+                        println!("Check.");
+                    }
+                    for reason in self.game.claimable_draws() {
+                        println!(
+                            "A draw by {} may be claimed: type draw.",
+                            reason.description()
+                        );
+                    }
+                }
+            }
+            Err(message) => println!("{message}"),
+        }
+    }
+
+    fn save(&mut self, file: &str) {
+        match std::fs::write(file, pgn_export::game_to_pgn(&self.game)) {
+            Ok(()) => {
+                self.saved = true;
+                println!("Saved to {file}.");
+            }
+            Err(e) => println!("cannot save to {file}: {e}"),
+        }
+    }
+
+    fn load(&mut self, file: &str) {
+        let text = match std::fs::read_to_string(file) {
+            Ok(text) => text,
+            Err(e) => {
+                println!("cannot read {file}: {e}");
+                return;
+            }
+        };
+        let first = text
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty())
+            .unwrap_or("");
+        let loaded = if first.starts_with('[') || first.starts_with("1.") {
+            Err(format!(
+                "{file}: loading PGN is not supported yet; load a FEN"
+            ))
+        } else {
+            parse_fen(first, self.game.initial_position().is_chess960())
+                .map(Game::new)
+                .map_err(|e| format!("{file}: {e}"))
+        };
+        match loaded {
+            Ok(game) => {
+                self.game = game;
+                self.saved = true;
+                println!("Loaded {file}.");
+                self.show(Bitboard::EMPTY);
+            }
+            Err(message) => println!("{message}"),
+        }
+    }
+
+    fn offer_save(&mut self, input: &mut dyn Input) {
+        if self.saved || self.game.moves().is_empty() {
+            return;
+        }
+        if let Some(line) =
+            input.line("Save the game as PGN? Enter a file name, or nothing to skip: ")
+        {
+            let file = line.trim();
+            if !file.is_empty() {
+                self.save(file);
+            }
+        }
+    }
+}
+
+/// The sentence announcing the end of the game.
+pub fn describe_end(outcome: &Outcome) -> String {
+    match outcome {
+        Outcome::Decisive { winner, reason } => {
+            let loser = !*winner;
+            let how = match reason {
+                chess_rules::WinReason::Checkmate => format!("Checkmate: {winner} wins"),
+                chess_rules::WinReason::Resignation => format!("{loser} resigns: {winner} wins"),
+                chess_rules::WinReason::TimeForfeit => {
+                    format!("{loser} lost on time: {winner} wins")
+                }
+            };
+            format!("{} ({}).", capitalize(&how), outcome.result())
+        }
+        Outcome::Draw { reason } => {
+            let how = match reason {
+                DrawReason::Stalemate => "Stalemate: the game is drawn".to_owned(),
+                other => format!("Draw by {}", other.description()),
+            };
+            format!("{how} ({}).", outcome.result())
+        }
+    }
+}
+
+fn capitalize(s: &str) -> String {
+    let mut chars = s.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+/// Reads a move typed by a player (SAN, leniently, or UCI), or explains why it is not one:
+/// not a move at all, a move no piece can make, one that would leave the king in check, or an
+/// ambiguous one (naming the candidates).
+pub fn read_move(pos: &Position, text: &str) -> std::result::Result<Move, String> {
+    let san_result = chess_notation::san::parse_move(pos, text, SanMode::Lenient);
+    let err = match san_result {
+        Ok(m) => return Ok(m),
+        Err(e) => e,
+    };
+    if let Ok(m) = uci::parse(pos, text) {
+        return Ok(m);
+    }
+    match err {
+        SanMoveError::Move(SanError::Ambiguous { candidates }) => {
+            let names: Vec<String> = candidates
+                .iter()
+                .map(|&m| SanPlus::from_move(pos, m).to_string())
+                .collect();
+            Err(format!(
+                "ambiguous move {text}: it could be {} (say which piece)",
+                names.join(" or ")
+            ))
+        }
+        SanMoveError::Move(SanError::NullMove) => {
+            Err("null moves are not allowed in a game".to_owned())
+        }
+        SanMoveError::Move(_) => {
+            let san =
+                chess_notation::san::SanPlus::from_ascii_with(text.as_bytes(), SanMode::Lenient)
+                    .map(|s| s.san)
+                    .ok();
+            Err(explain_illegal(pos, text, san))
+        }
+        SanMoveError::Parse(_) => match text.parse::<uci::UciMove>() {
+            Ok(uci::UciMove::Normal { from, to, .. }) => Err(explain_illegal(
+                pos,
+                text,
+                pos.board().role_at(from).map(|role| San::Normal {
+                    role,
+                    file: Some(from.file()),
+                    rank: Some(from.rank()),
+                    capture: false,
+                    to,
+                    promotion: None,
+                }),
+            )),
+            _ => Err(format!(
+                "not a move or a command: {text:?} (type help; moves look like e4, Nf3 or e2e4)"
+            )),
+        },
+    }
+}
+
+/// Why a well-formed move is not legal: no piece moves like that, or it would leave the king in
+/// check.
+fn explain_illegal(pos: &Position, text: &str, san: Option<San>) -> String {
+    let Some(San::Normal {
+        role,
+        file,
+        rank,
+        to,
+        ..
+    }) = san
+    else {
+        if let Some(San::Castle(_)) = san {
+            return format!(
+                "illegal move {text}: castling is not possible now (rights lost, squares occupied or attacked, or in check)"
+            );
+        }
+        return format!("no such move: {text}");
+    };
+    let us = pos.turn();
+    let board = pos.board();
+    let mut pieces = board.pieces(us, role);
+    if let Some(f) = file {
+        pieces &= Bitboard::file(f);
+    }
+    if let Some(r) = rank {
+        pieces &= Bitboard::rank(r);
+    }
+    let occupied = board.occupied();
+    let reach = |from: Square| -> bool {
+        if board.color_at(to) == Some(us) {
+            return false;
+        }
+        match role {
+            Role::Pawn => {
+                let forward = if us.is_white() { 1 } else { -1 };
+                let capture = attacks::pawn(us, from).contains(to)
+                    && (board.color_at(to) == Some(!us)
+                        || pos.ep_square(chess_rules::EnPassantMode::Always) == Some(to));
+                let push = from.offset(0, forward) == Some(to) && !occupied.contains(to);
+                let double = from.rank() == chess_core::Rank::Second.relative_to(us)
+                    && from.offset(0, 2 * forward) == Some(to)
+                    && from
+                        .offset(0, forward)
+                        .is_some_and(|s| !occupied.contains(s))
+                    && !occupied.contains(to);
+                capture || push || double
+            }
+            Role::Knight => attacks::knight(from).contains(to),
+            Role::Bishop => attacks::bishop(from, occupied).contains(to),
+            Role::Rook => attacks::rook(from, occupied).contains(to),
+            Role::Queen => attacks::queen(from, occupied).contains(to),
+            Role::King => attacks::king(from).contains(to),
+        }
+    };
+    if pieces.into_iter().any(reach) {
+        if pos.is_check() {
+            format!("illegal move {text}: your king is in check and would still be")
+        } else {
+            format!("illegal move {text}: it would leave your king in check")
+        }
+    } else {
+        format!("no such move: no {role} of yours can go to {to}")
+    }
+}

@@ -1,0 +1,60 @@
+//! Turning `--fen`, `--chess960` and `--position` into a position.
+
+use chess_notation::{Fen, FenError};
+use chess_rules::{CastlingMode, Position};
+
+use crate::cli::PositionArgs;
+use crate::error::{CliError, Result};
+
+/// What `--chess960` alone means.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Chess960Default {
+    /// The classical setup under Chess960 rules (tools: perft, moves).
+    Classical,
+    /// A random Chess960 start (play).
+    Random,
+}
+
+/// The position the arguments describe.
+pub fn resolve(args: &PositionArgs, default: Chess960Default) -> Result<Position> {
+    if let Some(text) = &args.fen {
+        return parse_fen(text, args.chess960).map_err(|e| CliError::input("--fen", e));
+    }
+    if let Some(n) = args.position {
+        return Position::chess960(n)
+            .ok_or_else(|| CliError::usage(format!("--position {n}: expected 0-959")));
+    }
+    if args.chess960 {
+        let n = match default {
+            Chess960Default::Classical => 518,
+            Chess960Default::Random => random_start(),
+        };
+        return Position::chess960(n).ok_or_else(|| CliError::usage("no such chess960 position"));
+    }
+    Ok(Position::standard())
+}
+
+/// Parses a FEN under Chess960 rules when asked or when its castling rights can only mean
+/// Chess960, else standard rules.
+pub fn parse_fen(text: &str, chess960: bool) -> std::result::Result<Position, FenError> {
+    let fen: Fen = text.parse()?;
+    let mode = if chess960 {
+        CastlingMode::Chess960
+    } else {
+        fen.castling_mode()
+    };
+    fen.into_position(mode)
+}
+
+/// A Chess960 start number from the clock: good enough to vary games, no dependency needed.
+pub fn random_start() -> u32 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(518);
+    let mut x = nanos as u64 ^ u64::from(std::process::id()).rotate_left(32);
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    x ^= x >> 33;
+    (x % 960) as u32
+}

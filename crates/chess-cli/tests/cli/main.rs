@@ -1,0 +1,29 @@
+//! Command tests for every subcommand of `chess`: output (pinned with insta snapshots), exit
+//! status and error messages.
+
+mod check;
+mod fen;
+mod moves;
+mod perft;
+mod play;
+mod support;
+
+#[test]
+fn completions() {
+    let out = support::chess(&["completions", "bash"], "");
+    assert_eq!(out.status, 0);
+    assert!(out.stdout.contains("_chess()"), "{}", out.stdout);
+    assert!(out.stdout.contains("perft"));
+}
+
+#[test]
+fn usage_errors_exit_with_2() {
+    let out = support::chess(&["perft"], "");
+    assert_eq!(out.status, 2);
+    assert!(out.stderr.contains("DEPTH"), "{}", out.stderr);
+    let out = support::chess(&["perft", "--position", "960", "1"], "");
+    assert_eq!(out.status, 2);
+    let out = support::chess(&["frobnicate"], "");
+    assert_eq!(out.status, 2);
+    assert!(!out.stderr.contains("panicked"));
+}
