@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Play chess in the terminal, check boards, count moves, and work with FEN and PGN.
 ///
@@ -30,6 +30,8 @@ pub enum Command {
     Moves(MovesArgs),
     /// Validate and normalise a FEN, and draw its board.
     Fen(FenArgs),
+    /// Read PGN files: count, check, print final positions, or re-export them.
+    Pgn(PgnArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
 }
@@ -124,6 +126,65 @@ pub struct FenArgs {
     /// Write the result as JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+/// What `chess pgn` does with each game.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum PgnAction {
+    /// Count games and moves (the default).
+    #[default]
+    Stats,
+    /// Print the final FEN of each game.
+    Fens,
+    /// Re-export every game as normalised PGN.
+    Export,
+    /// Only report bad games.
+    Check,
+}
+
+#[derive(Args, Debug)]
+pub struct PgnArgs {
+    /// PGN files; `-` reads stdin.
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+
+    /// Count games and moves (the default).
+    #[arg(long, group = "action")]
+    pub stats: bool,
+
+    /// Print the final FEN of each game.
+    #[arg(long, group = "action")]
+    pub fens: bool,
+
+    /// Re-export every game as normalised PGN.
+    #[arg(long, group = "action")]
+    pub export: bool,
+
+    /// Only report bad games.
+    #[arg(long, group = "action")]
+    pub check: bool,
+
+    /// Write one JSON object per game.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Threads to spread games over.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: u32,
+}
+
+impl PgnArgs {
+    pub fn action(&self) -> PgnAction {
+        if self.fens {
+            PgnAction::Fens
+        } else if self.export {
+            PgnAction::Export
+        } else if self.check {
+            PgnAction::Check
+        } else {
+            PgnAction::Stats
+        }
+    }
 }
 
 #[derive(Args, Debug)]

@@ -3,7 +3,6 @@
 use std::fmt::Write as _;
 
 /// A JSON value.
-#[allow(dead_code)] // `Number` and `Map` serve the `pgn` output.
 pub enum Json {
     Null,
     Bool(bool),

@@ -11,6 +11,7 @@ mod fen;
 mod json;
 mod moves;
 mod perft;
+mod pgn;
 mod pgn_export;
 mod play;
 mod position_arg;
@@ -35,6 +36,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => perft::run(args, &mut out),
         Some(Command::Moves(args)) => moves::run(args, &mut out),
         Some(Command::Fen(args)) => fen::run(args, &mut out),
+        Some(Command::Pgn(args)) => pgn::run(args, &mut out),
         Some(Command::Completions(args)) => {
             clap_complete::generate(args.shell, &mut Cli::command(), "chess", &mut out);
             Ok(())

@@ -1,6 +1,7 @@
 //! A game of `chess play` as PGN, and loading a game from PGN.
 
-use chess_notation::{Fen, SanPlus};
+use chess_notation::Fen;
+use chess_notation::pgn::{GameResult, MoveNode, PgnGame};
 use chess_rules::Game;
 
 /// Today's date as PGN writes it (`2026.11.22`), from the system clock in UTC.
@@ -27,11 +28,15 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
     (y, m, d)
 }
 
-/// The game as PGN in export format.
+/// The game as PGN in export format (the writer of chess-notation).
 pub fn game_to_pgn(game: &Game) -> String {
     let result = game.outcome().map_or("*", |o| o.result());
     let initial = game.initial_position();
-    let mut headers: Vec<(&str, String)> = vec![
+    let mut pgn = PgnGame {
+        initial: initial.clone(),
+        ..PgnGame::default()
+    };
+    for (name, value) in [
         ("Event", "Casual game".to_owned()),
         ("Site", "chess (terminal)".to_owned()),
         ("Date", today()),
@@ -39,48 +44,23 @@ pub fn game_to_pgn(game: &Game) -> String {
         ("White", "White".to_owned()),
         ("Black", "Black".to_owned()),
         ("Result", result.to_owned()),
-    ];
+    ] {
+        pgn.set_header(name, &value);
+    }
     if initial.is_chess960() {
-        headers.push(("Variant", "Chess960".to_owned()));
+        pgn.set_header("Variant", "Chess960");
     }
     if *initial != chess_rules::Position::standard() {
-        headers.push(("SetUp", "1".to_owned()));
-        headers.push(("FEN", Fen::from_position(initial).to_string()));
+        pgn.set_header("SetUp", "1");
+        pgn.set_header("FEN", &Fen::from_position(initial).to_string());
     }
-    let mut out = String::new();
-    for (name, value) in headers {
-        out.push_str(&format!(
-            "[{name} \"{}\"]\n",
-            value.replace('\\', "\\\\").replace('"', "\\\"")
-        ));
-    }
-    out.push('\n');
     let mut pos = initial.clone();
-    let mut tokens = Vec::new();
-    for (i, &m) in game.moves().iter().enumerate() {
-        if pos.turn().is_white() {
-            tokens.push(format!("{}.", pos.fullmoves()));
-        } else if i == 0 {
-            tokens.push(format!("{}...", pos.fullmoves()));
-        }
-        tokens.push(SanPlus::from_move_and_play(&mut pos, m).to_string());
+    for &m in game.moves() {
+        pgn.mainline.moves.push(MoveNode::new(&pos, m));
+        pos.play_unchecked(m);
     }
-    tokens.push(result.to_owned());
-    let mut line = String::new();
-    for token in tokens {
-        if !line.is_empty() && line.len() + 1 + token.len() > 80 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&token);
-    }
-    out.push_str(&line);
-    out.push_str("\n\n");
-    out
+    pgn.result = GameResult::from_token(result);
+    pgn.to_string() + "\n"
 }
 
 #[cfg(test)]

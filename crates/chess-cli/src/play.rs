@@ -241,9 +241,7 @@ impl Session {
             .find(|l| !l.is_empty())
             .unwrap_or("");
         let loaded = if first.starts_with('[') || first.starts_with("1.") {
-            Err(format!(
-                "{file}: loading PGN is not supported yet; load a FEN"
-            ))
+            crate::pgn::load_first_game(&text).map_err(|e| format!("{file}: {e}"))
         } else {
             parse_fen(first, self.game.initial_position().is_chess960())
                 .map(Game::new)

@@ -5,6 +5,7 @@ mod check;
 mod fen;
 mod moves;
 mod perft;
+mod pgn;
 mod play;
 mod support;
 
