@@ -224,15 +224,17 @@ fn is_number(text: &[u8]) -> bool {
 }
 
 impl Epd {
-    /// An EPD of `pos` with no operations (the clocks are not written; add `hmvc`/`fmvn`
-    /// operations for them).
+    /// An EPD of `pos` with no operations. EPD has no clock fields: the clocks are set to
+    /// `0 1` (push `hmvc` and `fmvn` operations to keep them).
     #[must_use]
     pub fn from_position(pos: &Position) -> Epd {
-        Epd {
+        let mut epd = Epd {
             fen: Fen::from_position(pos),
             fen_clocks: None,
             operations: Vec::new(),
-        }
+        };
+        epd.apply_clocks();
+        epd
     }
 
     /// Parses an EPD line.

@@ -247,7 +247,7 @@ pub enum PgnErrorReason {
     AmbiguousMove {
         /// The move as written.
         san: String,
-        /// The matching moves in standard SAN.
+        /// The matching moves in standard SAN, sorted.
         candidates: Vec<String>,
     },
     /// The `FEN` tag is not valid.
@@ -545,13 +545,17 @@ impl GameBuilder {
                 .san
                 .to_move_with(&frame.pos, SanMode::Lenient)
                 .map_err(|e| match e {
-                    SanError::Ambiguous { candidates } => PgnErrorReason::AmbiguousMove {
-                        san: decode(token),
-                        candidates: candidates
+                    SanError::Ambiguous { candidates } => {
+                        let mut candidates: Vec<String> = candidates
                             .iter()
                             .map(|&m| San::from_move(&frame.pos, m).to_string())
-                            .collect(),
-                    },
+                            .collect();
+                        candidates.sort();
+                        PgnErrorReason::AmbiguousMove {
+                            san: decode(token),
+                            candidates,
+                        }
+                    }
                     _ => PgnErrorReason::IllegalMove {
                         san: decode(token),
                         fen: Fen::from_position(&frame.pos).to_string(),

@@ -48,7 +48,9 @@ static CLASS: [u8; 256] = {
 /// without a result token (they end at the next tag section) or without tags.
 ///
 /// Where a game ends: at its result token, at a `[` that begins a line in the movetext, at a
-/// second `Event` tag in the tag section, or at the end of the input. Text that is not PGN is
+/// second `Event` tag in the tag section, or at the end of the input. A `;` comment in the tag
+/// section is skipped, unless an empty line separates it from the last tag: then it is the
+/// movetext's first comment. Text that is not PGN is
 /// reported through [`Visitor::syntax_error`] with its line and column, and reading goes on.
 ///
 /// ```
@@ -289,15 +291,21 @@ impl<R: Read> Reader<R> {
     fn read_tags<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<bool> {
         let mut skip = false;
         let mut seen_event = false;
+        // Line breaks since the last tag: after an empty line, a `;` comment is the movetext's.
+        let mut breaks: Option<u32> = None;
         loop {
             self.fill()?;
             let Some(c) = self.peek() else {
                 return Ok(skip);
             };
             match c {
-                b'\n' => self.newline(),
+                b'\n' => {
+                    self.newline();
+                    breaks = breaks.map(|n| n + 1);
+                }
                 b' ' | b'\t' | b'\r' | 0x0b | 0x0c => self.pos += 1,
                 b'%' if self.at_column_one() => self.skip_line()?,
+                b';' if breaks.is_some_and(|n| n >= 2) => return Ok(skip),
                 b';' => self.skip_line()?,
                 b'[' => {
                     let at = self.location();
@@ -316,6 +324,7 @@ impl<R: Read> Reader<R> {
                                 skip = visitor.tag(name, value, at).is_break();
                             }
                             self.pos = end;
+                            breaks = Some(0);
                         }
                         TagScan::Incomplete => {
                             if !skip {

@@ -2,6 +2,8 @@
 
 mod support;
 
+mod epd;
 mod fen;
+mod pgn;
 mod robustness;
 mod san;
