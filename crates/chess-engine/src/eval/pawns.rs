@@ -1,0 +1,155 @@
+//! Pawn structure: doubled, isolated and passed pawns.
+
+use chess_core::{Bitboard, Board, Color, Role, Square};
+
+use super::S;
+
+/// For each pawn that has a pawn of its own color in front of it on its file.
+const DOUBLED: S = S(-10, -25);
+/// For each pawn without pawns of its own color on the neighbouring files.
+const ISOLATED: S = S(-10, -12);
+/// For a passed pawn, by its rank counted from its own side (on top of PeSTO's tables, which
+/// already pay for advanced pawns).
+const PASSED: [S; 8] = [
+    S(0, 0),
+    S(2, 5),
+    S(5, 10),
+    S(10, 20),
+    S(20, 35),
+    S(35, 60),
+    S(50, 90),
+    S(0, 0),
+];
+/// In the endgame, per rank of advancement beyond the fourth, for each square the enemy king
+/// is further than our king from the pawn's stopping square.
+const PASSED_KING_DISTANCE: i32 = 4;
+
+/// The files next to `sq`'s file.
+#[inline]
+fn adjacent_files(sq: Square) -> Bitboard {
+    let file = Bitboard::file(sq.file());
+    file.shift_east() | file.shift_west()
+}
+
+/// The squares strictly in front of `sq` from `color`'s point of view, on every file.
+#[inline]
+fn ranks_ahead(color: Color, sq: Square) -> Bitboard {
+    let rank = sq.rank().index() as u32;
+    match color {
+        Color::White => Bitboard((!0u64).checked_shl(8 * (rank + 1)).unwrap_or(0)),
+        Color::Black => Bitboard((1u64 << (8 * rank)) - 1),
+    }
+}
+
+/// The pawn-structure terms of `color`'s pawns, from `color`'s point of view.
+pub(super) fn evaluate(board: &Board, color: Color) -> S {
+    let ours = board.pieces(color, Role::Pawn);
+    let theirs = board.pieces(!color, Role::Pawn);
+    let our_king = board.king_of(color);
+    let their_king = board.king_of(!color);
+    let mut score = S(0, 0);
+    for sq in ours {
+        let file = Bitboard::file(sq.file());
+        let ahead = ranks_ahead(color, sq);
+        let adjacent = adjacent_files(sq);
+        let doubled = (ours & file & ahead).any();
+        if doubled {
+            score += DOUBLED;
+        }
+        if (ours & adjacent).is_empty() {
+            score += ISOLATED;
+        }
+        // Passed: no enemy pawn can block or take it on its way, and it is the front pawn of
+        // its file.
+        if !doubled && (theirs & (file | adjacent) & ahead).is_empty() {
+            let rank = sq.rank().relative_to(color).index();
+            score += PASSED[rank];
+            let stop = sq.offset(0, if color.is_white() { 1 } else { -1 });
+            if let (Some(stop), Some(ours), Some(theirs)) = (stop, our_king, their_king) {
+                let weight = rank.saturating_sub(3) as i32;
+                let lead = theirs.distance(stop) as i32 - ours.distance(stop) as i32;
+                score += S(0, PASSED_KING_DISTANCE * weight * lead);
+            }
+        }
+    }
+    score
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chess_core::Piece;
+
+    fn board(pieces: &[(Square, Piece)]) -> Board {
+        let mut board = Board::empty();
+        board.put(Square::E1, Piece::WhiteKing);
+        board.put(Square::E8, Piece::BlackKing);
+        for &(sq, piece) in pieces {
+            board.put(sq, piece);
+        }
+        board
+    }
+
+    #[test]
+    fn masks() {
+        assert_eq!(
+            ranks_ahead(Color::White, Square::C6),
+            Bitboard::rank(chess_core::Rank::Seventh) | Bitboard::rank(chess_core::Rank::Eighth)
+        );
+        assert_eq!(
+            ranks_ahead(Color::Black, Square::C2),
+            Bitboard::rank(chess_core::Rank::First)
+        );
+        assert_eq!(ranks_ahead(Color::White, Square::H8), Bitboard::EMPTY);
+        assert_eq!(ranks_ahead(Color::Black, Square::H1), Bitboard::EMPTY);
+        assert_eq!(
+            adjacent_files(Square::A4),
+            Bitboard::file(chess_core::File::B)
+        );
+    }
+
+    #[test]
+    fn doubled_and_isolated_pawns_cost() {
+        let healthy = board(&[
+            (Square::D2, Piece::WhitePawn),
+            (Square::E2, Piece::WhitePawn),
+            (Square::D7, Piece::BlackPawn),
+            (Square::E7, Piece::BlackPawn),
+        ]);
+        let doubled = board(&[
+            (Square::E3, Piece::WhitePawn),
+            (Square::E2, Piece::WhitePawn),
+            (Square::D7, Piece::BlackPawn),
+            (Square::E7, Piece::BlackPawn),
+        ]);
+        let h = evaluate(&healthy, Color::White);
+        let d = evaluate(&doubled, Color::White);
+        // Two isolated pawns, one of them doubled, against a healthy pair.
+        assert_eq!(d - h, DOUBLED + ISOLATED * 2);
+    }
+
+    #[test]
+    fn passed_pawns_gain_with_rank() {
+        let mut last: Option<S> = None;
+        for sq in [Square::A3, Square::A4, Square::A5, Square::A6, Square::A7] {
+            let score = evaluate(&board(&[(sq, Piece::WhitePawn)]), Color::White);
+            if let Some(last) = last {
+                assert!(score.0 >= last.0 && score.1 > last.1, "{sq}");
+            }
+            last = Some(score);
+        }
+        // A pawn facing an enemy pawn on the next file is not passed.
+        let blocked = board(&[
+            (Square::A5, Piece::WhitePawn),
+            (Square::B7, Piece::BlackPawn),
+        ]);
+        assert_eq!(evaluate(&blocked, Color::White), ISOLATED);
+        // Nor is the rear pawn of a doubled pair.
+        let pair = board(&[
+            (Square::A5, Piece::WhitePawn),
+            (Square::A4, Piece::WhitePawn),
+        ]);
+        let front = evaluate(&board(&[(Square::A5, Piece::WhitePawn)]), Color::White);
+        assert_eq!(evaluate(&pair, Color::White), front + DOUBLED + ISOLATED);
+    }
+}

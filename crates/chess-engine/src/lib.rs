@@ -1,0 +1,53 @@
+//! A computer opponent: a chess engine that plays real chess, at full strength or at one of ten
+//! levels for casual players, and speaks the UCI protocol both ways.
+//!
+//! - [`evaluate`]: a tapered evaluation (PeSTO's tables, pawn structure, king safety,
+//!   mobility), from the side to move's point of view.
+//! - [`Searcher`]: iterative deepening alpha-beta with principal variation search, a
+//!   transposition table, quiescence search, pruning and reductions, time management for clocks
+//!   and multi-PV; [`Limits`] say how long, [`Control`] stops it from another thread.
+//! - [`see`]: static exchange evaluation.
+//! - [`bench()`]: Stockfish's bench convention, a node count that changes with any change to the
+//!   search.
+//! - [`uci`]: a UCI server ([`uci::run`], for GUIs) and a client ([`uci::Client`], to play
+//!   against other engines).
+//!
+//! ```
+//! use chess_engine::{Control, Limits, Score, Searcher};
+//! use chess_notation::{Fen, uci};
+//! use chess_rules::CastlingMode;
+//!
+//! // White mates in two: 1. Qh3+ gxh3 2. g3#.
+//! let fen: Fen = "r1bq4/pppn2R1/3p1n2/4P2p/3P2pk/3Q4/PPP3P1/R6K w - - 0 1".parse()?;
+//! let pos = fen.into_position(CastlingMode::Standard)?;
+//! let mut searcher = Searcher::new();
+//! let result = searcher.search(&pos, &[], &Limits::mate(2), &Control::new(), |info| {
+//!     println!("depth {} score {}", info.depth, info.score);
+//! });
+//! assert_eq!(result.score, Score::Mate(2));
+//! let best = result.best_move.expect("not checkmate or stalemate");
+//! assert_eq!(uci::format(&pos, best), "d3h3");
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+
+#![deny(missing_docs)]
+
+mod bench;
+mod eval;
+mod level;
+mod limits;
+mod ordering;
+mod score;
+mod search;
+mod see;
+mod time;
+mod tt;
+pub mod uci;
+
+pub use bench::{BENCH_POSITIONS, BenchResult, DEFAULT_BENCH_DEPTH, bench};
+pub use eval::evaluate;
+pub use level::Level;
+pub use limits::{Clock, Control, Limits};
+pub use score::Score;
+pub use search::{DEFAULT_HASH_MB, MAX_DEPTH, MAX_HASH_MB, SearchInfo, SearchResult, Searcher};
+pub use see::{see, see_ge};

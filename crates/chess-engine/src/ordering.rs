@@ -1,0 +1,255 @@
+//! Move ordering: the hash move first, then winning and even captures by MVV-LVA, killer
+//! moves, quiet moves by history, and losing captures last.
+
+use chess_core::{Color, Role};
+use chess_rules::{MAX_MOVES, Move, MoveList, Position};
+
+use crate::score::MAX_PLY;
+use crate::see::{SEE_VALUE, see};
+
+/// Ordering scores: bands far apart so that history values never cross them.
+pub(crate) const HASH_MOVE: i32 = 30_000_000;
+pub(crate) const GOOD_CAPTURE: i32 = 20_000_000;
+pub(crate) const KILLER: i32 = 15_000_000;
+pub(crate) const BAD_CAPTURE: i32 = -10_000_000;
+pub(crate) const UNDERPROMOTION: i32 = -20_000_000;
+
+/// History scores stay within plus or minus this.
+const HISTORY_MAX: i32 = 16_384;
+
+/// Whether `m` takes a piece (castling, stored as king takes rook, does not).
+#[inline]
+pub(crate) fn is_capture(pos: &Position, m: Move) -> bool {
+    m.is_en_passant() || (!m.is_castle() && pos.board().piece_at(m.to()).is_some())
+}
+
+/// Most valuable victim, least valuable attacker.
+#[inline]
+pub(crate) fn mvv_lva(pos: &Position, m: Move) -> i32 {
+    let board = pos.board();
+    let victim = if m.is_en_passant() {
+        SEE_VALUE[Role::Pawn as usize]
+    } else {
+        board.role_at(m.to()).map_or(0, |r| SEE_VALUE[r as usize])
+    };
+    let attacker = board.role_at(m.from()).map_or(0, |r| r as i32);
+    victim * 8 - attacker
+}
+
+/// How often quiet moves caused a cutoff, by side, origin and destination.
+pub(crate) struct History(Box<[[[i32; 64]; 64]; 2]>);
+
+impl History {
+    pub(crate) fn new() -> History {
+        History(Box::new([[[0; 64]; 64]; 2]))
+    }
+
+    #[inline]
+    pub(crate) fn get(&self, color: Color, m: Move) -> i32 {
+        self.0[color as usize][m.from() as usize][m.to() as usize]
+    }
+
+    /// Moves the entry towards `bonus`' sign; the closer to the limit, the smaller the step
+    /// ("history gravity"), so entries stay bounded and recent results weigh more.
+    #[inline]
+    pub(crate) fn update(&mut self, color: Color, m: Move, bonus: i32) {
+        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        let entry = &mut self.0[color as usize][m.from() as usize][m.to() as usize];
+        *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+    }
+
+    /// Halves every entry: what was learnt for the last move still helps, but less.
+    pub(crate) fn age(&mut self) {
+        for entry in self.0.iter_mut().flatten().flatten() {
+            *entry /= 2;
+        }
+    }
+
+    pub(crate) fn clear(&mut self) {
+        for entry in self.0.iter_mut().flatten().flatten() {
+            *entry = 0;
+        }
+    }
+}
+
+/// Two quiet moves per ply that recently caused a cutoff there.
+pub(crate) struct Killers([[Option<Move>; 2]; MAX_PLY + 1]);
+
+impl Killers {
+    pub(crate) fn new() -> Killers {
+        Killers([[None; 2]; MAX_PLY + 1])
+    }
+
+    #[inline]
+    pub(crate) fn get(&self, ply: usize) -> [Option<Move>; 2] {
+        self.0.get(ply).copied().unwrap_or_default()
+    }
+
+    #[inline]
+    pub(crate) fn add(&mut self, ply: usize, m: Move) {
+        if let Some(slot) = self.0.get_mut(ply) {
+            if slot[0] != Some(m) {
+                slot[1] = slot[0];
+                slot[0] = Some(m);
+            }
+        }
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.0 = [[None; 2]; MAX_PLY + 1];
+    }
+}
+
+/// The ordering score of `m` in the main search.
+pub(crate) fn score_move(
+    pos: &Position,
+    m: Move,
+    hash_move: Option<Move>,
+    killers: [Option<Move>; 2],
+    history: &History,
+) -> i32 {
+    if Some(m) == hash_move {
+        return HASH_MOVE;
+    }
+    if let Some(role) = m.promotion() {
+        if role != Role::Queen {
+            return UNDERPROMOTION;
+        }
+    }
+    if is_capture(pos, m) || m.is_promotion() {
+        let base = if see(pos, m) >= 0 {
+            GOOD_CAPTURE
+        } else {
+            BAD_CAPTURE
+        };
+        return base + mvv_lva(pos, m);
+    }
+    if killers[0] == Some(m) {
+        KILLER
+    } else if killers[1] == Some(m) {
+        KILLER - 1
+    } else {
+        history.get(pos.turn(), m)
+    }
+}
+
+/// Moves with their scores, handed out best first by selection: after a cutoff the rest need
+/// never be sorted.
+pub(crate) struct Picker {
+    moves: MoveList,
+    scores: [i32; MAX_MOVES],
+    next: usize,
+}
+
+impl Picker {
+    pub(crate) fn new(moves: MoveList, mut score: impl FnMut(Move) -> i32) -> Picker {
+        let mut scores = [0; MAX_MOVES];
+        for (slot, &m) in scores.iter_mut().zip(moves.iter()) {
+            *slot = score(m);
+        }
+        Picker {
+            moves,
+            scores,
+            next: 0,
+        }
+    }
+
+    /// The best move not yet handed out, with its score.
+    #[inline]
+    pub(crate) fn next(&mut self) -> Option<(Move, i32)> {
+        let n = self.moves.len();
+        if self.next >= n {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..n {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        let moves = self.moves.as_mut_slice();
+        moves.swap(self.next, best);
+        self.scores.swap(self.next, best);
+        let picked = (moves[self.next], self.scores[self.next]);
+        self.next += 1;
+        Some(picked)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chess_notation::{Fen, uci};
+    use chess_rules::CastlingMode;
+
+    fn position(fen: &str) -> Position {
+        let fen: Fen = fen.parse().expect("test fen");
+        fen.into_position(CastlingMode::Standard).expect("legal")
+    }
+
+    #[test]
+    fn order_of_bands() {
+        // White can take the queen with a pawn, take the rook while promoting, promote where
+        // the rook takes back, give the queen for a pawn, or move the king.
+        let pos = position("1rk4b/P5p1/8/3q4/4P3/8/1Q6/4K3 w - - 0 1");
+        let history = History::new();
+        let m = |s: &str| uci::parse(&pos, s).expect("legal");
+        let hash = m("e1f1");
+        let killer = m("e1f2");
+        let quiet = m("e1e2");
+        let score = |mv| score_move(&pos, mv, Some(hash), [Some(killer), None], &history);
+        assert_eq!(score(hash), HASH_MOVE);
+        assert!(score(m("e4d5")) > score(m("a7b8q")));
+        assert!(score(m("a7b8q")) > score(killer));
+        assert!(score(killer) > score(quiet));
+        // Losing captures and promotions come after the quiet moves, underpromotions last.
+        assert!(score(m("b2g7")) < score(quiet));
+        assert!(score(m("a7a8q")) < score(quiet));
+        assert!(score(m("a7b8n")) < score(m("b2g7")));
+    }
+
+    #[test]
+    fn picker_hands_out_best_first() {
+        let pos = Position::standard();
+        let moves = pos.legal_moves();
+        let mut picker = Picker::new(moves.clone(), |m| m.to() as i32);
+        let mut last = i32::MAX;
+        let mut count = 0;
+        while let Some((_, s)) = picker.next() {
+            assert!(s <= last);
+            last = s;
+            count += 1;
+        }
+        assert_eq!(count, moves.len());
+    }
+
+    #[test]
+    fn history_stays_bounded() {
+        let mut h = History::new();
+        let m = Move::new(chess_core::Square::E2, chess_core::Square::E4);
+        for _ in 0..1000 {
+            h.update(Color::White, m, 1500);
+        }
+        assert!(h.get(Color::White, m) <= HISTORY_MAX);
+        assert!(h.get(Color::White, m) > HISTORY_MAX / 2);
+        assert_eq!(h.get(Color::Black, m), 0);
+        h.age();
+        assert!(h.get(Color::White, m) <= HISTORY_MAX / 2);
+        h.clear();
+        assert_eq!(h.get(Color::White, m), 0);
+    }
+
+    #[test]
+    fn killers_keep_two() {
+        let mut k = Killers::new();
+        let a = Move::new(chess_core::Square::A2, chess_core::Square::A3);
+        let b = Move::new(chess_core::Square::B2, chess_core::Square::B3);
+        k.add(3, a);
+        k.add(3, a);
+        assert_eq!(k.get(3), [Some(a), None]);
+        k.add(3, b);
+        assert_eq!(k.get(3), [Some(b), Some(a)]);
+        k.add(MAX_PLY + 5, a);
+        assert_eq!(k.get(MAX_PLY + 5), [None, None]);
+    }
+}

@@ -1,0 +1,149 @@
+//! Search values inside the engine and the scores it reports.
+
+use core::fmt;
+
+/// A search value in centipawns from the side to move's point of view; mates are encoded as
+/// [`MATE`] minus the distance to mate in plies.
+pub(crate) type Value = i32;
+
+/// The deepest ply the search reaches (the size of its per-ply tables).
+pub(crate) const MAX_PLY: usize = 128;
+/// The value of being mated now, negated: `MATE - n` is a mate delivered `n` plies from the root.
+pub(crate) const MATE: Value = 32_000;
+/// Larger than any value, for open windows.
+pub(crate) const INFINITE: Value = MATE + 1;
+/// Values at or beyond this (in absolute value) are mates.
+pub(crate) const MATE_BOUND: Value = MATE - MAX_PLY as Value;
+/// The value of a draw.
+pub(crate) const DRAW: Value = 0;
+
+/// The value of delivering mate `ply` plies from the root.
+#[inline]
+pub(crate) const fn mate_in(ply: usize) -> Value {
+    MATE - ply as Value
+}
+
+/// The value of being mated `ply` plies from the root.
+#[inline]
+pub(crate) const fn mated_in(ply: usize) -> Value {
+    -MATE + ply as Value
+}
+
+/// Whether `value` says that one side mates by force.
+#[inline]
+pub(crate) const fn is_mate(value: Value) -> bool {
+    value >= MATE_BOUND || value <= -MATE_BOUND
+}
+
+/// A score as UCI reports it, from the side to move's point of view.
+///
+/// ```
+/// use chess_engine::Score;
+///
+/// assert_eq!(Score::Cp(35).to_string(), "cp 35");
+/// assert_eq!(Score::Mate(-2).to_string(), "mate -2");
+/// assert!(Score::Mate(3) > Score::Mate(5));
+/// assert!(Score::Mate(-1) < Score::Cp(-900));
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Score {
+    /// An advantage in centipawns (100 is about a pawn); negative when the side to move is worse.
+    Cp(i32),
+    /// A forced mate in this many moves: positive when the side to move mates, negative when it
+    /// gets mated, `0` when it is checkmated already.
+    Mate(i32),
+}
+
+impl Score {
+    /// The score of an internal search value.
+    #[must_use]
+    pub(crate) const fn from_value(value: Value) -> Score {
+        if value >= MATE_BOUND {
+            Score::Mate((MATE - value + 1) / 2)
+        } else if value <= -MATE_BOUND {
+            Score::Mate(-(MATE + value) / 2)
+        } else {
+            Score::Cp(value)
+        }
+    }
+
+    /// A single number that orders scores: centipawns, with mates beyond every centipawn
+    /// score (shorter mates further out).
+    #[must_use]
+    pub const fn ordering_key(self) -> i64 {
+        match self {
+            Score::Cp(cp) => cp as i64,
+            Score::Mate(n) if n > 0 => 1_000_000 - n as i64,
+            Score::Mate(n) => -1_000_000 - n as i64,
+        }
+    }
+}
+
+impl PartialOrd for Score {
+    fn partial_cmp(&self, other: &Score) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Score {
+    fn cmp(&self, other: &Score) -> core::cmp::Ordering {
+        self.ordering_key().cmp(&other.ordering_key())
+    }
+}
+
+impl fmt::Display for Score {
+    /// Writes the score as UCI does after `score`: `cp 25` or `mate -3`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Score::Cp(cp) => write!(f, "cp {cp}"),
+            Score::Mate(n) => write!(f, "mate {n}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_values_count_moves_not_plies() {
+        // Mate delivered on our first move: the mated side is at ply 1.
+        assert_eq!(Score::from_value(mate_in(1)), Score::Mate(1));
+        assert_eq!(Score::from_value(mate_in(3)), Score::Mate(2));
+        assert_eq!(Score::from_value(mate_in(5)), Score::Mate(3));
+        // We are checkmated at the root, or after our move and the reply.
+        assert_eq!(Score::from_value(mated_in(0)), Score::Mate(0));
+        assert_eq!(Score::from_value(mated_in(2)), Score::Mate(-1));
+        assert_eq!(Score::from_value(mated_in(4)), Score::Mate(-2));
+        assert_eq!(Score::from_value(123), Score::Cp(123));
+        assert_eq!(
+            Score::from_value(-MATE_BOUND + 1),
+            Score::Cp(-MATE_BOUND + 1)
+        );
+        assert!(is_mate(mate_in(10)) && is_mate(mated_in(10)) && !is_mate(3000));
+    }
+
+    #[test]
+    fn scores_order_mates_beyond_centipawns() {
+        let mut scores = [
+            Score::Cp(10),
+            Score::Mate(2),
+            Score::Mate(-3),
+            Score::Cp(-500),
+            Score::Mate(1),
+            Score::Mate(-1),
+        ];
+        scores.sort();
+        assert_eq!(
+            scores,
+            [
+                Score::Mate(-1),
+                Score::Mate(-3),
+                Score::Cp(-500),
+                Score::Cp(10),
+                Score::Mate(2),
+                Score::Mate(1),
+            ]
+        );
+    }
+}

@@ -1,0 +1,1138 @@
+//! The search: iterative deepening over a negamax alpha-beta search with principal variation
+//! search, aspiration windows and a quiescence search of captures.
+//!
+//! Pruning and reductions: transposition table cutoffs, mate distance pruning, reverse
+//! futility pruning, null-move pruning, internal iterative reduction, late move pruning,
+//! futility pruning, SEE pruning of losing captures, and late move reductions; checks are
+//! extended. Draws by repetition (against the search path and the game history), by the
+//! 50-move rule and by insufficient material are recognised inside the tree.
+//!
+//! Children are made by copying (`Position::after`): a position is a few cache lines, and
+//! measured against making and taking back moves in place the copy was as fast (see
+//! `docs` in the crate's report), with simpler code.
+
+use std::time::{Duration, Instant};
+
+use chess_core::Role;
+use chess_rules::{Move, MoveList, Position};
+
+use crate::eval::{evaluate, has_non_pawn_material};
+use crate::level::{Level, Rng, pick};
+use crate::limits::{Control, Limits};
+use crate::ordering::{
+    BAD_CAPTURE, GOOD_CAPTURE, History, Killers, Picker, is_capture, mvv_lva, score_move,
+};
+use crate::score::{DRAW, INFINITE, MATE_BOUND, MAX_PLY, Score, Value, is_mate, mate_in, mated_in};
+use crate::see::{SEE_VALUE, see};
+use crate::time::{self, Budget};
+use crate::tt::{Bound, TranspositionTable};
+
+/// The deepest iteration.
+pub const MAX_DEPTH: u32 = 100;
+/// The transposition table size of [`Searcher::new`], in megabytes.
+pub const DEFAULT_HASH_MB: usize = 16;
+/// The largest transposition table [`Searcher::set_hash_size`] accepts, in megabytes.
+pub const MAX_HASH_MB: usize = crate::tt::MAX_HASH_MB;
+/// How often (in nodes) the search looks at the clock and the stop flag.
+const CHECK_EVERY: u64 = 1024;
+
+/// What the search reports after each completed iteration, once per principal variation.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct SearchInfo {
+    /// The iteration's depth in plies.
+    pub depth: u32,
+    /// The deepest ply reached, quiescence search included.
+    pub seldepth: u32,
+    /// Which line this is, 1 for the best (multi-PV).
+    pub multipv: u32,
+    /// The score of the line.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Nodes per second so far.
+    pub nps: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// How full the transposition table is, in permille.
+    pub hashfull: u32,
+    /// The principal variation, starting with the line's move.
+    pub pv: Vec<Move>,
+}
+
+/// The outcome of a search.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct SearchResult {
+    /// The move to play; `None` when there is no legal move (checkmate or stalemate).
+    pub best_move: Option<Move>,
+    /// The expected reply, to ponder on.
+    pub ponder: Option<Move>,
+    /// The score of the best move (at reduced strength: of the best line found, not of the
+    /// move chosen).
+    pub score: Score,
+    /// The last completed depth.
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time spent.
+    pub time: Duration,
+    /// The principal variation of the chosen move.
+    pub pv: Vec<Move>,
+}
+
+/// A root move with what the search found about it.
+#[derive(Clone, Debug)]
+struct RootMove {
+    m: Move,
+    /// The value from the current iteration; `-INFINITE` when not (yet) known.
+    score: Value,
+    /// The value from the last completed iteration.
+    previous: Value,
+    pv: Vec<Move>,
+}
+
+/// A chess engine's search, with its memory (transposition table, move-ordering statistics)
+/// kept from one search to the next.
+///
+/// ```
+/// use chess_engine::{Control, Limits, Searcher};
+/// use chess_rules::Position;
+///
+/// let mut searcher = Searcher::new();
+/// let result = searcher.search(&Position::standard(), &[], &Limits::depth(6), &Control::new(), |info| {
+///     println!("depth {} score {} pv {:?}", info.depth, info.score, info.pv);
+/// });
+/// assert!(result.best_move.is_some());
+/// assert_eq!(result.depth, 6);
+/// ```
+pub struct Searcher {
+    tt: TranspositionTable,
+    history: History,
+    killers: Killers,
+    /// Late move reductions by depth and move number.
+    lmr: Box<[[u8; 64]; 64]>,
+    multi_pv: usize,
+    level: Level,
+    move_overhead: Duration,
+    rng: Rng,
+
+    // The state of the running search.
+    control: Control,
+    budget: Budget,
+    start: Instant,
+    pondering: bool,
+    max_nodes: Option<u64>,
+    nodes: u64,
+    seldepth: usize,
+    root_depth: i32,
+    stopped: bool,
+    /// Hashes of the game's positions and then of the search path, the current node last.
+    path: Vec<u64>,
+    /// The index in `path` of the position after the last null move: repetitions do not
+    /// reach across it.
+    null_barrier: usize,
+    /// Triangular principal variation table: `pv[ply][ply..pv_len[ply]]`.
+    pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    static_evals: [Value; MAX_PLY + 1],
+}
+
+impl Default for Searcher {
+    fn default() -> Searcher {
+        Searcher::new()
+    }
+}
+
+impl Searcher {
+    /// A searcher with a [`DEFAULT_HASH_MB`] table at full strength.
+    #[must_use]
+    pub fn new() -> Searcher {
+        Searcher::with_hash(DEFAULT_HASH_MB)
+    }
+
+    /// A searcher with a transposition table of `mb` megabytes (1 to [`MAX_HASH_MB`]).
+    #[must_use]
+    pub fn with_hash(mb: usize) -> Searcher {
+        let mut lmr = Box::new([[0u8; 64]; 64]);
+        for (depth, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (count, r) in row.iter_mut().enumerate().skip(1) {
+                let reduction = 0.75 + (depth as f64).ln() * (count as f64).ln() / 2.25;
+                *r = reduction as u8;
+            }
+        }
+        Searcher {
+            tt: TranspositionTable::new(mb),
+            history: History::new(),
+            killers: Killers::new(),
+            lmr,
+            multi_pv: 1,
+            level: Level::MAX,
+            move_overhead: Duration::from_millis(30),
+            rng: Rng::new(0x5eed),
+            control: Control::new(),
+            budget: Budget::default(),
+            start: Instant::now(),
+            pondering: false,
+            max_nodes: None,
+            nodes: 0,
+            seldepth: 0,
+            root_depth: 0,
+            stopped: false,
+            path: Vec::new(),
+            null_barrier: 0,
+            pv: Box::new(
+                [[Move::new(chess_core::Square::A1, chess_core::Square::A1); MAX_PLY + 1];
+                    MAX_PLY + 1],
+            ),
+            pv_len: [0; MAX_PLY + 1],
+            static_evals: [0; MAX_PLY + 1],
+        }
+    }
+
+    /// Resizes the transposition table to `mb` megabytes (clamped to 1..=[`MAX_HASH_MB`]),
+    /// emptying it. If the memory cannot be had, the table keeps its size and the error says
+    /// so.
+    pub fn set_hash_size(&mut self, mb: usize) -> Result<(), std::collections::TryReserveError> {
+        self.tt.resize(mb)
+    }
+
+    /// The transposition table's size in megabytes.
+    #[must_use]
+    pub fn hash_size(&self) -> usize {
+        self.tt.size_mb()
+    }
+
+    /// Forgets everything learnt (for a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.clear();
+        self.killers.clear();
+    }
+
+    /// Reports the best `lines` moves with their scores instead of one (at least 1).
+    pub fn set_multi_pv(&mut self, lines: usize) {
+        self.multi_pv = lines.max(1);
+    }
+
+    /// The number of lines reported.
+    #[must_use]
+    pub fn multi_pv(&self) -> usize {
+        self.multi_pv
+    }
+
+    /// Sets the playing strength.
+    pub fn set_level(&mut self, level: Level) {
+        self.level = level;
+    }
+
+    /// The playing strength.
+    #[must_use]
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The time kept in reserve on a clock for process and I/O latency (default 30 ms).
+    pub fn set_move_overhead(&mut self, overhead: Duration) {
+        self.move_overhead = overhead;
+    }
+
+    /// Seeds the random choices of the weaker levels (same seed, same games).
+    pub fn set_seed(&mut self, seed: u64) {
+        self.rng = Rng::new(seed);
+    }
+
+    /// Searches `pos` within `limits` and returns the move to play.
+    ///
+    /// `history` holds the Zobrist hashes of the game's earlier positions, oldest first (not
+    /// including `pos`), so that the search sees repetitions of them. `control` stops the
+    /// search or ends pondering from another thread. `on_info` receives the result of every
+    /// completed iteration, one call per line.
+    ///
+    /// The first iteration always completes, unless `control` stops the search, so that a
+    /// legal move comes back whatever the limits.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+        control: &Control,
+        mut on_info: impl FnMut(&SearchInfo),
+    ) -> SearchResult {
+        self.start = limits.started.unwrap_or_else(Instant::now);
+        self.control = control.clone();
+        self.pondering = limits.ponder;
+        self.budget = time::allocate(limits, pos.turn(), self.move_overhead);
+        let settings = self.level.settings();
+        self.max_nodes = min_option(limits.nodes, settings.nodes);
+        let max_depth = min_option(limits.depth, settings.depth)
+            .unwrap_or(MAX_DEPTH)
+            .clamp(1, MAX_DEPTH);
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.stopped = false;
+        self.tt.new_search();
+        self.history.age();
+        self.killers.clear();
+        self.path.clear();
+        self.path.extend_from_slice(history);
+        self.path.push(pos.zobrist_hash());
+        self.null_barrier = 0;
+
+        let mut root_moves = self.root_moves(pos, &limits.search_moves);
+        if root_moves.is_empty() {
+            return SearchResult {
+                best_move: None,
+                ponder: None,
+                score: if pos.is_check() {
+                    Score::Mate(0)
+                } else {
+                    Score::Cp(0)
+                },
+                depth: 0,
+                seldepth: 0,
+                nodes: 0,
+                time: self.start.elapsed(),
+                pv: Vec::new(),
+            };
+        }
+        let lines = self.multi_pv.max(settings.candidates).min(root_moves.len());
+        let reported = self.multi_pv.min(lines);
+
+        let mut completed: Vec<RootMove> = Vec::new();
+        let mut completed_depth = 0;
+        let mut stable_iterations = 0;
+        for depth in 1..=max_depth as i32 {
+            self.root_depth = depth;
+            self.seldepth = 0;
+            for pv_idx in 0..lines {
+                self.search_line(pos, &mut root_moves, pv_idx, depth);
+                // The lines found so far this iteration stay on top, best first.
+                root_moves[..=pv_idx].sort_by_key(|rm| core::cmp::Reverse(rm.score));
+                if self.stopped {
+                    break;
+                }
+            }
+            if self.stopped && depth > 1 {
+                break;
+            }
+            for rm in &mut root_moves {
+                rm.previous = rm.score;
+            }
+            if completed.first().map(|c| c.m) == Some(root_moves[0].m) {
+                stable_iterations += 1;
+            } else {
+                stable_iterations = 0;
+            }
+            completed = root_moves[..lines].to_vec();
+            completed_depth = depth as u32;
+            let elapsed = self.start.elapsed();
+            for (i, rm) in root_moves[..reported].iter().enumerate() {
+                on_info(&SearchInfo {
+                    depth: depth as u32,
+                    seldepth: self.seldepth as u32,
+                    multipv: i as u32 + 1,
+                    score: Score::from_value(rm.score),
+                    nodes: self.nodes,
+                    nps: nps(self.nodes, elapsed),
+                    time: elapsed,
+                    hashfull: self.tt.hashfull(),
+                    pv: rm.pv.clone(),
+                });
+            }
+            if self.stopped {
+                break;
+            }
+            if self.iteration_ends_search(limits, &root_moves, stable_iterations) {
+                break;
+            }
+        }
+
+        self.result(pos, &root_moves, &completed, completed_depth)
+    }
+
+    /// The legal moves of `pos`, restricted to `search_moves` if any of them is legal, in a
+    /// first guess of their order.
+    fn root_moves(&self, pos: &Position, search_moves: &[Move]) -> Vec<RootMove> {
+        let mut moves = pos.legal_moves();
+        if search_moves.iter().any(|m| moves.contains(m)) {
+            moves.retain(|m| search_moves.contains(&m));
+        }
+        let hash_move = self.tt.probe(pos.zobrist_hash(), 0).and_then(|h| h.mv);
+        let mut picker = Picker::new(moves, |m| {
+            score_move(pos, m, hash_move, [None, None], &self.history)
+        });
+        let mut root_moves = Vec::new();
+        while let Some((m, _)) = picker.next() {
+            root_moves.push(RootMove {
+                m,
+                score: -INFINITE,
+                previous: -INFINITE,
+                pv: vec![m],
+            });
+        }
+        root_moves
+    }
+
+    /// Searches line `pv_idx` (the best of the moves from `pv_idx` on) to `depth`, with an
+    /// aspiration window around the line's previous value.
+    fn search_line(
+        &mut self,
+        pos: &Position,
+        root_moves: &mut [RootMove],
+        pv_idx: usize,
+        depth: i32,
+    ) {
+        let previous = root_moves[pv_idx].previous;
+        let mut delta = 20;
+        let (mut alpha, mut beta) = if depth >= 5 && previous > -INFINITE && !is_mate(previous) {
+            (
+                (previous - delta).max(-INFINITE),
+                (previous + delta).min(INFINITE),
+            )
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let value = self.search_root(pos, &mut root_moves[pv_idx..], depth, alpha, beta);
+            // Stable: moves that failed low keep their order from the last iteration.
+            root_moves[pv_idx..].sort_by_key(|rm| core::cmp::Reverse(rm.score));
+            if self.stopped {
+                return;
+            }
+            if value <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (value - delta).max(-INFINITE);
+            } else if value >= beta {
+                beta = (value + delta).min(INFINITE);
+            } else {
+                return;
+            }
+            delta += delta / 2;
+            if delta > 1000 {
+                (alpha, beta) = (-INFINITE, INFINITE);
+            }
+        }
+    }
+
+    /// One pass over the root moves with the window `(alpha, beta)`; moves that do not raise
+    /// alpha (but the first) are marked unknown.
+    fn search_root(
+        &mut self,
+        pos: &Position,
+        root_moves: &mut [RootMove],
+        depth: i32,
+        mut alpha: Value,
+        beta: Value,
+    ) -> Value {
+        for rm in root_moves.iter_mut() {
+            rm.score = -INFINITE;
+        }
+        self.pv_len[0] = 0;
+        let mut best = -INFINITE;
+        for (i, rm) in root_moves.iter_mut().enumerate() {
+            let m = rm.m;
+            let child = pos.after(m);
+            let extension = i32::from(child.is_check());
+            let new_depth = depth - 1 + extension;
+            self.path.push(child.zobrist_hash());
+            let value = if i == 0 {
+                -self.negamax(&child, new_depth, -beta, -alpha, 1, true)
+            } else {
+                let mut v = -self.negamax(&child, new_depth, -alpha - 1, -alpha, 1, true);
+                if v > alpha && v < beta && !self.stopped {
+                    v = -self.negamax(&child, new_depth, -beta, -alpha, 1, true);
+                }
+                v
+            };
+            self.path.pop();
+            if self.stopped {
+                break;
+            }
+            if i == 0 || value > alpha {
+                rm.score = value;
+                rm.pv.clear();
+                rm.pv.push(m);
+                rm.pv
+                    .extend_from_slice(&self.pv[1][1..self.pv_len[1].max(1)]);
+            }
+            best = best.max(value);
+            if value > alpha {
+                alpha = value;
+                if value >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Whether the search should stop after an iteration: a mate found within the limit, the
+    /// only legal move, or the time budget spent (the budget shrinks while the best move
+    /// stays the same).
+    fn iteration_ends_search(
+        &mut self,
+        limits: &Limits,
+        root_moves: &[RootMove],
+        stable: u32,
+    ) -> bool {
+        let best = root_moves[0].score;
+        if let Some(moves) = limits.mate {
+            if let Score::Mate(n) = Score::from_value(best) {
+                if n > 0 && n as u32 <= moves {
+                    return true;
+                }
+            }
+        }
+        self.notice_ponderhit();
+        if limits.infinite || self.pondering {
+            return false;
+        }
+        // Only a clock is worth saving time for.
+        let Some(optimum) = self.budget.optimum else {
+            return false;
+        };
+        if root_moves.len() == 1 {
+            return true;
+        }
+        let scale = match stable {
+            0 => 1.3,
+            1 => 1.0,
+            2 => 0.8,
+            _ => 0.6,
+        };
+        self.start.elapsed() >= optimum.mul_f64(scale)
+    }
+
+    /// Ends pondering once the opponent has played the expected move: the clock runs from now.
+    fn notice_ponderhit(&mut self) {
+        if self.pondering && self.control.is_ponderhit() {
+            self.pondering = false;
+            self.start = Instant::now();
+        }
+    }
+
+    /// Looks at the stop flag, the ponder flag and the clock.
+    fn check_limits(&mut self) {
+        if self.control.is_stopped() {
+            self.stopped = true;
+            return;
+        }
+        self.notice_ponderhit();
+        if self.pondering {
+            return;
+        }
+        // The first iteration always completes, so that there is a move to play.
+        if self.root_depth <= 1 {
+            return;
+        }
+        if let Some(maximum) = self.budget.maximum {
+            if self.start.elapsed() >= maximum {
+                self.stopped = true;
+            }
+        }
+    }
+
+    /// Counts a node and checks the limits now and then.
+    #[inline]
+    fn visit(&mut self, ply: usize) {
+        self.nodes += 1;
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if self.nodes % CHECK_EVERY == 0 {
+            self.check_limits();
+        }
+        if let Some(max) = self.max_nodes {
+            if self.nodes >= max && self.root_depth > 1 {
+                self.stopped = true;
+            }
+        }
+    }
+
+    /// Whether the current node (last on the path) repeats an earlier position with the same
+    /// side to move since the last irreversible move.
+    fn is_repetition(&self, pos: &Position) -> bool {
+        let n = self.path.len();
+        let Some(&key) = self.path.last() else {
+            return false;
+        };
+        let reach = (pos.halfmoves() as usize).min(n - 1 - self.null_barrier.min(n - 1));
+        (4..=reach)
+            .step_by(2)
+            .any(|back| self.path[n - 1 - back] == key)
+    }
+
+    /// The principal variation search of a node below the root.
+    #[allow(clippy::too_many_lines)]
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        mut depth: i32,
+        mut alpha: Value,
+        mut beta: Value,
+        ply: usize,
+        null_allowed: bool,
+    ) -> Value {
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply);
+        }
+        let pv_node = beta - alpha > 1;
+        self.pv_len[ply] = ply;
+        self.visit(ply);
+        if self.stopped {
+            return DRAW;
+        }
+        let in_check = pos.is_check();
+
+        if pos.is_insufficient_material()
+            || self.is_repetition(pos)
+            || (pos.halfmoves() >= 100 && (!in_check || pos.has_legal_moves()))
+        {
+            return DRAW;
+        }
+        if ply >= MAX_PLY {
+            return if in_check { DRAW } else { evaluate(pos) };
+        }
+        // Mate distance pruning: no line from here can beat a mate already found nearer the
+        // root.
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let key = pos.zobrist_hash();
+        let hit = self.tt.probe(key, ply);
+        let hash_move = hit.and_then(|h| h.mv);
+        if let Some(h) = hit {
+            let usable = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.value >= beta,
+                Bound::Upper => h.value <= alpha,
+            };
+            if !pv_node && h.depth >= depth && usable {
+                return h.value;
+            }
+        }
+
+        let static_eval = if in_check {
+            -INFINITE
+        } else {
+            hit.map_or_else(|| evaluate(pos), |h| h.eval)
+        };
+        self.static_evals[ply] = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
+
+        if !pv_node && !in_check {
+            // Reverse futility pruning: far enough above beta that no quiet move will fall
+            // back below it. Not against a mate score: a good static evaluation says nothing
+            // about escaping a mate.
+            if depth <= 7
+                && static_eval - 80 * depth >= beta
+                && !is_mate(beta)
+                && static_eval < MATE_BOUND
+            {
+                return static_eval;
+            }
+            // Null-move pruning: if passing still holds beta, a real move will too (not in
+            // pawn endings, where passing could be the only thing that holds).
+            if null_allowed
+                && depth >= 3
+                && static_eval >= beta
+                && beta > -MATE_BOUND
+                && has_non_pawn_material(pos, pos.turn())
+            {
+                if let Some(null) = pos.null_move() {
+                    let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+                    self.path.push(null.zobrist_hash());
+                    let barrier = std::mem::replace(&mut self.null_barrier, self.path.len() - 1);
+                    let value = -self.negamax(&null, depth - r, -beta, -beta + 1, ply + 1, false);
+                    self.null_barrier = barrier;
+                    self.path.pop();
+                    if self.stopped {
+                        return DRAW;
+                    }
+                    if value >= beta {
+                        return if value >= MATE_BOUND { beta } else { value };
+                    }
+                }
+            }
+        }
+
+        // Internal iterative reduction: without a hash move this node was not searched
+        // before and will be ordered badly; search it shallower.
+        if depth >= 4 && hash_move.is_none() {
+            depth -= 1;
+        }
+
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return if in_check { mated_in(ply) } else { DRAW };
+        }
+        let killers = self.killers.get(ply);
+        let mut picker = Picker::new(moves, |m| {
+            score_move(pos, m, hash_move, killers, &self.history)
+        });
+
+        let original_alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        let mut searched = 0;
+        let mut quiets_tried = MoveList::new();
+        let mut skip_quiets = false;
+        let late_move_limit = (3 + depth * depth) / if improving { 1 } else { 2 };
+        while let Some((m, order)) = picker.next() {
+            let capture = is_capture(pos, m);
+            let quiet = !capture && m.promotion() != Some(Role::Queen);
+            let child = pos.after(m);
+            let gives_check = child.is_check();
+
+            if best > -MATE_BOUND && !in_check && !gives_check {
+                if quiet && !pv_node && depth <= 6 {
+                    // Late move pruning: late quiet moves at shallow depth rarely matter
+                    // (checks excepted: they are how mates are found).
+                    if skip_quiets || searched >= late_move_limit {
+                        skip_quiets = true;
+                        continue;
+                    }
+                    // Futility pruning: too far below alpha for a quiet move to help (unless
+                    // alpha is a mate, which a quiet move may still find faster).
+                    if static_eval + 100 + 100 * depth <= alpha && !is_mate(alpha) {
+                        continue;
+                    }
+                }
+                // Captures that lose too much material at shallow depth.
+                if !quiet
+                    && depth <= 6
+                    && (BAD_CAPTURE - 100_000..GOOD_CAPTURE).contains(&order)
+                    && see(pos, m) < -100 * depth
+                {
+                    continue;
+                }
+            }
+
+            searched += 1;
+            let extension = i32::from(gives_check && ply < 2 * self.root_depth as usize);
+            let new_depth = depth - 1 + extension;
+            self.path.push(child.zobrist_hash());
+            let mut value;
+            if searched == 1 {
+                value = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
+            } else {
+                let mut r = 0;
+                if depth >= 3 && quiet && searched > 1 + i32::from(pv_node) {
+                    r = i32::from(self.lmr[depth.min(63) as usize][searched.min(63) as usize]);
+                    r -= i32::from(pv_node);
+                    r += i32::from(!improving);
+                    r -= i32::from(killers.contains(&Some(m)));
+                    r -= i32::from(gives_check);
+                    r -= self.history.get(pos.turn(), m) / 8192;
+                    r = r.clamp(0, new_depth - 1);
+                }
+                value = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
+                if value > alpha && r > 0 {
+                    value = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if value > alpha && value < beta {
+                    value = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
+                }
+            }
+            self.path.pop();
+            if self.stopped {
+                return DRAW;
+            }
+
+            if value > best {
+                best = value;
+                if value > alpha {
+                    best_move = Some(m);
+                    alpha = value;
+                    self.update_pv(ply, m);
+                    if value >= beta {
+                        if quiet {
+                            self.reward_quiet(pos, m, &quiets_tried, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                quiets_tried.push(m);
+            }
+        }
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let eval = if in_check { 0 } else { static_eval };
+        self.tt.store(key, best_move, best, eval, depth, bound, ply);
+        best
+    }
+
+    /// Killer and history bonus for the quiet move `m` that caused a cutoff, and a malus for
+    /// the quiet moves tried before it.
+    fn reward_quiet(&mut self, pos: &Position, m: Move, tried: &MoveList, depth: i32, ply: usize) {
+        let bonus = (32 * depth * depth).min(1500);
+        let us = pos.turn();
+        self.killers.add(ply, m);
+        self.history.update(us, m, bonus);
+        for &other in tried.iter() {
+            self.history.update(us, other, -bonus);
+        }
+    }
+
+    /// Makes `m` followed by the child's principal variation the one of `ply`.
+    #[inline]
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line[ply] = m;
+        line[ply + 1..child_len].copy_from_slice(&tail[0][ply + 1..child_len]);
+        self.pv_len[ply] = child_len;
+    }
+
+    /// Quiescence search: only captures and queen promotions (all moves when in check), so
+    /// that positions are evaluated when quiet.
+    fn qsearch(&mut self, pos: &Position, mut alpha: Value, beta: Value, ply: usize) -> Value {
+        self.pv_len[ply.min(MAX_PLY)] = ply.min(MAX_PLY);
+        self.visit(ply);
+        if self.stopped {
+            return DRAW;
+        }
+        if pos.is_insufficient_material() {
+            return DRAW;
+        }
+        let in_check = pos.is_check();
+        if ply >= MAX_PLY {
+            return if in_check { DRAW } else { evaluate(pos) };
+        }
+        let pv_node = beta - alpha > 1;
+        let key = pos.zobrist_hash();
+        let hit = self.tt.probe(key, ply);
+        if let Some(h) = hit {
+            let usable = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.value >= beta,
+                Bound::Upper => h.value <= alpha,
+            };
+            if !pv_node && usable {
+                return h.value;
+            }
+        }
+
+        let (moves, static_eval, mut best) = if in_check {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                return mated_in(ply);
+            }
+            (moves, 0, -INFINITE)
+        } else {
+            let eval = hit.map_or_else(|| evaluate(pos), |h| h.eval);
+            if eval >= beta {
+                return eval;
+            }
+            alpha = alpha.max(eval);
+            (noisy_moves(pos), eval, eval)
+        };
+        let hash_move = hit.and_then(|h| h.mv);
+        let mut picker = Picker::new(moves, |m| {
+            if Some(m) == hash_move {
+                i32::MAX
+            } else if is_capture(pos, m) {
+                mvv_lva(pos, m)
+            } else {
+                // Evasions that capture nothing, or promotions.
+                i32::from(m.is_promotion())
+            }
+        });
+        let mut best_move = None;
+        while let Some((m, _)) = picker.next() {
+            if !in_check {
+                // Delta pruning: even winning the piece outright would not reach alpha.
+                if m.promotion().is_none() {
+                    let gain = pos
+                        .board()
+                        .role_at(m.to())
+                        .map_or(SEE_VALUE[Role::Pawn as usize], |r| SEE_VALUE[r as usize]);
+                    if static_eval + gain + 200 <= alpha {
+                        continue;
+                    }
+                }
+                if see(pos, m) < 0 {
+                    continue;
+                }
+            }
+            let child = pos.after(m);
+            let value = -self.qsearch(&child, -beta, -alpha, ply + 1);
+            if self.stopped {
+                return DRAW;
+            }
+            if value > best {
+                best = value;
+                if value > alpha {
+                    alpha = value;
+                    best_move = Some(m);
+                    if value >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, best_move, best, static_eval, 0, bound, ply);
+        best
+    }
+
+    /// The search result: the best move, or at reduced strength a move drawn among the
+    /// candidates of the last completed iteration.
+    fn result(
+        &mut self,
+        pos: &Position,
+        root_moves: &[RootMove],
+        completed: &[RootMove],
+        depth: u32,
+    ) -> SearchResult {
+        let settings = self.level.settings();
+        let chosen = if settings.margin > 0 && completed.len() > 1 {
+            let scores: Vec<Value> = completed.iter().map(|rm| rm.previous).collect();
+            completed.get(pick(&scores, settings.margin, &mut self.rng))
+        } else {
+            root_moves.first()
+        };
+        let best = root_moves.first();
+        // The score of the best line: this iteration's if it finished a move, else the last
+        // completed one's.
+        let value = match (best, completed.first()) {
+            (Some(b), Some(c)) if b.score == -INFINITE || b.m == c.m => c.previous,
+            (Some(b), _) => b.score,
+            (None, _) => DRAW,
+        };
+        let pv = chosen.map(|rm| rm.pv.clone()).unwrap_or_default();
+        let best_move = chosen.map(|rm| rm.m);
+        let ponder = pv.get(1).copied().or_else(|| {
+            let m = best_move?;
+            let child = pos.after(m);
+            let reply = self.tt.probe(child.zobrist_hash(), 1)?.mv?;
+            child.is_legal(reply).then_some(reply)
+        });
+        SearchResult {
+            best_move,
+            ponder,
+            score: Score::from_value(value),
+            depth,
+            seldepth: self.seldepth as u32,
+            nodes: self.nodes,
+            time: self.start.elapsed(),
+            pv,
+        }
+    }
+}
+
+/// The captures (en passant included) and queen promotions of `pos`.
+fn noisy_moves(pos: &Position) -> MoveList {
+    let us = pos.turn();
+    let board = pos.board();
+    let targets =
+        board.by_color(!us) | chess_core::Bitboard::rank(chess_core::Rank::Eighth.relative_to(us));
+    let mut moves = MoveList::new();
+    let _ = pos.for_each_move(board.by_color(us), targets, |m| {
+        let keep = match m.promotion() {
+            Some(role) => role == Role::Queen,
+            None => is_capture(pos, m),
+        };
+        if keep {
+            moves.push(m);
+        }
+        core::ops::ControlFlow::Continue(())
+    });
+    moves
+}
+
+/// The smaller of two optional limits.
+fn min_option<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, None) => a,
+        (None, b) => b,
+    }
+}
+
+/// Nodes per second.
+fn nps(nodes: u64, elapsed: Duration) -> u64 {
+    let micros = elapsed.as_micros().max(1);
+    (u128::from(nodes) * 1_000_000 / micros) as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chess_notation::{Fen, uci};
+    use chess_rules::CastlingMode;
+
+    fn position(fen: &str) -> Position {
+        let fen: Fen = fen.parse().expect("test fen");
+        fen.into_position(CastlingMode::Standard).expect("legal")
+    }
+
+    fn search(pos: &Position, limits: &Limits) -> SearchResult {
+        Searcher::with_hash(4).search(pos, &[], limits, &Control::new(), |_| {})
+    }
+
+    #[test]
+    fn noisy_moves_are_captures_and_queen_promotions() {
+        let pos = position("r3k3/1P6/8/3p4/4P3/8/8/R3K2R w KQq d6 0 1");
+        let mut moves: Vec<String> = noisy_moves(&pos)
+            .iter()
+            .map(|&m| uci::format(&pos, m))
+            .collect();
+        moves.sort();
+        assert_eq!(moves, ["a1a8", "b7a8q", "b7b8q", "e4d5"]);
+    }
+
+    #[test]
+    fn finds_mate_in_one() {
+        let pos = position("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+        let result = search(&pos, &Limits::depth(4));
+        assert_eq!(result.score, Score::Mate(1));
+        assert_eq!(
+            result.best_move.map(|m| uci::format(&pos, m)).as_deref(),
+            Some("a1a8")
+        );
+    }
+
+    #[test]
+    fn wins_a_hanging_queen() {
+        let pos = position("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
+        let result = search(&pos, &Limits::depth(5));
+        assert_eq!(
+            result.best_move.map(|m| uci::format(&pos, m)).as_deref(),
+            Some("d2d5")
+        );
+        assert!(matches!(result.score, Score::Cp(cp) if cp > 300));
+    }
+
+    #[test]
+    fn no_moves_no_result() {
+        let mated = position("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1");
+        let result = search(&mated, &Limits::depth(3));
+        assert_eq!((result.best_move, result.score), (None, Score::Mate(0)));
+        let stalemate = position("7k/5Q2/8/8/8/8/8/6K1 b - - 0 1");
+        let result = search(&stalemate, &Limits::depth(3));
+        assert_eq!((result.best_move, result.score), (None, Score::Cp(0)));
+    }
+
+    #[test]
+    fn repetition_of_the_game_history_is_a_draw() {
+        // White is a queen up. Both kings step out and back; before black's last step back
+        // the search must see that it repeats the starting position: a draw, far better for
+        // black than the alternatives.
+        let start = position("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1");
+        let mut positions = vec![start.clone()];
+        for m in ["e1e2", "e8e7", "e2e1"] {
+            let last = positions.last().expect("nonempty");
+            let next = last.after(uci::parse(last, m).expect("legal"));
+            positions.push(next);
+        }
+        let Some((pos, earlier)) = positions.split_last() else {
+            unreachable!()
+        };
+        let history: Vec<u64> = earlier.iter().map(Position::zobrist_hash).collect();
+        let back = uci::parse(pos, "e7e8").expect("legal");
+        let mut searcher = Searcher::with_hash(4);
+        let with = searcher.search(pos, &history, &Limits::depth(6), &Control::new(), |_| {});
+        assert_eq!((with.best_move, with.score), (Some(back), Score::Cp(0)));
+        let mut searcher = Searcher::with_hash(4);
+        let without = searcher.search(pos, &[], &Limits::depth(6), &Control::new(), |_| {});
+        assert!(without.score < Score::Cp(-500), "{:?}", without.score);
+    }
+
+    #[test]
+    fn node_limit_is_respected_after_the_first_iteration() {
+        let result = search(&Position::standard(), &Limits::nodes(5000));
+        assert!(result.nodes <= 5000 + 1, "{}", result.nodes);
+        assert!(result.best_move.is_some());
+        let tiny = search(&Position::standard(), &Limits::nodes(1));
+        assert!(tiny.best_move.is_some());
+        assert_eq!(tiny.depth, 1);
+    }
+
+    #[test]
+    fn search_moves_restrict_the_root() {
+        let pos = Position::standard();
+        let h3 = uci::parse(&pos, "h2h3").expect("legal");
+        let limits = Limits {
+            search_moves: vec![h3],
+            ..Limits::depth(4)
+        };
+        assert_eq!(search(&pos, &limits).best_move, Some(h3));
+    }
+
+    #[test]
+    fn a_stopped_search_still_answers() {
+        let control = Control::new();
+        control.stop();
+        let result = Searcher::with_hash(1).search(
+            &Position::standard(),
+            &[],
+            &Limits::infinite(),
+            &control,
+            |_| {},
+        );
+        assert!(result.best_move.is_some());
+    }
+
+    #[test]
+    fn reports_every_iteration_and_line() {
+        let mut searcher = Searcher::with_hash(4);
+        searcher.set_multi_pv(3);
+        let mut infos = Vec::new();
+        let result = searcher.search(
+            &Position::standard(),
+            &[],
+            &Limits::depth(5),
+            &Control::new(),
+            |i| infos.push(i.clone()),
+        );
+        assert_eq!(infos.len(), 15);
+        for (i, info) in infos.iter().enumerate() {
+            assert_eq!(info.depth as usize, i / 3 + 1);
+            assert_eq!(info.multipv as usize, i % 3 + 1);
+            assert!(!info.pv.is_empty());
+        }
+        let last = &infos[12..];
+        assert!(last[0].score >= last[1].score && last[1].score >= last[2].score);
+        let firsts: Vec<Move> = last.iter().map(|i| i.pv[0]).collect();
+        assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+        assert_eq!(result.best_move, Some(firsts[0]));
+    }
+
+    #[test]
+    fn principal_variations_are_legal() {
+        let pos = position("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+        let mut searcher = Searcher::with_hash(4);
+        let mut pvs = Vec::new();
+        let result = searcher.search(&pos, &[], &Limits::depth(7), &Control::new(), |i| {
+            pvs.push(i.pv.clone())
+        });
+        // Scholar's mate: Qxf7#.
+        assert_eq!(result.score, Score::Mate(1));
+        for pv in pvs {
+            let mut p = pos.clone();
+            for m in pv {
+                assert!(p.is_legal(m), "{m} in {p:?}");
+                p = p.after(m);
+            }
+        }
+    }
+}

@@ -1,0 +1,328 @@
+//! The transposition table: what earlier searches learnt about positions, by Zobrist hash.
+
+use chess_rules::Move;
+
+use crate::score::{MATE_BOUND, Value};
+
+/// What a stored value says about the true value.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum Bound {
+    /// The true value is this value.
+    Exact,
+    /// The true value is at least this value (the search failed high).
+    Lower,
+    /// The true value is at most this value (the search failed low).
+    Upper,
+}
+
+// An entry is 16 bytes, four to a 64-byte bucket:
+//
+// key:        the full 64-bit hash (0: empty)
+// mv:         the best move's two bytes (0: none; a1a1 is never a move)
+// value:      the search value, mate values relative to the entry's position
+// eval:       the static evaluation
+// depth:      the draft in plies
+// gen_bound:  bits 0-1: bound (1 exact, 2 lower, 3 upper), bits 2-7: generation
+
+/// One stored search result.
+#[derive(Copy, Clone, Default, Debug)]
+#[repr(C)]
+struct Entry {
+    key: u64,
+    mv: u16,
+    value: i16,
+    eval: i16,
+    depth: u8,
+    gen_bound: u8,
+}
+
+const BUCKET_SIZE: usize = 4;
+
+#[derive(Copy, Clone, Default, Debug)]
+#[repr(C, align(64))]
+struct Bucket([Entry; BUCKET_SIZE]);
+
+/// What a probe found.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Hit {
+    pub(crate) mv: Option<Move>,
+    pub(crate) value: Value,
+    pub(crate) eval: Value,
+    pub(crate) depth: i32,
+    pub(crate) bound: Bound,
+}
+
+/// A hash table of search results, replaced by depth and age.
+pub(crate) struct TranspositionTable {
+    buckets: Vec<Bucket>,
+    generation: u8,
+}
+
+/// The most a table may take, in megabytes.
+pub(crate) const MAX_HASH_MB: usize = 1 << 16;
+
+impl TranspositionTable {
+    /// A table of (about) `mb` megabytes, at least one bucket.
+    pub(crate) fn new(mb: usize) -> TranspositionTable {
+        let mut tt = TranspositionTable {
+            buckets: Vec::new(),
+            generation: 0,
+        };
+        // A failed allocation leaves the smallest table, which still works.
+        if tt.resize(mb).is_err() {
+            tt.buckets = vec![Bucket::default()];
+        }
+        tt
+    }
+
+    /// Reallocates for `mb` megabytes (clamped to 1..=[`MAX_HASH_MB`]), emptying the table.
+    /// On allocation failure the table keeps its old size (emptied).
+    pub(crate) fn resize(&mut self, mb: usize) -> Result<(), std::collections::TryReserveError> {
+        let bytes = mb.clamp(1, MAX_HASH_MB) * 1024 * 1024;
+        let count = (bytes / size_of::<Bucket>()).max(1);
+        if count == self.buckets.len() {
+            self.clear();
+            return Ok(());
+        }
+        let mut buckets = Vec::new();
+        let reserved = buckets.try_reserve_exact(count);
+        match reserved {
+            Ok(()) => {
+                buckets.resize(count, Bucket::default());
+                self.buckets = buckets;
+                self.generation = 0;
+                Ok(())
+            }
+            Err(e) => {
+                self.clear();
+                Err(e)
+            }
+        }
+    }
+
+    /// The size in megabytes.
+    pub(crate) fn size_mb(&self) -> usize {
+        self.buckets.len() * size_of::<Bucket>() / (1024 * 1024)
+    }
+
+    /// Forgets everything.
+    pub(crate) fn clear(&mut self) {
+        self.buckets.fill(Bucket::default());
+        self.generation = 0;
+    }
+
+    /// Starts a new search: older entries become the first to be replaced.
+    pub(crate) fn new_search(&mut self) {
+        self.generation = (self.generation + 1) & 0x3f;
+    }
+
+    #[inline]
+    fn bucket_index(&self, key: u64) -> usize {
+        // Multiply-shift maps the hash onto any table size without a modulo.
+        ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize
+    }
+
+    /// The entry for `key`, if stored; mate values are made relative to `ply`.
+    #[inline]
+    pub(crate) fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
+        let bucket = self.buckets.get(self.bucket_index(key))?;
+        let entry = bucket.0.iter().find(|e| e.key == key && e.gen_bound != 0)?;
+        let bound = match entry.gen_bound & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            _ => Bound::Upper,
+        };
+        Some(Hit {
+            mv: Move::from_u16(entry.mv).filter(|_| entry.mv != 0),
+            value: value_from_tt(Value::from(entry.value), ply),
+            eval: Value::from(entry.eval),
+            depth: i32::from(entry.depth),
+            bound,
+        })
+    }
+
+    /// Stores a search result for `key` found `ply` plies from the root.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn store(
+        &mut self,
+        key: u64,
+        mv: Option<Move>,
+        value: Value,
+        eval: Value,
+        depth: i32,
+        bound: Bound,
+        ply: usize,
+    ) {
+        let index = self.bucket_index(key);
+        let generation = self.generation;
+        let Some(bucket) = self.buckets.get_mut(index) else {
+            return;
+        };
+        let age = |e: &Entry| i32::from((generation.wrapping_sub(e.gen_bound >> 2)) & 0x3f);
+        let slot = match bucket.0.iter().position(|e| e.key == key) {
+            Some(i) => i,
+            None => {
+                // Replace the entry worth least: shallow, and from old searches.
+                let mut victim = 0;
+                let mut worst = i32::MAX;
+                for (i, e) in bucket.0.iter().enumerate() {
+                    let worth = if e.gen_bound == 0 {
+                        i32::MIN
+                    } else {
+                        i32::from(e.depth) - 8 * age(e)
+                    };
+                    if worth < worst {
+                        worst = worth;
+                        victim = i;
+                    }
+                }
+                victim
+            }
+        };
+        let entry = &mut bucket.0[slot];
+        let same = entry.key == key;
+        // Keep a deeper result of the same position from this search unless the new one is
+        // exact: it cost more and says more.
+        if same && bound != Bound::Exact && i32::from(entry.depth) > depth + 2 && age(entry) == 0 {
+            return;
+        }
+        let mv = match mv {
+            Some(m) => m.to_u16(),
+            None if same => entry.mv,
+            None => 0,
+        };
+        let bound_bits = match bound {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        *entry = Entry {
+            key,
+            mv,
+            value: value_to_tt(value, ply) as i16,
+            eval: eval.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16,
+            depth: depth.clamp(0, i32::from(u8::MAX)) as u8,
+            gen_bound: (generation << 2) | bound_bits,
+        };
+    }
+
+    /// How full the table is, in permille: the share of a sample of entries written by the
+    /// current search (UCI's `hashfull`).
+    pub(crate) fn hashfull(&self) -> u32 {
+        let sample = self.buckets.iter().take(1000 / BUCKET_SIZE);
+        let mut used: u32 = 0;
+        let mut total: u32 = 0;
+        for bucket in sample {
+            for e in &bucket.0 {
+                total += 1;
+                if e.gen_bound != 0 && e.gen_bound >> 2 == self.generation {
+                    used += 1;
+                }
+            }
+        }
+        (used * 1000).checked_div(total).unwrap_or(0)
+    }
+}
+
+/// Mate values count from the root in the search but from the entry's position in the table,
+/// so that a transposition at another ply reads the right distance.
+#[inline]
+fn value_to_tt(value: Value, ply: usize) -> Value {
+    if value >= MATE_BOUND {
+        value + ply as Value
+    } else if value <= -MATE_BOUND {
+        value - ply as Value
+    } else {
+        value
+    }
+}
+
+#[inline]
+fn value_from_tt(value: Value, ply: usize) -> Value {
+    if value >= MATE_BOUND {
+        value - ply as Value
+    } else if value <= -MATE_BOUND {
+        value + ply as Value
+    } else {
+        value
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::score::{mate_in, mated_in};
+    use chess_core::Square;
+
+    #[test]
+    fn entries_are_a_quarter_cache_line() {
+        assert_eq!(size_of::<Entry>(), 16);
+        assert_eq!(size_of::<Bucket>(), 64);
+        let tt = TranspositionTable::new(1);
+        assert_eq!(tt.size_mb(), 1);
+        assert_eq!(tt.buckets.len(), 1024 * 1024 / 64);
+    }
+
+    #[test]
+    fn store_and_probe() {
+        let mut tt = TranspositionTable::new(1);
+        let m = Move::new(Square::E2, Square::E4);
+        assert!(tt.probe(42, 0).is_none());
+        tt.store(42, Some(m), 17, 5, 6, Bound::Lower, 0);
+        let hit = tt.probe(42, 0).expect("stored");
+        assert_eq!(
+            (hit.mv, hit.value, hit.eval, hit.depth, hit.bound),
+            (Some(m), 17, 5, 6, Bound::Lower)
+        );
+        // Storing without a move keeps the old one.
+        tt.store(42, None, -3, 5, 7, Bound::Upper, 0);
+        let hit = tt.probe(42, 0).expect("stored");
+        assert_eq!((hit.mv, hit.value, hit.bound), (Some(m), -3, Bound::Upper));
+        tt.clear();
+        assert!(tt.probe(42, 0).is_none());
+    }
+
+    #[test]
+    fn mate_distances_follow_the_ply() {
+        let mut tt = TranspositionTable::new(1);
+        // Found at ply 3: mate 5 plies from the root is 2 plies from here.
+        tt.store(7, None, mate_in(5), 0, 4, Bound::Exact, 3);
+        assert_eq!(tt.probe(7, 3).map(|h| h.value), Some(mate_in(5)));
+        // Reached again at ply 1, the same mate is 3 plies from the root.
+        assert_eq!(tt.probe(7, 1).map(|h| h.value), Some(mate_in(3)));
+        tt.store(8, None, mated_in(6), 0, 4, Bound::Exact, 2);
+        assert_eq!(tt.probe(8, 4).map(|h| h.value), Some(mated_in(8)));
+    }
+
+    #[test]
+    fn hashfull_counts_this_search_only() {
+        let mut tt = TranspositionTable::new(1);
+        assert_eq!(tt.hashfull(), 0);
+        // Fill the sampled buckets: keys spread over the table by the multiply-shift index.
+        let buckets = tt.buckets.len() as u64;
+        for b in 0..250u64 {
+            for i in 0..4u64 {
+                let key = (b << 64u32.saturating_sub(buckets.trailing_zeros())) + i + 1;
+                tt.store(key, None, 0, 0, 1, Bound::Exact, 0);
+            }
+        }
+        assert_eq!(tt.hashfull(), 1000);
+        tt.new_search();
+        assert_eq!(tt.hashfull(), 0);
+    }
+
+    #[test]
+    fn deeper_entries_survive_replacement() {
+        let mut tt = TranspositionTable::new(1);
+        // Five keys in bucket 0: the shallowest of the first four makes room for the fifth.
+        for (i, depth) in [(1u64, 9), (2, 3), (3, 7), (4, 8)] {
+            tt.store(i, None, 0, 0, depth, Bound::Exact, 0);
+        }
+        tt.store(5, None, 0, 0, 1, Bound::Exact, 0);
+        assert!(tt.probe(2, 0).is_none());
+        for key in [1, 3, 4, 5] {
+            assert!(tt.probe(key, 0).is_some(), "{key}");
+        }
+    }
+}

@@ -1,0 +1,794 @@
+//! The UCI client: drives another engine (Stockfish, or this one) over its standard input and
+//! output.
+
+use std::ffi::OsStr;
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use chess_notation::Fen;
+use chess_notation::uci::{self, UciMoveError};
+use chess_rules::{Move, Position};
+
+use crate::{Limits, Score};
+
+/// How long to wait for the handshake and for `readyok` unless told otherwise.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a search without any time limit may take before the client gives up.
+pub const UNTIMED_SEARCH_TIMEOUT: Duration = Duration::from_secs(600);
+
+/// What can go wrong talking to an engine.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ClientError {
+    /// The engine process could not be started.
+    #[error("cannot start the engine: {0}")]
+    Spawn(#[source] io::Error),
+    /// Reading from or writing to the engine failed (it may have exited).
+    #[error("cannot talk to the engine: {0}")]
+    Io(#[from] io::Error),
+    /// The engine did not answer in time.
+    #[error("the engine did not send {expected} within {waited:?}")]
+    Timeout {
+        /// What was awaited (`uciok`, `readyok`, `bestmove`).
+        expected: &'static str,
+        /// How long the client waited.
+        waited: Duration,
+    },
+    /// The engine closed its output (it exited or crashed).
+    #[error("the engine closed its output while we waited for {expected}")]
+    Disconnected {
+        /// What was awaited.
+        expected: &'static str,
+    },
+    /// The engine does not have the option.
+    #[error("the engine has no option named {0:?}")]
+    UnknownOption(String),
+    /// The engine answered with a move that is not legal in the position.
+    #[error("the engine played {text:?}, which is not a legal move here: {source}")]
+    IllegalMove {
+        /// The move as the engine wrote it.
+        text: String,
+        /// Why it is not a legal move.
+        source: UciMoveError,
+    },
+    /// The engine's `bestmove` line had no move.
+    #[error("malformed bestmove line: {0:?}")]
+    MalformedBestMove(String),
+}
+
+/// An option an engine declared in its answer to `uci`.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct EngineOption {
+    /// The name (may contain spaces).
+    pub name: String,
+    /// The type: `check`, `spin`, `combo`, `button` or `string`.
+    pub kind: String,
+    /// The default value, if given.
+    pub default: Option<String>,
+    /// The minimum of a `spin`.
+    pub min: Option<i64>,
+    /// The maximum of a `spin`.
+    pub max: Option<i64>,
+    /// The choices of a `combo`.
+    pub vars: Vec<String>,
+}
+
+/// One `info` line, parsed. Fields the engine did not send are `None` (or empty).
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Info {
+    /// `depth`.
+    pub depth: Option<u32>,
+    /// `seldepth`.
+    pub seldepth: Option<u32>,
+    /// `multipv`.
+    pub multipv: Option<u32>,
+    /// `score cp …` or `score mate …`.
+    pub score: Option<Score>,
+    /// `lowerbound`: the score is at least this.
+    pub lowerbound: bool,
+    /// `upperbound`: the score is at most this.
+    pub upperbound: bool,
+    /// `nodes`.
+    pub nodes: Option<u64>,
+    /// `nps`.
+    pub nps: Option<u64>,
+    /// `time`.
+    pub time: Option<Duration>,
+    /// `hashfull`, in permille.
+    pub hashfull: Option<u32>,
+    /// `pv`, as far as its moves are legal in sequence.
+    pub pv: Vec<Move>,
+    /// `string`: free text to the end of the line.
+    pub string: Option<String>,
+}
+
+/// The answer to `go`.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct BestMove {
+    /// The move; `None` when the engine has none (`bestmove (none)` or `0000`: the game is over).
+    pub best: Option<Move>,
+    /// The reply the engine expects, if it said (and it is legal).
+    pub ponder: Option<Move>,
+    /// The `info` lines of the search, in order.
+    pub infos: Vec<Info>,
+}
+
+/// A connection to a UCI engine, after the `uci` handshake.
+///
+/// ```no_run
+/// use chess_engine::Limits;
+/// use chess_engine::uci::Client;
+/// use chess_rules::Position;
+///
+/// let mut engine = Client::spawn("/usr/games/stockfish", &[] as &[&str])?;
+/// engine.set_option("Skill Level", Some("5"))?;
+/// engine.new_game()?;
+/// engine.set_position(&Position::standard(), &[])?;
+/// let answer = engine.go(&Limits::depth(8), |info| println!("{info:?}"))?;
+/// println!("{:?}", answer.best);
+/// engine.quit()?;
+/// # Ok::<_, chess_engine::uci::ClientError>(())
+/// ```
+pub struct Client {
+    child: Option<Child>,
+    writer: Box<dyn Write + Send>,
+    lines: Receiver<String>,
+    timeout: Duration,
+    name: Option<String>,
+    author: Option<String>,
+    options: Vec<EngineOption>,
+    /// The position last sent, to read moves in.
+    position: Position,
+    debug: Option<Box<Logger>>,
+}
+
+/// What [`Client::on_traffic`] calls with each line.
+type Logger = dyn FnMut(Direction, &str) + Send;
+
+/// Which way a line went, for [`Client::on_traffic`].
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Direction {
+    /// From the client to the engine.
+    ToEngine,
+    /// From the engine to the client.
+    FromEngine,
+}
+
+impl Client {
+    /// Starts `program` with `args` and performs the handshake.
+    pub fn spawn<S: AsRef<OsStr>>(
+        program: impl AsRef<OsStr>,
+        args: &[S],
+    ) -> Result<Client, ClientError> {
+        let mut command = Command::new(program);
+        command.args(args);
+        Client::spawn_command(command)
+    }
+
+    /// Starts `command` (its standard input and output are replaced by pipes; its standard
+    /// error is discarded) and performs the handshake.
+    pub fn spawn_command(command: Command) -> Result<Client, ClientError> {
+        Client::spawn_command_with_timeout(command, DEFAULT_TIMEOUT)
+    }
+
+    /// [`Client::spawn_command`], waiting at most `timeout` for the handshake and later for
+    /// `readyok` (see [`Client::set_timeout`]).
+    pub fn spawn_command_with_timeout(
+        mut command: Command,
+        timeout: Duration,
+    ) -> Result<Client, ClientError> {
+        command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        let mut child = command.spawn().map_err(ClientError::Spawn)?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(ClientError::Spawn(io::Error::other(
+                "no pipes to the engine",
+            )));
+        };
+        let mut client = Client::unconnected(stdout, stdin);
+        client.child = Some(child);
+        client.timeout = timeout;
+        client.handshake()?;
+        Ok(client)
+    }
+
+    /// Talks to an engine through a pair of streams (for an engine in the same process, or one
+    /// reached another way), and performs the handshake.
+    pub fn from_streams<R, W>(reader: R, writer: W) -> Result<Client, ClientError>
+    where
+        R: Read + Send + 'static,
+        W: Write + Send + 'static,
+    {
+        Client::from_streams_with_timeout(reader, writer, DEFAULT_TIMEOUT)
+    }
+
+    /// [`Client::from_streams`], waiting at most `timeout` for the handshake and later for
+    /// `readyok` (see [`Client::set_timeout`]).
+    pub fn from_streams_with_timeout<R, W>(
+        reader: R,
+        writer: W,
+        timeout: Duration,
+    ) -> Result<Client, ClientError>
+    where
+        R: Read + Send + 'static,
+        W: Write + Send + 'static,
+    {
+        let mut client = Client::unconnected(reader, writer);
+        client.timeout = timeout;
+        client.handshake()?;
+        Ok(client)
+    }
+
+    fn unconnected<R, W>(reader: R, writer: W) -> Client
+    where
+        R: Read + Send + 'static,
+        W: Write + Send + 'static,
+    {
+        let (sender, lines) = mpsc::channel();
+        // A reader thread turns the blocking output into a channel that can be waited on with
+        // a timeout; it ends with the engine's output.
+        thread::spawn(move || {
+            let mut reader = BufReader::new(reader);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match reader.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf).trim_end().to_owned();
+                        if sender.send(line).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        Client {
+            child: None,
+            writer: Box::new(writer),
+            lines,
+            timeout: DEFAULT_TIMEOUT,
+            name: None,
+            author: None,
+            options: Vec::new(),
+            position: Position::standard(),
+            debug: None,
+        }
+    }
+
+    /// Calls `log` with every line sent and received (for debugging).
+    pub fn on_traffic(&mut self, log: impl FnMut(Direction, &str) + Send + 'static) {
+        self.debug = Some(Box::new(log));
+    }
+
+    /// How long to wait for `uciok` and `readyok`, and beyond the time limit for `bestmove`.
+    pub fn set_timeout(&mut self, timeout: Duration) {
+        self.timeout = timeout;
+    }
+
+    /// The engine's name (`id name`).
+    #[must_use]
+    pub fn name(&self) -> Option<&str> {
+        self.name.as_deref()
+    }
+
+    /// The engine's author (`id author`).
+    #[must_use]
+    pub fn author(&self) -> Option<&str> {
+        self.author.as_deref()
+    }
+
+    /// The options the engine declared.
+    #[must_use]
+    pub fn options(&self) -> &[EngineOption] {
+        &self.options
+    }
+
+    /// The declared option called `name` (UCI option names are case-insensitive).
+    #[must_use]
+    pub fn option(&self, name: &str) -> Option<&EngineOption> {
+        self.options
+            .iter()
+            .find(|o| o.name.eq_ignore_ascii_case(name))
+    }
+
+    /// Sends one line.
+    pub fn send(&mut self, line: &str) -> Result<(), ClientError> {
+        if let Some(log) = &mut self.debug {
+            log(Direction::ToEngine, line);
+        }
+        self.writer.write_all(line.as_bytes())?;
+        self.writer.write_all(b"\n")?;
+        self.writer.flush()?;
+        Ok(())
+    }
+
+    /// The next line, waiting until `deadline`.
+    fn receive(
+        &mut self,
+        deadline: Instant,
+        expected: &'static str,
+    ) -> Result<String, ClientError> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(wait) {
+            Ok(line) => {
+                if let Some(log) = &mut self.debug {
+                    log(Direction::FromEngine, &line);
+                }
+                Ok(line)
+            }
+            Err(RecvTimeoutError::Timeout) => Err(ClientError::Timeout {
+                expected,
+                waited: wait,
+            }),
+            Err(RecvTimeoutError::Disconnected) => Err(ClientError::Disconnected { expected }),
+        }
+    }
+
+    fn handshake(&mut self) -> Result<(), ClientError> {
+        self.send("uci")?;
+        let deadline = Instant::now() + self.timeout;
+        loop {
+            let line = self.receive(deadline, "uciok")?;
+            let mut tokens = line.split_whitespace();
+            match tokens.next() {
+                Some("uciok") => return Ok(()),
+                Some("id") => match tokens.next() {
+                    Some("name") => self.name = Some(rest(&line, "name")),
+                    Some("author") => self.author = Some(rest(&line, "author")),
+                    _ => {}
+                },
+                Some("option") => self.options.push(parse_option(&line)),
+                _ => {}
+            }
+        }
+    }
+
+    /// Sends `isready` and waits for `readyok`.
+    pub fn is_ready(&mut self) -> Result<(), ClientError> {
+        self.send("isready")?;
+        let deadline = Instant::now() + self.timeout;
+        while self.receive(deadline, "readyok")?.trim() != "readyok" {}
+        Ok(())
+    }
+
+    /// Sets an option the engine declared (`value` is `None` for buttons) and waits until the
+    /// engine is ready again.
+    pub fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), ClientError> {
+        let Some(option) = self.option(name) else {
+            return Err(ClientError::UnknownOption(name.to_owned()));
+        };
+        let line = match value {
+            Some(value) => format!("setoption name {} value {value}", option.name),
+            None => format!("setoption name {}", option.name),
+        };
+        self.send(&line)?;
+        self.is_ready()
+    }
+
+    /// Announces a new game and waits until the engine is ready.
+    pub fn new_game(&mut self) -> Result<(), ClientError> {
+        self.send("ucinewgame")?;
+        self.is_ready()
+    }
+
+    /// Sends the position reached from `start` by `moves` (which must be legal in sequence;
+    /// the first illegal one and those after it are left out).
+    pub fn set_position(&mut self, start: &Position, moves: &[Move]) -> Result<(), ClientError> {
+        let mut line = if *start == Position::standard() {
+            "position startpos".to_owned()
+        } else {
+            format!("position fen {}", Fen::from_position(start))
+        };
+        let mut pos = start.clone();
+        if !moves.is_empty() {
+            line.push_str(" moves");
+        }
+        for &m in moves {
+            if !pos.is_legal(m) {
+                break;
+            }
+            line.push(' ');
+            line.push_str(&uci::format(&pos, m));
+            pos = pos.after(m);
+        }
+        self.send(&line)?;
+        self.position = pos;
+        Ok(())
+    }
+
+    /// Starts a search of the position last sent (`go` with `limits`); read its answer with
+    /// [`Client::wait`].
+    pub fn start(&mut self, limits: &Limits) -> Result<(), ClientError> {
+        let line = go_line(&self.position, limits);
+        self.send(&line)
+    }
+
+    /// Sends `stop`.
+    pub fn stop(&mut self) -> Result<(), ClientError> {
+        self.send("stop")
+    }
+
+    /// Sends `ponderhit`.
+    pub fn ponderhit(&mut self) -> Result<(), ClientError> {
+        self.send("ponderhit")
+    }
+
+    /// Reads `info` lines (passing each to `on_info`) until `bestmove`, for at most `timeout`.
+    pub fn wait(
+        &mut self,
+        timeout: Duration,
+        mut on_info: impl FnMut(&Info),
+    ) -> Result<BestMove, ClientError> {
+        let deadline = Instant::now() + timeout;
+        let mut infos = Vec::new();
+        loop {
+            let line = self.receive(deadline, "bestmove")?;
+            let mut tokens = line.split_whitespace();
+            match tokens.next() {
+                Some("info") => {
+                    let info = parse_info(&self.position, &line);
+                    on_info(&info);
+                    infos.push(info);
+                }
+                Some("bestmove") => {
+                    let mut answer = self.parse_bestmove(&line)?;
+                    answer.infos = infos;
+                    return Ok(answer);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Searches the position last sent within `limits` and returns the engine's answer.
+    ///
+    /// The client waits for the time the limits give the engine (its clock time, or the move
+    /// time) plus the client's timeout; without a time limit, up to
+    /// [`UNTIMED_SEARCH_TIMEOUT`]. `infinite` and `ponder` searches need [`Client::start`],
+    /// [`Client::stop`] and [`Client::wait`] instead.
+    pub fn go(
+        &mut self,
+        limits: &Limits,
+        on_info: impl FnMut(&Info),
+    ) -> Result<BestMove, ClientError> {
+        self.start(limits)?;
+        let turn = self.position.turn();
+        let budget = match (limits.movetime, limits.clock.and_then(|c| c.time(turn))) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let timeout = budget.map_or(UNTIMED_SEARCH_TIMEOUT, |b| b + self.timeout);
+        self.wait(timeout, on_info)
+    }
+
+    fn parse_bestmove(&self, line: &str) -> Result<BestMove, ClientError> {
+        let mut tokens = line.split_whitespace().skip(1);
+        let Some(text) = tokens.next() else {
+            return Err(ClientError::MalformedBestMove(line.to_owned()));
+        };
+        if text == "(none)" || text == "0000" || text == "NULL" {
+            return Ok(BestMove::default());
+        }
+        let best = uci::parse(&self.position, text).map_err(|source| ClientError::IllegalMove {
+            text: text.to_owned(),
+            source,
+        })?;
+        let after = self.position.after(best);
+        let ponder = match (tokens.next(), tokens.next()) {
+            (Some("ponder"), Some(text)) => uci::parse(&after, text).ok(),
+            _ => None,
+        };
+        Ok(BestMove {
+            best: Some(best),
+            ponder,
+            infos: Vec::new(),
+        })
+    }
+
+    /// Sends `quit` and waits for the engine process to exit (killing it after the timeout).
+    pub fn quit(mut self) -> Result<(), ClientError> {
+        self.shutdown()
+    }
+
+    fn shutdown(&mut self) -> Result<(), ClientError> {
+        let sent = self.send("quit");
+        if let Some(mut child) = self.child.take() {
+            let deadline = Instant::now() + self.timeout;
+            loop {
+                if child.try_wait()?.is_some() {
+                    break;
+                }
+                if Instant::now() >= deadline {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    return Err(ClientError::Timeout {
+                        expected: "the engine to exit",
+                        waited: self.timeout,
+                    });
+                }
+                thread::sleep(Duration::from_millis(5));
+            }
+        }
+        sent
+    }
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            // Ask politely, then make sure no engine process outlives its client.
+            let _ = self.writer.write_all(b"quit\n");
+            let _ = self.writer.flush();
+            for _ in 0..20 {
+                if matches!(child.try_wait(), Ok(Some(_))) {
+                    return;
+                }
+                thread::sleep(Duration::from_millis(5));
+            }
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// The text after `keyword` on `line`.
+fn rest(line: &str, keyword: &str) -> String {
+    let mut tokens = line.split_whitespace();
+    let _ = tokens.by_ref().position(|t| t == keyword);
+    tokens.collect::<Vec<_>>().join(" ")
+}
+
+/// Parses `option name <name> type <type> [default <x>] [min <x>] [max <x>] [var <x>]...`.
+fn parse_option(line: &str) -> EngineOption {
+    const KEYS: [&str; 6] = ["name", "type", "default", "min", "max", "var"];
+    let mut option = EngineOption::default();
+    let mut key: Option<&str> = None;
+    let mut words: Vec<&str> = Vec::new();
+    let flush = |key: Option<&str>, words: &mut Vec<&str>, option: &mut EngineOption| {
+        let value = words.join(" ");
+        words.clear();
+        match key {
+            Some("name") => option.name = value,
+            Some("type") => option.kind = value,
+            Some("default") => option.default = Some(value).filter(|v| v != "<empty>"),
+            Some("min") => option.min = value.parse().ok(),
+            Some("max") => option.max = value.parse().ok(),
+            Some("var") => option.vars.push(value),
+            _ => {}
+        }
+    };
+    for token in line.split_whitespace().skip(1) {
+        if KEYS.contains(&token) && !(key == Some("name") && token == "name") {
+            flush(key, &mut words, &mut option);
+            key = Some(token);
+        } else {
+            words.push(token);
+        }
+    }
+    flush(key, &mut words, &mut option);
+    option
+}
+
+/// Parses an `info` line; `pos` is the position searched, to read the principal variation.
+fn parse_info(pos: &Position, line: &str) -> Info {
+    let mut info = Info::default();
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    let mut i = 1;
+    let number = |i: usize| tokens.get(i).and_then(|t| t.parse::<i64>().ok());
+    while i < tokens.len() {
+        let key = tokens[i];
+        i += 1;
+        match key {
+            "depth" => info.depth = number(i).and_then(|n| u32::try_from(n).ok()),
+            "seldepth" => info.seldepth = number(i).and_then(|n| u32::try_from(n).ok()),
+            "multipv" => info.multipv = number(i).and_then(|n| u32::try_from(n).ok()),
+            "nodes" => info.nodes = number(i).and_then(|n| u64::try_from(n).ok()),
+            "nps" => info.nps = number(i).and_then(|n| u64::try_from(n).ok()),
+            "hashfull" => info.hashfull = number(i).and_then(|n| u32::try_from(n).ok()),
+            "time" => {
+                info.time = number(i)
+                    .and_then(|n| u64::try_from(n).ok())
+                    .map(Duration::from_millis);
+            }
+            "score" => continue,
+            "cp" | "mate" => {
+                info.score = number(i).and_then(|n| i32::try_from(n).ok()).map(|n| {
+                    if key == "cp" {
+                        Score::Cp(n)
+                    } else {
+                        Score::Mate(n)
+                    }
+                });
+            }
+            "lowerbound" => {
+                info.lowerbound = true;
+                continue;
+            }
+            "upperbound" => {
+                info.upperbound = true;
+                continue;
+            }
+            "string" => {
+                info.string = Some(tokens[i..].join(" "));
+                break;
+            }
+            "pv" => {
+                let mut p = pos.clone();
+                while let Some(text) = tokens.get(i) {
+                    let Ok(m) = uci::parse(&p, text) else {
+                        break;
+                    };
+                    info.pv.push(m);
+                    p = p.after(m);
+                    i += 1;
+                }
+                // Whatever follows an unreadable move is not for us.
+                break;
+            }
+            _ => continue,
+        }
+        i += 1;
+    }
+    info
+}
+
+/// The `go` command for `limits` in `pos` (search moves written as the position's mode does).
+fn go_line(pos: &Position, limits: &Limits) -> String {
+    let mut line = "go".to_owned();
+    let ms = |d: Duration| d.as_millis();
+    if limits.ponder {
+        line.push_str(" ponder");
+    }
+    if let Some(clock) = limits.clock {
+        if let Some(t) = clock.wtime {
+            line.push_str(&format!(" wtime {}", ms(t)));
+        }
+        if let Some(t) = clock.btime {
+            line.push_str(&format!(" btime {}", ms(t)));
+        }
+        line.push_str(&format!(" winc {} binc {}", ms(clock.winc), ms(clock.binc)));
+        if let Some(n) = clock.movestogo {
+            line.push_str(&format!(" movestogo {n}"));
+        }
+    }
+    if let Some(d) = limits.depth {
+        line.push_str(&format!(" depth {d}"));
+    }
+    if let Some(n) = limits.nodes {
+        line.push_str(&format!(" nodes {n}"));
+    }
+    if let Some(n) = limits.mate {
+        line.push_str(&format!(" mate {n}"));
+    }
+    if let Some(t) = limits.movetime {
+        line.push_str(&format!(" movetime {}", ms(t)));
+    }
+    if limits.infinite {
+        line.push_str(" infinite");
+    }
+    let moves: Vec<String> = limits
+        .search_moves
+        .iter()
+        .filter(|&&m| pos.is_legal(m))
+        .map(|&m| uci::format(pos, m))
+        .collect();
+    if !moves.is_empty() {
+        line.push_str(" searchmoves ");
+        line.push_str(&moves.join(" "));
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Clock;
+
+    #[test]
+    fn options_with_spaces_and_combos() {
+        let o = parse_option("option name Skill Level type spin default 20 min 0 max 20");
+        assert_eq!(
+            (
+                o.name.as_str(),
+                o.kind.as_str(),
+                o.default.as_deref(),
+                o.min,
+                o.max
+            ),
+            ("Skill Level", "spin", Some("20"), Some(0), Some(20))
+        );
+        let o = parse_option(
+            "option name Style type combo default Normal var Solid var Normal var Risky",
+        );
+        assert_eq!(o.vars, ["Solid", "Normal", "Risky"]);
+        let o = parse_option("option name Debug Log File type string default <empty>");
+        assert_eq!((o.name.as_str(), o.default), ("Debug Log File", None));
+        let o = parse_option("option name Clear Hash type button");
+        assert_eq!((o.name.as_str(), o.kind.as_str()), ("Clear Hash", "button"));
+    }
+
+    #[test]
+    fn info_lines() {
+        let pos = Position::standard();
+        let info = parse_info(
+            &pos,
+            "info depth 12 seldepth 18 multipv 2 score cp -31 upperbound nodes 123456 nps 999 hashfull 17 tbhits 0 time 250 pv e2e4 e7e5 g1f3 zz e1e2",
+        );
+        assert_eq!(
+            (
+                info.depth,
+                info.seldepth,
+                info.multipv,
+                info.score,
+                info.upperbound,
+                info.lowerbound
+            ),
+            (
+                Some(12),
+                Some(18),
+                Some(2),
+                Some(Score::Cp(-31)),
+                true,
+                false
+            )
+        );
+        assert_eq!(
+            (info.nodes, info.nps, info.hashfull),
+            (Some(123_456), Some(999), Some(17))
+        );
+        assert_eq!(info.time, Some(Duration::from_millis(250)));
+        assert_eq!(info.pv.len(), 3);
+        let info = parse_info(&pos, "info depth 3 score mate -2 pv");
+        assert_eq!((info.score, info.pv.len()), (Some(Score::Mate(-2)), 0));
+        let info = parse_info(&pos, "info string hello  world depth 3");
+        assert_eq!(
+            (info.string.as_deref(), info.depth),
+            (Some("hello world depth 3"), None)
+        );
+        assert_eq!(parse_info(&pos, "info depth -3 nodes x"), Info::default());
+    }
+
+    #[test]
+    fn go_lines() {
+        let pos = Position::standard();
+        let e4 = uci::parse(&pos, "e2e4").expect("legal");
+        let limits = Limits {
+            clock: Some(Clock {
+                movestogo: Some(12),
+                ..Clock::new(Duration::from_millis(1500), Duration::from_millis(10))
+            }),
+            depth: Some(5),
+            search_moves: vec![e4],
+            ..Limits::default()
+        };
+        assert_eq!(
+            go_line(&pos, &limits),
+            "go wtime 1500 btime 1500 winc 10 binc 10 movestogo 12 depth 5 searchmoves e2e4"
+        );
+        assert_eq!(go_line(&pos, &Limits::infinite()), "go infinite");
+        let ponder = Limits {
+            ponder: true,
+            ..Limits::movetime(Duration::from_millis(300))
+        };
+        assert_eq!(go_line(&pos, &ponder), "go ponder movetime 300");
+        assert_eq!(
+            go_line(
+                &pos,
+                &Limits {
+                    nodes: Some(7),
+                    mate: Some(2),
+                    ..Limits::default()
+                }
+            ),
+            "go nodes 7 mate 2"
+        );
+    }
+}

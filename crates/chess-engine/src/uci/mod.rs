@@ -1,0 +1,18 @@
+//! The Universal Chess Interface, both ways.
+//!
+//! - [`run`] is the engine's side: a GUI (or a match runner) talks to this engine through it.
+//! - [`Client`] is the GUI's side: it starts another engine (say Stockfish) and talks to it, for
+//!   playing against it or comparing with it.
+//!
+//! Both read and write moves with chess-notation's UCI move notation: castling is written
+//! `e1g1` in standard chess and `e1h1` (king takes rook) in Chess960, and both forms are
+//! accepted when reading.
+
+mod client;
+mod server;
+
+pub use client::{
+    BestMove, Client, ClientError, DEFAULT_TIMEOUT, Direction, EngineOption, Info,
+    UNTIMED_SEARCH_TIMEOUT,
+};
+pub use server::{ENGINE_AUTHOR, ENGINE_NAME, run};
