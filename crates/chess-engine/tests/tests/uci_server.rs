@@ -1,0 +1,337 @@
+//! The UCI server, driven in-process: scripted input, answers checked line by line.
+
+use std::time::{Duration, Instant};
+
+use chess_rules::Position;
+
+use crate::support::{Session, bestmove, move_mates_within, position, run_script};
+
+const SECOND: Duration = Duration::from_secs(1);
+
+#[test]
+fn handshake_lists_identity_and_options() {
+    let lines = run_script("uci\nquit\n");
+    assert!(lines[0].starts_with("id name chess-engine"));
+    assert!(lines[1].starts_with("id author "));
+    assert_eq!(lines.last().map(String::as_str), Some("uciok"));
+    for option in [
+        "option name Hash type spin default 16 min 1 max",
+        "option name Threads type spin default 1 min 1 max 1",
+        "option name MultiPV type spin default 1 min 1 max",
+        "option name Skill Level type spin default 20 min 0 max 20",
+        "option name Move Overhead type spin default 30 min 0 max",
+        "option name UCI_Chess960 type check default false",
+        "option name Ponder type check default false",
+        "option name Clear Hash type button",
+    ] {
+        assert!(
+            lines.iter().any(|l| l.starts_with(option)),
+            "{option}: {lines:#?}"
+        );
+    }
+}
+
+#[test]
+fn searches_report_and_answer_with_a_legal_move() {
+    let lines = run_script(
+        "uci\nisready\nucinewgame\nposition startpos moves e2e4 e7e5 g1f3\ngo depth 6\n",
+    );
+    assert!(lines.contains(&"readyok".to_owned()));
+    let pos = position("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert_eq!(infos.len(), 6, "{lines:#?}");
+    for (i, info) in infos.iter().enumerate() {
+        let tokens: Vec<&str> = info.split_whitespace().collect();
+        assert_eq!(tokens[2], (i + 1).to_string());
+        for field in [
+            "seldepth", "multipv", "score", "nodes", "nps", "hashfull", "time", "pv",
+        ] {
+            assert!(tokens.contains(&field), "{field} missing in {info}");
+        }
+    }
+    assert!(bestmove(&pos, &lines).is_some(), "{lines:#?}");
+    let last = lines.last().expect("output");
+    assert!(last.starts_with("bestmove "), "{last}");
+    assert!(last.contains(" ponder "), "{last}");
+}
+
+#[test]
+fn castling_is_read_both_ways_and_written_as_the_mode_wants() {
+    let base = "position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6";
+    let king_to = run_script(&format!("{base} e1g1\nd\n"));
+    let king_takes_rook = run_script(&format!("{base} e1h1\nd\n"));
+    assert_eq!(king_to, king_takes_rook);
+    assert!(
+        king_to[0].contains("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq"),
+        "{king_to:?}"
+    );
+
+    // The same castling as the answer: e1g1 in standard chess, e1h1 in Chess960.
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK2R w KQkq - 0 1";
+    let standard = run_script(&format!(
+        "position fen {fen}\ngo depth 2 searchmoves e1h1\n"
+    ));
+    assert!(
+        standard
+            .last()
+            .is_some_and(|l| l.starts_with("bestmove e1g1")),
+        "{standard:?}"
+    );
+    let chess960 = run_script(&format!(
+        "setoption name UCI_Chess960 value true\nposition fen {fen}\ngo depth 2 searchmoves e1g1\n"
+    ));
+    assert!(
+        chess960
+            .last()
+            .is_some_and(|l| l.starts_with("bestmove e1h1")),
+        "{chess960:?}"
+    );
+}
+
+#[test]
+fn chess960_positions_with_shredder_castling() {
+    let lines = run_script(
+        "setoption name UCI_Chess960 value true\nposition fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\ngo depth 4\n",
+    );
+    let pos = position("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
+    assert!(pos.is_chess960());
+    assert!(bestmove(&pos, &lines).is_some(), "{lines:#?}");
+}
+
+#[test]
+fn garbage_is_reported_and_ignored() {
+    let lines = run_script(concat!(
+        "\n",
+        "   \t  \n",
+        "hello world\n",
+        "joho debug on\n",
+        "setoption name Hash value lots\n",
+        "setoption name Nonexistent value 3\n",
+        "setoption name MultiPV value 100000\n",
+        "setoption\n",
+        "position fen not/a/fen w - - 0 1\n",
+        "position\n",
+        "position startpos moves e2e4 e7e5 e1e3 d2d4\n",
+        "go depth x wtime -50 searchmoves a1a8 nodes\n",
+        "stop\n",
+        "ponderhit\n",
+        "register later\n",
+        "setoption name Threads value 4\n",
+        "\u{fffd}\u{0}\n",
+        "   isready   \n",
+    ));
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("readyok"),
+        "{lines:#?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string unknown command: hello world"))
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("invalid value for option Hash"))
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("unknown option: Nonexistent"))
+    );
+    assert!(lines.iter().any(|l| l.contains("invalid fen")));
+    assert!(lines.iter().any(|l| l.contains("ignoring moves from e1e3")));
+    assert!(lines.iter().any(|l| l.contains("only one thread")));
+    // The search with broken parameters still answered, for the position up to e7e5.
+    let pos = position("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
+    assert!(bestmove(&pos, &lines).is_some(), "{lines:#?}");
+}
+
+#[test]
+fn extra_whitespace_and_tabs_are_fine() {
+    let lines = run_script("  position   startpos\tmoves  e2e4   e7e5 \ngo\t depth   3  \n");
+    let pos = position("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    assert!(bestmove(&pos, &lines).is_some(), "{lines:#?}");
+}
+
+#[test]
+fn isready_is_answered_during_an_infinite_search_and_stop_answers_promptly() {
+    let mut session = Session::start();
+    session.send("position startpos");
+    session.send("go infinite");
+    session.send("isready");
+    let before_ready = session.until("readyok", SECOND);
+    assert!(!before_ready.iter().any(|l| l.starts_with("bestmove")));
+    // An infinite search never answers on its own.
+    let quiet = session.lines_within(Duration::from_millis(300));
+    assert!(
+        !quiet.iter().any(|l| l.starts_with("bestmove")),
+        "{quiet:#?}"
+    );
+    let start = Instant::now();
+    session.send("stop");
+    let lines = session.until("bestmove", SECOND);
+    assert!(
+        start.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(bestmove(&Position::standard(), &lines).is_some());
+    session.send("quit");
+    assert!(session.finish().is_empty());
+}
+
+#[test]
+fn quit_and_end_of_input_during_a_search_still_answer() {
+    let mut session = Session::start();
+    session.send("go infinite");
+    session.send("quit");
+    let lines = session.until("bestmove", SECOND);
+    assert!(bestmove(&Position::standard(), &lines).is_some());
+    session.finish();
+
+    // The GUI just goes away.
+    let lines = run_script("position startpos\ngo infinite\n");
+    assert!(
+        bestmove(&Position::standard(), &lines).is_some(),
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn pondering_waits_for_ponderhit() {
+    let mut session = Session::start();
+    session.send("position startpos moves e2e4 e7e5");
+    session.send("go ponder wtime 2000 btime 2000 winc 0 binc 0");
+    // However long the ponder search runs, no bestmove before the ponderhit.
+    let quiet = session.lines_within(Duration::from_millis(300));
+    assert!(
+        !quiet.iter().any(|l| l.starts_with("bestmove")),
+        "{quiet:#?}"
+    );
+    let start = Instant::now();
+    session.send("ponderhit");
+    // Now the clock runs: an answer well within the 2 s left.
+    let lines = session.until("bestmove", Duration::from_secs(2));
+    assert!(
+        start.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        start.elapsed()
+    );
+    let pos = position("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    assert!(bestmove(&pos, &lines).is_some());
+
+    // A ponder search that is stopped (the opponent played another move) answers too.
+    session.send("go ponder wtime 2000 btime 2000");
+    session.send("stop");
+    session.until("bestmove", SECOND);
+    session.send("quit");
+    session.finish();
+}
+
+#[test]
+fn clock_searches_answer_in_time() {
+    let mut session = Session::start();
+    session.send("position startpos");
+    let start = Instant::now();
+    session.send("go wtime 300 btime 300 winc 0 binc 0");
+    session.until("bestmove", SECOND);
+    assert!(
+        start.elapsed() < Duration::from_millis(300),
+        "{:?}",
+        start.elapsed()
+    );
+    let start = Instant::now();
+    session.send("go movetime 150");
+    session.until("bestmove", SECOND);
+    let elapsed = start.elapsed();
+    assert!(
+        elapsed >= Duration::from_millis(140) && elapsed < Duration::from_millis(400),
+        "{elapsed:?}"
+    );
+    session.send("quit");
+    session.finish();
+}
+
+#[test]
+fn multipv_lines() {
+    let lines = run_script("setoption name MultiPV value 3\nposition startpos\ngo depth 4\n");
+    for depth in 1..=4 {
+        for k in 1..=3 {
+            let prefix = format!("info depth {depth} ");
+            let marker = format!(" multipv {k} ");
+            assert!(
+                lines
+                    .iter()
+                    .any(|l| l.starts_with(&prefix) && l.contains(&marker)),
+                "depth {depth} line {k}: {lines:#?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn mate_search_and_game_over_positions() {
+    let lines = run_script(
+        "position fen r1bq4/pppn2R1/3p1n2/4P2p/3P2pk/3Q4/PPP3P1/R6K w - - 0 1\ngo mate 2\n",
+    );
+    let last_info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .expect("info");
+    assert!(last_info.contains("score mate 2"), "{last_info}");
+    let pos = position("r1bq4/pppn2R1/3p1n2/4P2p/3P2pk/3Q4/PPP3P1/R6K w - - 0 1");
+    let m = bestmove(&pos, &lines).expect("a move");
+    assert!(move_mates_within(&pos, m, 2), "{lines:#?}");
+
+    let mated = run_script("position fen R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1\ngo depth 5\n");
+    assert_eq!(mated, ["info depth 0 score mate 0", "bestmove (none)"]);
+    let stalemate = run_script("position fen 7k/5Q2/8/8/8/8/8/6K1 b - - 0 1\ngo movetime 100\n");
+    assert_eq!(stalemate, ["info depth 0 score cp 0", "bestmove (none)"]);
+}
+
+#[test]
+fn options_take_effect() {
+    // A tiny hash table, the weakest level, no overhead: still legal moves.
+    let lines = run_script(concat!(
+        "setoption name Hash value 1\n",
+        "setoption name Skill Level value 0\n",
+        "setoption name Move Overhead value 0\n",
+        "setoption name Clear Hash\n",
+        "setoption name Ponder value true\n",
+        "isready\n",
+        "position startpos moves d2d4\n",
+        "go nodes 2000\n",
+    ));
+    assert!(lines.contains(&"readyok".to_owned()));
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info string")),
+        "{lines:#?}"
+    );
+    let pos = position("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1");
+    assert!(bestmove(&pos, &lines).is_some(), "{lines:#?}");
+}
+
+#[test]
+fn repetitions_of_the_game_are_seen() {
+    // White is a queen up; after the kings shuffle back and forth, black's Ke8 would repeat
+    // the starting position for the third time: black goes for the draw.
+    let lines = run_script(
+        "position fen 4k3/8/8/8/8/8/8/Q3K3 w - - 0 1 moves e1e2 e8e7 e2e1 e7e8 e1e2 e8e7 e2e1\ngo depth 6\n",
+    );
+    let last_info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .expect("info");
+    assert!(last_info.contains("score cp 0"), "{last_info}");
+    assert!(
+        lines.last().is_some_and(|l| l.starts_with("bestmove e7e8")),
+        "{lines:#?}"
+    );
+}
