@@ -7,9 +7,10 @@
 //! extended. Draws by repetition (against the search path and the game history), by the
 //! 50-move rule and by insufficient material are recognised inside the tree.
 //!
-//! Children are made by copying (`Position::after`): a position is a few cache lines, and
-//! measured against making and taking back moves in place the copy was as fast (see
-//! `docs` in the crate's report), with simpler code.
+//! Children are made by copying (`Position::after`) rather than by making and taking back
+//! moves in place (`play_undoable`/`undo`): a position is four cache lines, and on the bench
+//! (depth 12, the same 1,922,851 nodes either way) the copy was about 5% faster, with simpler
+//! code (no undo on every early `continue`).
 
 use std::time::{Duration, Instant};
 
