@@ -502,7 +502,7 @@ impl Searcher {
             2 => 0.8,
             _ => 0.6,
         };
-        self.start.elapsed() >= optimum.mul_f64(scale)
+        self.start.elapsed().as_secs_f64() >= optimum.as_secs_f64() * scale
     }
 
     /// Ends pondering once the opponent has played the expected move: the clock runs from now.

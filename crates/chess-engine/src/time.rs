@@ -64,14 +64,15 @@ fn from_clock(
         _ => HORIZON,
     };
     // Increments arrive after each move, but only a safe share of them is counted on.
-    let optimum = left / moves + inc * 3 / 4;
+    // (Saturating arithmetic: the times come from the GUI and may be absurd.)
+    let optimum = (left / moves).saturating_add(inc - inc / 4);
     let cap = if moves == 1 {
         // The last move before the control: the time is no use afterwards.
-        left * 9 / 10
+        left - left / 10
     } else {
-        left * 4 / 5
+        left - left / 5
     };
-    let maximum = (optimum * 5).min(cap);
+    let maximum = optimum.saturating_mul(5).min(cap);
     (optimum.min(maximum), maximum)
 }
 
@@ -107,6 +108,14 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn absurd_clocks_do_not_overflow() {
+        let (opt, max) = from_clock(Duration::MAX, Duration::MAX, None, MS * 30);
+        assert!(opt <= max && max < Duration::MAX);
+        let (opt, max) = from_clock(Duration::ZERO, Duration::MAX, Some(1), Duration::MAX);
+        assert_eq!((opt, max), (Duration::ZERO, Duration::ZERO));
     }
 
     #[test]

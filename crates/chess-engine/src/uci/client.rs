@@ -334,7 +334,7 @@ impl Client {
 
     fn handshake(&mut self) -> Result<(), ClientError> {
         self.send("uci")?;
-        let deadline = Instant::now() + self.timeout;
+        let deadline = deadline_after(self.timeout);
         loop {
             let line = self.receive(deadline, "uciok")?;
             let mut tokens = line.split_whitespace();
@@ -354,7 +354,7 @@ impl Client {
     /// Sends `isready` and waits for `readyok`.
     pub fn is_ready(&mut self) -> Result<(), ClientError> {
         self.send("isready")?;
-        let deadline = Instant::now() + self.timeout;
+        let deadline = deadline_after(self.timeout);
         while self.receive(deadline, "readyok")?.trim() != "readyok" {}
         Ok(())
     }
@@ -427,7 +427,7 @@ impl Client {
         timeout: Duration,
         mut on_info: impl FnMut(&Info),
     ) -> Result<BestMove, ClientError> {
-        let deadline = Instant::now() + timeout;
+        let deadline = deadline_after(timeout);
         let mut infos = Vec::new();
         loop {
             let line = self.receive(deadline, "bestmove")?;
@@ -465,7 +465,7 @@ impl Client {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
-        let timeout = budget.map_or(UNTIMED_SEARCH_TIMEOUT, |b| b + self.timeout);
+        let timeout = budget.map_or(UNTIMED_SEARCH_TIMEOUT, |b| b.saturating_add(self.timeout));
         self.wait(timeout, on_info)
     }
 
@@ -501,7 +501,7 @@ impl Client {
     fn shutdown(&mut self) -> Result<(), ClientError> {
         let sent = self.send("quit");
         if let Some(mut child) = self.child.take() {
-            let deadline = Instant::now() + self.timeout;
+            let deadline = deadline_after(self.timeout);
             loop {
                 if child.try_wait()?.is_some() {
                     break;
@@ -537,6 +537,15 @@ impl Drop for Client {
             let _ = child.wait();
         }
     }
+}
+
+/// The instant `timeout` from now (a year from now for longer timeouts, which `Instant` may
+/// not represent).
+fn deadline_after(timeout: Duration) -> Instant {
+    let now = Instant::now();
+    now.checked_add(timeout)
+        .or_else(|| now.checked_add(Duration::from_secs(365 * 24 * 3600)))
+        .unwrap_or(now)
 }
 
 /// The text after `keyword` on `line`.

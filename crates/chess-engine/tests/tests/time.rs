@@ -24,6 +24,7 @@ fn never_loses_on_time_at_one_second_plus_ten_milliseconds() {
     let mut game = Game::standard();
     let mut moves = Vec::new();
     let mut slowest = Duration::ZERO;
+    let mut lowest = i64::MAX;
     // Long enough for the clocks to reach their steady state, short enough for the suite.
     while game.outcome().is_none() && game.claimable_draws().is_empty() && moves.len() < 160 {
         let pos = game.position().clone();
@@ -41,6 +42,7 @@ fn never_loses_on_time_at_one_second_plus_ten_milliseconds() {
         let elapsed = start.elapsed();
         slowest = slowest.max(elapsed);
         clocks[side] -= elapsed.as_micros() as i64;
+        lowest = lowest.min(clocks[side]);
         assert!(
             clocks[side] > 0,
             "flagged after {} moves: {elapsed:?} with {go}",
@@ -53,6 +55,13 @@ fn never_loses_on_time_at_one_second_plus_ten_milliseconds() {
     }
     session.send("quit");
     session.finish();
+    eprintln!(
+        "{} plies; slowest move {slowest:?}; lowest clock {:.1} ms; left {:.0} ms / {:.0} ms",
+        moves.len(),
+        lowest as f64 / 1000.0,
+        clocks[0] as f64 / 1000.0,
+        clocks[1] as f64 / 1000.0
+    );
     assert!(moves.len() >= 40 || game.outcome().is_some(), "{moves:?}");
     // Time was used, not hoarded: the engine thinks for a noticeable share of the budget.
     assert!(slowest > Duration::from_millis(10), "{slowest:?}");

@@ -116,6 +116,8 @@ fn garbage_is_reported_and_ignored() {
         "position\n",
         "position startpos moves e2e4 e7e5 e1e3 d2d4\n",
         "go depth x wtime -50 searchmoves a1a8 nodes\n",
+        "go wtime 9223372036854775807 btime 9223372036854775807 winc 9223372036854775807 binc 9223372036854775807 movestogo 0 depth 2\n",
+        "go movetime 99999999999999999999 nodes 18446744073709551615 mate -3 depth 1\n",
         "stop\n",
         "ponderhit\n",
         "register later\n",
