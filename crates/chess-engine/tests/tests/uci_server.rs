@@ -252,7 +252,7 @@ fn clock_searches_answer_in_time() {
     session.until("bestmove", SECOND);
     let elapsed = start.elapsed();
     assert!(
-        elapsed >= Duration::from_millis(140) && elapsed < Duration::from_millis(400),
+        elapsed >= Duration::from_millis(140) && elapsed < Duration::from_millis(1000),
         "{elapsed:?}"
     );
     session.send("quit");
