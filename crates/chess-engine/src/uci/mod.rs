@@ -4,6 +4,9 @@
 //! - [`Client`] is the GUI's side: it starts another engine (say Stockfish) and talks to it, for
 //!   playing against it or comparing with it.
 //!
+//! The `uci` example runs the server on standard input and output, which is what a GUI or a
+//! match runner starts: `cargo run --release -p chess-engine --example uci`.
+//!
 //! Both read and write moves with chess-notation's UCI move notation: castling is written
 //! `e1g1` in standard chess and `e1h1` (king takes rook) in Chess960, and both forms are
 //! accepted when reading.
