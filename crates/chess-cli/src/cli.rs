@@ -32,6 +32,13 @@ pub enum Command {
     Fen(FenArgs),
     /// Read PGN files: count, check, print final positions, or re-export them.
     Pgn(PgnArgs),
+    /// Speak the UCI protocol on stdin and stdout (for chess GUIs).
+    Uci,
+    /// Find the best line of a position.
+    #[command(alias = "analyze")]
+    Analyse(AnalyseArgs),
+    /// Search a fixed list of positions to a fixed depth; print total nodes and nodes/s.
+    Bench(BenchArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
 }
@@ -52,6 +59,26 @@ pub struct PositionArgs {
     pub position: Option<u32>,
 }
 
+/// Who plays the other side.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Opponent {
+    /// Another person at the same keyboard.
+    #[default]
+    Human,
+    /// The built-in engine.
+    Computer,
+}
+
+/// A side.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Side {
+    /// White.
+    #[default]
+    White,
+    /// Black.
+    Black,
+}
+
 #[derive(Args, Debug, Clone, Default)]
 pub struct PlayArgs {
     #[command(flatten)]
@@ -60,6 +87,35 @@ pub struct PlayArgs {
     /// Draw the board in plain ASCII with WP…BK labels and no colours.
     #[arg(long)]
     pub ascii: bool,
+
+    /// Play against a person or the computer.
+    #[arg(long, value_enum, default_value_t = Opponent::Human)]
+    pub vs: Opponent,
+
+    /// The computer's strength, 1 (beginner) to 10 (full strength).
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub level: u8,
+
+    /// Your side against the computer (the board is turned when you play black).
+    #[arg(long, value_enum, default_value_t = Side::White)]
+    pub color: Side,
+
+    /// Play against an external UCI engine (for example /usr/games/stockfish).
+    #[arg(long, value_name = "PATH")]
+    pub engine: Option<PathBuf>,
+
+    /// An argument for the external engine (repeatable).
+    #[arg(
+        long,
+        value_name = "ARG",
+        requires = "engine",
+        allow_hyphen_values = true
+    )]
+    pub engine_arg: Vec<String>,
+
+    /// How long the computer thinks per move, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    pub movetime: u64,
 }
 
 #[derive(Args, Debug)]
@@ -185,6 +241,35 @@ impl PgnArgs {
             PgnAction::Stats
         }
     }
+}
+
+#[derive(Args, Debug)]
+pub struct AnalyseArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+
+    /// Search to this depth.
+    #[arg(long, value_name = "N", conflicts_with = "movetime", value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: Option<u32>,
+
+    /// Search for this many milliseconds (the default is 2000).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+    pub movetime: Option<u64>,
+
+    /// Show this many best lines.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub multipv: u32,
+
+    /// Transposition table size in megabytes.
+    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    pub hash: u64,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// The search depth.
+    #[arg(long, value_name = "N", default_value_t = chess_engine::DEFAULT_BENCH_DEPTH, value_parser = clap::value_parser!(u32).range(1..=30))]
+    pub depth: u32,
 }
 
 #[derive(Args, Debug)]

@@ -6,6 +6,7 @@
 
 mod check;
 mod cli;
+mod engine;
 mod error;
 mod fen;
 mod json;
@@ -27,8 +28,8 @@ use crate::error::CliError;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let stdout = std::io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
+    // Not `stdout().lock()`: the UCI server writes from its search thread.
+    let mut out = BufWriter::new(std::io::stdout());
     let result = match &cli.command {
         None => play::run(&cli.play),
         Some(Command::Play(args)) => play::run(args),
@@ -37,6 +38,9 @@ fn main() -> ExitCode {
         Some(Command::Moves(args)) => moves::run(args, &mut out),
         Some(Command::Fen(args)) => fen::run(args, &mut out),
         Some(Command::Pgn(args)) => pgn::run(args, &mut out),
+        Some(Command::Uci) => engine::uci(),
+        Some(Command::Analyse(args)) => engine::analyse(args, &mut out),
+        Some(Command::Bench(args)) => engine::bench(args, &mut out),
         Some(Command::Completions(args)) => {
             clap_complete::generate(args.shell, &mut Cli::command(), "chess", &mut out);
             Ok(())

@@ -2,12 +2,13 @@
 
 use std::io::{BufRead, IsTerminal, Write};
 
-use chess_core::{Bitboard, Role, Square, attacks};
+use chess_core::{Bitboard, Color, Role, Square, attacks};
 use chess_notation::san::{San, SanError, SanMode, SanMoveError, SanPlus};
 use chess_notation::{Fen, uci};
 use chess_rules::{DrawReason, Game, Move, Outcome, Position};
 
 use crate::cli::PlayArgs;
+use crate::engine::{Opponent, Thought};
 use crate::error::Result;
 use crate::pgn_export;
 use crate::position_arg::{Chess960Default, parse_fen, resolve};
@@ -24,6 +25,7 @@ Enter a move in SAN (e4, Nf3, O-O, exd5, e8=Q) or UCI (e2e4, e7e8q), or a comman
   save FILE     save the game as PGN
   load FILE     load a game (PGN) or a position (FEN) from FILE
   flip          turn the board around
+  think         show what the computer thought about its last move
   draw          claim a draw (threefold repetition or the 50-move rule)
   resign        resign the game
   quit          leave";
@@ -72,6 +74,9 @@ struct Session {
     game: Game,
     style: Style,
     saved: bool,
+    /// The computer and the side it plays, when playing against it.
+    opponent: Option<(Opponent, Color)>,
+    thought: Thought,
 }
 
 pub fn run(args: &PlayArgs) -> Result<()> {
@@ -84,11 +89,28 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     } else {
         Box::new(Lines(std::io::stdin().lock()))
     };
+    let opponent = if args.vs == crate::cli::Opponent::Computer || args.engine.is_some() {
+        let human = match args.color {
+            crate::cli::Side::White => Color::White,
+            crate::cli::Side::Black => Color::Black,
+        };
+        let mut opponent = Opponent::new(args)?;
+        opponent.new_game();
+        println!("You play {human} against {}.", opponent.name());
+        Some((opponent, !human))
+    } else {
+        None
+    };
     let mut session = Session {
         game: Game::new(position),
         style: Style::detect(args.ascii),
         saved: false,
+        thought: Thought::default(),
+        opponent,
     };
+    if let Some((_, computer)) = &session.opponent {
+        session.style.flipped = computer.is_white();
+    }
     if session.game.initial_position().is_chess960() {
         if let Some(n) = session.game.initial_position().board().chess960_number() {
             println!("Chess960 starting position {n}.");
@@ -101,6 +123,10 @@ pub fn run(args: &PlayArgs) -> Result<()> {
             println!("{}", describe_end(&outcome));
             session.offer_save(input.as_mut());
             return Ok(());
+        }
+        if session.computer_to_move() {
+            session.computer_move();
+            continue;
         }
         let pos = session.game.position();
         let prompt = format!(
@@ -137,9 +163,23 @@ pub fn run(args: &PlayArgs) -> Result<()> {
             ("hint", Some(square)) => session.hint(square),
             ("hint", None) => println!("hint needs a square, like: hint g1"),
             ("undo", _) => match session.game.undo() {
-                Some(_) => session.show(Bitboard::EMPTY),
+                Some(_) => {
+                    // Against the computer, take back its reply too: it is your move again.
+                    if session.computer_to_move() {
+                        session.game.undo();
+                    }
+                    session.show(Bitboard::EMPTY);
+                }
                 None => println!("nothing to undo"),
             },
+            ("think", _) => {
+                if session.thought.lines.is_empty() {
+                    println!("the computer has not moved yet");
+                }
+                for line in &session.thought.lines {
+                    println!("{line}");
+                }
+            }
             ("fen", _) => println!("{}", Fen::from_position(session.game.position())),
             ("pgn", _) => print!("{}", pgn_export::game_to_pgn(&session.game)),
             ("save", Some(file)) => session.save(file),
@@ -166,6 +206,29 @@ pub fn run(args: &PlayArgs) -> Result<()> {
 }
 
 impl Session {
+    fn computer_to_move(&self) -> bool {
+        self.opponent
+            .as_ref()
+            .is_some_and(|(_, color)| *color == self.game.position().turn())
+    }
+
+    fn computer_move(&mut self) {
+        let Some((opponent, _)) = self.opponent.as_mut() else {
+            return;
+        };
+        match opponent.reply(&self.game) {
+            Ok((m, thought)) => {
+                self.thought = thought;
+                self.announce_and_play(m);
+            }
+            Err(e) => {
+                println!("the computer cannot move: {e}");
+                let turn = self.game.position().turn();
+                self.game.resign(turn);
+            }
+        }
+    }
+
     fn show(&self, marks: Bitboard) {
         print!(
             "{}",
@@ -190,7 +253,15 @@ impl Session {
     fn try_move(&mut self, text: &str) {
         let pos = self.game.position().clone();
         match read_move(&pos, text) {
-            Ok(m) => {
+            Ok(m) => self.announce_and_play(m),
+            Err(message) => println!("{message}"),
+        }
+    }
+
+    fn announce_and_play(&mut self, m: Move) {
+        let pos = self.game.position().clone();
+        {
+            {
                 let san = SanPlus::from_move(&pos, m);
                 if self.game.play(m).is_ok() {
                     self.saved = false;
@@ -213,7 +284,6 @@ impl Session {
                     }
                 }
             }
-            Err(message) => println!("{message}"),
         }
     }
 
@@ -266,7 +336,8 @@ impl Session {
             input.line("Save the game as PGN? Enter a file name, or nothing to skip: ")
         {
             let file = line.trim();
-            if !file.is_empty() {
+            // A script's `quit` (or a "no") after the end of the game is not a file name.
+            if !matches!(file, "" | "n" | "no" | "quit" | "exit") {
                 self.save(file);
             }
         }

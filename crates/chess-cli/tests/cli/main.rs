@@ -2,6 +2,7 @@
 //! status and error messages.
 
 mod check;
+mod engine;
 mod fen;
 mod moves;
 mod perft;

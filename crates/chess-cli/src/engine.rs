@@ -1,0 +1,219 @@
+//! The computer side: `chess uci`, `chess analyse`, `chess bench`, and opponents for `play`.
+
+use std::io::Write;
+use std::time::Duration;
+
+use chess_engine::uci::Client;
+use chess_engine::{Control, Level, Limits, Score, SearchInfo, Searcher};
+use chess_notation::SanPlus;
+use chess_rules::{Game, Move, Position};
+
+use crate::cli::{AnalyseArgs, BenchArgs, PlayArgs};
+use crate::error::{CliError, Result};
+use crate::position_arg::{Chess960Default, resolve};
+
+pub fn uci() -> Result<()> {
+    chess_engine::uci::run(std::io::stdin().lock(), std::io::stdout())?;
+    Ok(())
+}
+
+pub fn bench(args: &BenchArgs, out: &mut impl Write) -> Result<()> {
+    let result = chess_engine::bench(args.depth);
+    writeln!(out, "===========================")?;
+    writeln!(out, "Total time (ms) : {}", result.time.as_millis())?;
+    writeln!(out, "Nodes searched  : {}", result.nodes)?;
+    writeln!(out, "Nodes/second    : {}", result.nps)?;
+    Ok(())
+}
+
+/// A score for people: `+0.35`, `-1.20`, `#3` (mate in 3), `#-2` (mated in 2).
+pub fn human_score(score: Score) -> String {
+    match score {
+        Score::Cp(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
+        Score::Mate(n) => format!("#{n}"),
+    }
+}
+
+/// A principal variation in SAN with move numbers: `12. Nf3 Nc6 13. Bb5`.
+pub fn pv_san(pos: &Position, pv: &[Move]) -> String {
+    let mut pos = pos.clone();
+    let mut words = Vec::new();
+    for (i, &m) in pv.iter().enumerate() {
+        if !pos.is_legal(m) {
+            break;
+        }
+        if pos.turn().is_white() {
+            words.push(format!("{}.", pos.fullmoves()));
+        } else if i == 0 {
+            words.push(format!("{}...", pos.fullmoves()));
+        }
+        words.push(SanPlus::from_move_and_play(&mut pos, m).to_string());
+    }
+    words.join(" ")
+}
+
+/// One line about a search iteration: depth, score, nodes, time and the line in SAN.
+pub fn describe(pos: &Position, info: &SearchInfo) -> String {
+    let multipv = if info.multipv > 1 {
+        format!(" line {}", info.multipv)
+    } else {
+        String::new()
+    };
+    format!(
+        "depth {}/{}{multipv} score {} nodes {} ({} kn/s) time {:.2} s: {}",
+        info.depth,
+        info.seldepth,
+        human_score(info.score),
+        info.nodes,
+        info.nps / 1000,
+        info.time.as_secs_f64(),
+        pv_san(pos, &info.pv)
+    )
+}
+
+pub fn analyse(args: &AnalyseArgs, out: &mut impl Write) -> Result<()> {
+    let pos = resolve(&args.position, Chess960Default::Classical)?;
+    if !pos.has_legal_moves() {
+        let what = if pos.is_check() {
+            "checkmate"
+        } else {
+            "stalemate"
+        };
+        writeln!(out, "no legal move: {what}")?;
+        return Ok(());
+    }
+    let mut searcher = Searcher::with_hash(args.hash as usize);
+    searcher.set_multi_pv(args.multipv as usize);
+    let limits = match (args.depth, args.movetime) {
+        (Some(depth), _) => Limits::depth(depth),
+        (None, Some(ms)) => Limits::movetime(Duration::from_millis(ms)),
+        (None, None) => Limits::movetime(Duration::from_millis(2000)),
+    };
+    let mut lines = Vec::new();
+    let result = searcher.search(&pos, &[], &limits, &Control::new(), |info| {
+        lines.push(describe(&pos, info));
+    });
+    for line in lines {
+        writeln!(out, "{line}")?;
+    }
+    if let Some(best) = result.best_move {
+        writeln!(
+            out,
+            "best move: {} (score {}, depth {})",
+            SanPlus::from_move(&pos, best),
+            human_score(result.score),
+            result.depth
+        )?;
+        writeln!(out, "best line: {}", pv_san(&pos, &result.pv))?;
+    }
+    Ok(())
+}
+
+/// The computer side of a game: the built-in engine or an external UCI engine.
+pub enum Opponent {
+    Builtin {
+        searcher: Box<Searcher>,
+        movetime: Duration,
+    },
+    External {
+        client: Box<Client>,
+        movetime: Duration,
+    },
+}
+
+/// What the computer thought about its last move.
+#[derive(Default, Clone)]
+pub struct Thought {
+    pub lines: Vec<String>,
+}
+
+impl Opponent {
+    pub fn new(args: &PlayArgs) -> Result<Opponent> {
+        let movetime = Duration::from_millis(args.movetime);
+        if let Some(path) = &args.engine {
+            let client = Client::spawn(path, &args.engine_arg)
+                .map_err(|e| CliError::input(path.display(), e))?;
+            return Ok(Opponent::External {
+                client: Box::new(client),
+                movetime,
+            });
+        }
+        let mut searcher = Searcher::new();
+        if let Some(level) = Level::new(args.level) {
+            searcher.set_level(level);
+        }
+        Ok(Opponent::Builtin {
+            searcher: Box::new(searcher),
+            movetime,
+        })
+    }
+
+    pub fn name(&self) -> String {
+        match self {
+            Opponent::Builtin { searcher, .. } => {
+                format!("computer (level {})", searcher.level().get())
+            }
+            Opponent::External { client, .. } => client.name().unwrap_or("engine").to_owned(),
+        }
+    }
+
+    /// The computer's move in the game's position, with what it thought.
+    pub fn reply(&mut self, game: &Game) -> std::result::Result<(Move, Thought), String> {
+        let pos = game.position();
+        match self {
+            Opponent::Builtin { searcher, movetime } => {
+                // The game's earlier positions, for repetitions inside the search.
+                let mut history = Vec::with_capacity(game.moves().len());
+                let mut replay = game.initial_position().clone();
+                for &m in game.moves() {
+                    history.push(replay.zobrist_hash());
+                    replay.play_unchecked(m);
+                }
+                let mut thought = Thought::default();
+                let result = searcher.search(
+                    pos,
+                    &history,
+                    &Limits::movetime(*movetime),
+                    &Control::new(),
+                    |info| {
+                        thought.lines.push(describe(pos, info));
+                    },
+                );
+                let m = result.best_move.ok_or("the computer has no legal move")?;
+                Ok((m, thought))
+            }
+            Opponent::External { client, movetime } => {
+                client
+                    .set_position(game.initial_position(), game.moves())
+                    .map_err(|e| e.to_string())?;
+                let mut thought = Thought::default();
+                let answer = client
+                    .go(&Limits::movetime(*movetime), |info| {
+                        if let (Some(depth), Some(score)) = (info.depth, info.score) {
+                            thought.lines.push(format!(
+                                "depth {depth} score {}: {}",
+                                human_score(score),
+                                pv_san(pos, &info.pv)
+                            ));
+                        }
+                    })
+                    .map_err(|e| e.to_string())?;
+                let m = answer.best.ok_or("the engine has no move")?;
+                if !pos.is_legal(m) {
+                    return Err(format!("the engine played an illegal move: {m}"));
+                }
+                Ok((m, thought))
+            }
+        }
+    }
+
+    /// Tells an external engine a new game starts.
+    pub fn new_game(&mut self) {
+        match self {
+            Opponent::External { client, .. } => {
+                let _ = client.new_game();
+            }
+            Opponent::Builtin { searcher, .. } => searcher.clear(),
+        }
+    }
+}

@@ -1,0 +1,191 @@
+//! `chess uci`, `chess analyse`, `chess bench`, and playing against the computer.
+
+use std::process::Command;
+
+use crate::support::chess;
+
+#[test]
+fn uci_protocol() {
+    let out = chess(
+        &["uci"],
+        "uci\nisready\nposition startpos moves e2e4 e7e5\ngo depth 4\nisready\nquit\n",
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert!(lines.iter().any(|l| l.starts_with("id name ")));
+    assert!(lines.contains(&"uciok"));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("option name Hash type spin"))
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 4 ")),
+        "{}",
+        out.stdout
+    );
+    let best = lines
+        .iter()
+        .find(|l| l.starts_with("bestmove "))
+        .expect("a bestmove");
+    let m = best.split_whitespace().nth(1).unwrap();
+    // The move is legal after 1. e4 e5.
+    let pos = chess_rules_after(&["e2e4", "e7e5"]);
+    assert!(chess_notation::uci::parse(&pos, m).is_ok(), "{best}");
+}
+
+fn chess_rules_after(moves: &[&str]) -> chess_rules::Position {
+    let mut pos = chess_rules::Position::standard();
+    for text in moves {
+        let m = chess_notation::uci::parse(&pos, text).unwrap();
+        pos.play(m).unwrap();
+    }
+    pos
+}
+
+/// python-chess's engine module drives `chess uci` through games and analyses and fails on any
+/// protocol error (`.ci/run` installs python-chess; without it the test says so and passes).
+#[test]
+fn python_chess_drives_chess_uci() {
+    let has_python_chess = Command::new("python3")
+        .args(["-c", "import chess.engine"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_python_chess {
+        eprintln!("skipped: python-chess is not installed (pip install chess)");
+        return;
+    }
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../chess-engine/tests/python/uci_protocol.py"
+    );
+    let out = Command::new("python3")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_chess"))
+        .arg("uci")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn bench_is_deterministic() {
+    let a = chess(&["bench", "--depth", "5"], "");
+    let b = chess(&["bench", "--depth", "5"], "");
+    assert_eq!(a.status, 0, "{}", a.stderr);
+    let nodes = |s: &str| {
+        s.lines()
+            .find(|l| l.starts_with("Nodes searched"))
+            .map(str::to_owned)
+    };
+    assert!(nodes(&a.stdout).is_some(), "{}", a.stdout);
+    assert_eq!(nodes(&a.stdout), nodes(&b.stdout));
+    assert!(a.stdout.contains("Nodes/second    : "));
+}
+
+#[test]
+fn analyse_finds_a_mate_in_two() {
+    // The two rooks' ladder: 1. Rh7+ (or Rg7+) and mate on the back rank.
+    let fen = "8/k7/6RR/8/8/8/8/4K3 w - - 0 1";
+    let out = chess(&["analyse", "--fen", fen, "--depth", "6"], "");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(out.stdout.contains("(score #2, depth 6)"), "{}", out.stdout);
+    let line = out
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("best line: 1. R"))
+        .expect("a best line");
+    assert!(line.ends_with('#') && line.contains(" 2. R"), "{line}");
+    let mated = chess(
+        &[
+            "analyse",
+            "--fen",
+            "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+        ],
+        "",
+    );
+    assert_eq!(mated.stdout, "no legal move: checkmate\n");
+}
+
+#[test]
+fn play_against_the_computer() {
+    let out = chess(
+        &[
+            "--ascii",
+            "--vs",
+            "computer",
+            "--level",
+            "3",
+            "--movetime",
+            "50",
+        ],
+        "e4\nthink\nquit\n",
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(
+        out.stdout
+            .contains("You play white against computer (level 3).")
+    );
+    assert!(
+        out.stdout.contains("\n1... "),
+        "the computer answers: {}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.contains("depth 1/"),
+        "think shows the search: {}",
+        out.stdout
+    );
+    // As black, the computer opens and the board is turned.
+    let out = chess(
+        &[
+            "play",
+            "--ascii",
+            "--vs",
+            "computer",
+            "--color",
+            "black",
+            "--movetime",
+            "50",
+        ],
+        "quit\n",
+    );
+    assert!(out.stdout.contains("\n1. "), "{}", out.stdout);
+    assert!(out.stdout.contains("h    g    f    e    d    c    b    a"));
+}
+
+#[test]
+fn play_against_an_external_engine() {
+    // Our own binary in UCI mode stands in for an external engine such as Stockfish.
+    let out = chess(
+        &[
+            "--ascii",
+            "--engine",
+            env!("CARGO_BIN_EXE_chess"),
+            "--engine-arg",
+            "uci",
+            "--movetime",
+            "50",
+        ],
+        "e4\nquit\n",
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.contains("You play white against chess-engine"),
+        "{}",
+        out.stdout
+    );
+    assert!(out.stdout.contains("\n1... "), "{}", out.stdout);
+    let out = chess(&["--engine", "/nonexistent/engine"], "");
+    assert_eq!(out.status, 1);
+    assert!(
+        out.stderr.starts_with("chess: /nonexistent/engine: "),
+        "{}",
+        out.stderr
+    );
+}
