@@ -163,12 +163,7 @@ impl Opponent {
         match self {
             Opponent::Builtin { searcher, movetime } => {
                 // The game's earlier positions, for repetitions inside the search.
-                let mut history = Vec::with_capacity(game.moves().len());
-                let mut replay = game.initial_position().clone();
-                for &m in game.moves() {
-                    history.push(replay.zobrist_hash());
-                    replay.play_unchecked(m);
-                }
+                let history: Vec<u64> = game.history().iter().map(Position::zobrist_hash).collect();
                 let mut thought = Thought::default();
                 let result = searcher.search(
                     pos,

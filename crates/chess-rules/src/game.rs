@@ -120,6 +120,13 @@ impl Game {
         &self.moves
     }
 
+    /// The position before each move of [`Game::moves`], oldest first: with the current
+    /// position, the whole game (a search uses their hashes to see repetitions).
+    #[must_use]
+    pub fn history(&self) -> &[Position] {
+        &self.history
+    }
+
     /// Plays `m` if it is legal and the game is not over.
     pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
         if let Some(outcome) = self.outcome() {

@@ -533,6 +533,77 @@ impl Position {
         self.update_check_info();
     }
 
+    /// Whether the legal move `m` gives check, computed without playing it (direct checks,
+    /// discovered checks, checks by a promoted piece, by the rook of a castling move, and through
+    /// the square an en passant capture empties).
+    ///
+    /// ```
+    /// use chess_core::Square;
+    /// use chess_rules::{Move, Position};
+    ///
+    /// let mut pos = Position::standard();
+    /// for m in [Move::new(Square::F2, Square::F3), Move::double_push(Square::E7, Square::E5)] {
+    ///     pos.play(m).unwrap();
+    /// }
+    /// assert!(!pos.gives_check(Move::double_push(Square::G2, Square::G4)));
+    /// ```
+    #[must_use]
+    pub fn gives_check(&self, m: Move) -> bool {
+        let us = self.turn;
+        let them = !us;
+        let board = &self.board;
+        let king = self.king_of(them);
+        let (from, to) = (m.from(), m.to());
+        let Some(piece) = board.piece_at(from) else {
+            return false;
+        };
+        // The occupancy after the move, and where the moving piece (or the castling rook)
+        // stands and what it is.
+        let mut occupied = board.occupied().without(from);
+        let (role, square) = match m.kind() {
+            MoveKind::Castle => {
+                let side = CastlingSide::from_king_and_rook(from, to);
+                occupied = occupied
+                    .without(to)
+                    .with(side.king_to(us))
+                    .with(side.rook_to(us));
+                (Role::Rook, side.rook_to(us))
+            }
+            MoveKind::EnPassant => {
+                occupied = occupied
+                    .without(Square::new(to.file(), from.rank()))
+                    .with(to);
+                (Role::Pawn, to)
+            }
+            MoveKind::Promotion => {
+                occupied = occupied.with(to);
+                (m.promotion().unwrap_or(Role::Queen), to)
+            }
+            MoveKind::Normal | MoveKind::DoublePush => {
+                occupied = occupied.with(to);
+                (piece.role(), to)
+            }
+        };
+        let direct = match role {
+            Role::Pawn => attacks::pawn(us, square),
+            Role::Knight => attacks::knight(square),
+            Role::Bishop => attacks::bishop(square, occupied),
+            Role::Rook => attacks::rook(square, occupied),
+            Role::Queen => attacks::queen(square, occupied),
+            Role::King => Bitboard::EMPTY,
+        };
+        if direct.contains(king) {
+            return true;
+        }
+        // Discovered checks: our sliders (other than the one that moved, counted above) that
+        // see the king through the new occupancy.
+        let moved = Bitboard::from(from) | to;
+        let diagonal = board.diagonal_sliders(us) & !moved;
+        let straight = board.line_sliders(us) & !moved;
+        (attacks::bishop(king, occupied) & diagonal).any()
+            || (attacks::rook(king, occupied) & straight).any()
+    }
+
     /// The position with the other side to move and no en passant square, as if the side to
     /// move had passed (for null-move pruning in a search). `None` when the side to move is in
     /// check, where passing would leave a capturable king.

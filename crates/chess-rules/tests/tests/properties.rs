@@ -250,6 +250,11 @@ fn check_position(pos: &Position) {
     for &m in &legal {
         assert!(pos.is_legal(m));
         let after = pos.after(m);
+        assert_eq!(
+            pos.gives_check(m),
+            after.is_check(),
+            "gives_check {m:?} in {pos:?}"
+        );
         assert!(after.board().is_consistent());
         assert_eq!(after.board(), &slow_play(board, m, us), "{m:?}");
         assert_eq!(
