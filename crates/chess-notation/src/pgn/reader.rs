@@ -391,6 +391,9 @@ impl<R: Read> Reader<R> {
             match CLASS[c as usize] {
                 WS => {
                     self.pos += 1;
+                    while self.pos < self.end && CLASS[self.buf[self.pos] as usize] == WS {
+                        self.pos += 1;
+                    }
                     continue;
                 }
                 NL => {
@@ -406,7 +409,36 @@ impl<R: Read> Reader<R> {
                 b'{' => {
                     let at = self.location();
                     self.pos += 1;
-                    skip |= self.read_comment(visitor, at, quiet, b'}')?;
+                    // Most comments are short and complete in the lookahead: one pass finds the
+                    // end and counts the line breaks.
+                    let start = self.pos;
+                    let limit = self.end.min(start + LOOKAHEAD - 1);
+                    let mut i = start;
+                    let mut breaks = 0;
+                    let mut last_break = 0;
+                    while i < limit {
+                        let b = self.buf[i];
+                        if b == b'}' {
+                            break;
+                        }
+                        if b == b'\n' {
+                            breaks += 1;
+                            last_break = i;
+                        }
+                        i += 1;
+                    }
+                    if i < limit {
+                        if breaks > 0 {
+                            self.line += breaks;
+                            self.line_start = self.consumed + last_break as u64 + 1;
+                        }
+                        self.pos = i + 1;
+                        if !quiet {
+                            skip = visitor.comment(&self.buf[start..i], at).is_break();
+                        }
+                    } else {
+                        skip |= self.read_comment(visitor, at, quiet, b'}')?;
+                    }
                 }
                 b';' => {
                     let at = self.location();
@@ -505,7 +537,8 @@ impl<R: Read> Reader<R> {
                     }
                     self.pos = i;
                     let token = &self.buf[start..i];
-                    if let Some(result) = result_token(token) {
+                    let maybe_result = matches!(c, b'0' | b'1' | b'*');
+                    if let Some(result) = result_token(token).filter(|_| maybe_result) {
                         if depth == 0 && skipping == 0 {
                             if !skip {
                                 let _ = visitor.outcome(result, at);
