@@ -4,6 +4,7 @@ mod support;
 
 mod epd;
 mod fen;
+mod pack;
 mod pgn;
 mod robustness;
 mod san;

@@ -1,0 +1,358 @@
+//! The compact encodings: the size bound on every position of the test suites, round trips of
+//! positions and games, robustness against bad bytes, and the numbers of `docs/performance.md`.
+
+mod corpus;
+
+use chess_notation::Fen;
+use chess_notation::pack::{self, DecodeError, Format, base64, huffman};
+use chess_rules::{Move, Position, PositionErrorKinds};
+use proptest::prelude::*;
+
+/// The promise of the compact position format.
+const MAX_POSITION_BYTES: usize = 24;
+
+/// Lichess's production scheme, in bits per move.
+const LICHESS_BITS_PER_MOVE: f64 = 4.41;
+
+/// Decodes a compact position, accepting the ignorable reasons the test suites need.
+fn decode_lenient(bytes: &[u8]) -> Position {
+    match pack::decode_position(bytes) {
+        Ok(pos) => pos,
+        Err(DecodeError::IllegalPosition(e)) => e.ignore(PositionErrorKinds::IGNORABLE).unwrap(),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+#[test]
+fn every_suite_position_fits_in_24_bytes_and_round_trips() {
+    let positions = corpus::suite_positions();
+    let (mut total, mut max, mut huffman_total) = (0usize, 0usize, 0usize);
+    let mut worst = None;
+    for pos in &positions {
+        let packed = pack::encode_position(pos);
+        assert_eq!(&decode_lenient(&packed), pos);
+        total += packed.len();
+        if packed.len() > max {
+            max = packed.len();
+            worst = Some(pos.clone());
+        }
+        let bytes = huffman::encode_position(pos);
+        huffman_total += bytes.len();
+        if let Ok(decoded) = huffman::decode_position(&bytes) {
+            assert_eq!(&decoded, pos);
+        }
+    }
+    let n = positions.len() as f64;
+    println!(
+        "{} positions: compact average {:.2} bytes, maximum {max} ({}); huffman average {:.2} bytes",
+        positions.len(),
+        total as f64 / n,
+        Fen::from_position(worst.as_ref().unwrap()),
+        huffman_total as f64 / n,
+    );
+    assert!(max <= MAX_POSITION_BYTES, "{max} bytes");
+}
+
+#[test]
+fn starting_positions() {
+    assert_eq!(pack::encode_position(&Position::standard()).len(), 22);
+    for n in [0, 518, 959] {
+        let pos = Position::chess960(n).unwrap();
+        let packed = pack::encode_position(&pos);
+        assert!(packed.len() <= 22);
+        assert_eq!(pack::decode_position(&packed).unwrap(), pos);
+    }
+    assert_eq!(huffman::board_bits(Position::standard().board()), 164);
+}
+
+fn round_trip_game(start: &Position, moves: &[Move]) -> usize {
+    let bytes = pack::encode_game(start, moves).unwrap();
+    let (decoded_start, decoded) = pack::decode_game(&bytes).unwrap();
+    assert_eq!(&decoded_start, start);
+    assert_eq!(decoded, moves);
+    bytes.len()
+}
+
+/// The bits of the move codes alone: the encoding of the game without its header.
+fn move_bits(start: &Position, moves: &[Move]) -> u64 {
+    let mut pos = start.clone();
+    let mut last = None;
+    let mut bits = 0;
+    for &m in moves {
+        let ranking = pack::model::Ranking::new(&pos, last);
+        let rank = ranking.rank_of(m).unwrap();
+        bits += u64::from(pack::model::code_lengths(ranking.context())[rank]);
+        pos.play_unchecked(m);
+        last = Some(m);
+    }
+    bits
+}
+
+/// Bits per move (codes alone) and bytes per move (everything) of a corpus, checking that
+/// every game round-trips.
+fn measure(games: &[corpus::Game]) -> (usize, f64, f64) {
+    let (mut plies, mut bits, mut bytes) = (0, 0, 0);
+    for (start, moves) in games {
+        bytes += round_trip_game(start, moves);
+        bits += move_bits(start, moves);
+        plies += moves.len();
+    }
+    (
+        plies,
+        bits as f64 / plies as f64,
+        bytes as f64 / plies as f64,
+    )
+}
+
+#[test]
+fn real_games_take_fewer_bits_per_move_than_lichess() {
+    let games = corpus::real_games();
+    let (plies, bits, bytes) = measure(&games);
+    println!(
+        "test pgn files: {} games, {plies} plies: {bits:.3} bits per move ({bytes:.3} bytes per move with headers)",
+        games.len()
+    );
+    assert!(plies > 1000);
+    assert!(bits < LICHESS_BITS_PER_MOVE, "{bits}");
+}
+
+#[test]
+fn generated_games_take_fewer_bits_per_move_than_lichess() {
+    let games = corpus::generated_games(300, corpus::MEASURE_SEED);
+    let (plies, bits, bytes) = measure(&games);
+    println!(
+        "generated corpus: {} games, {plies} plies: {bits:.3} bits per move ({bytes:.3} bytes per move with headers)",
+        games.len()
+    );
+    assert!(bits < LICHESS_BITS_PER_MOVE, "{bits}");
+}
+
+#[test]
+fn random_games_round_trip() {
+    for seed in 0..60u64 {
+        let start = match seed % 3 {
+            0 => Position::standard(),
+            1 => Position::chess960((seed * 31 % 960) as u32).unwrap(),
+            _ => {
+                // An explicit start: somewhere in another random game.
+                let mut pos = Position::standard();
+                for m in corpus::random_game(&pos.clone(), seed, 7) {
+                    pos.play_unchecked(m);
+                }
+                pos
+            }
+        };
+        let moves = corpus::random_game(&start, seed, 300);
+        round_trip_game(&start, &moves);
+    }
+}
+
+#[test]
+fn rank_code_tables_are_fresh() {
+    let current = std::fs::read_to_string(corpus::table_path()).unwrap();
+    assert!(
+        current.replace("\r\n", "\n") == corpus::render_table(),
+        "crates/chess-notation/src/pack/table.rs is stale: run `cargo run -p chess-notation --example pack_table` and commit"
+    );
+}
+
+#[test]
+fn every_truncation_and_extension_is_an_error() {
+    let start = Position::chess960(123).unwrap();
+    let moves = corpus::random_game(&start, 7, 80);
+    let game = pack::encode_game(&start, &moves).unwrap();
+    let mut pos = start.clone();
+    pos.play_unchecked(moves[0]);
+    let position = pack::encode_position(&pos);
+    let huffman = huffman::encode_position(&pos);
+    for (bytes, decode) in [
+        (
+            &game[..],
+            &(|b: &[u8]| pack::decode_game(b).map(drop)) as &dyn Fn(&[u8]) -> _,
+        ),
+        (&position[..], &|b: &[u8]| {
+            pack::decode_position(b).map(drop)
+        }),
+        (&huffman[..], &|b: &[u8]| {
+            huffman::decode_position(b).map(drop)
+        }),
+    ] {
+        decode(bytes).unwrap();
+        for len in 0..bytes.len() {
+            assert!(decode(&bytes[..len]).is_err(), "prefix of {len} bytes");
+        }
+        let mut longer = bytes.to_vec();
+        longer.push(0);
+        assert!(decode(&longer).is_err());
+    }
+}
+
+#[test]
+fn wrong_formats_and_versions_are_named() {
+    let position = pack::encode_position(&Position::standard());
+    let game = pack::encode_game(&Position::standard(), &[]).unwrap();
+    assert!(matches!(
+        pack::decode_game(&position),
+        Err(DecodeError::WrongFormat {
+            expected: Format::Game,
+            found: Format::Position
+        })
+    ));
+    assert!(matches!(
+        pack::decode_position(&game),
+        Err(DecodeError::WrongFormat { .. })
+    ));
+    for tag in [0u8, 5, 9, 15] {
+        let mut bytes = position.to_vec();
+        bytes[0] = tag << 4 | (bytes[0] & 0x0f);
+        assert!(matches!(
+            pack::decode_position(&bytes),
+            Err(DecodeError::UnknownFormat { tag: t }) if t == tag
+        ));
+    }
+    assert!(matches!(
+        pack::decode_position(&[]),
+        Err(DecodeError::Empty)
+    ));
+    let mut reserved = position.to_vec();
+    reserved[0] |= 0x08;
+    assert!(matches!(
+        pack::decode_position(&reserved),
+        Err(DecodeError::ReservedBits { offset: 0 })
+    ));
+}
+
+#[test]
+fn claimed_move_counts_are_checked_before_allocating() {
+    // The standard start and u32::MAX moves, with a few bytes of codes.
+    let bytes = [0x40, 0xff, 0xff, 0xff, 0xff, 0x0f, 0, 0, 0];
+    assert!(matches!(
+        pack::decode_game(&bytes),
+        Err(DecodeError::TooManyMoves {
+            count: 4_294_967_295
+        })
+    ));
+    // A move index beyond the legal moves: after 1. f3 e5 2. g4 Qh4# there are none.
+    let mut pos = Position::standard();
+    let mut moves = Vec::new();
+    for uci in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+        let m = chess_notation::uci::parse(&pos, uci).unwrap();
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    let mut bytes = pack::encode_game(&Position::standard(), &moves).unwrap();
+    bytes[1] = 5;
+    bytes.push(0);
+    assert!(matches!(
+        pack::decode_game(&bytes),
+        Err(DecodeError::MoveIndexOutOfRange {
+            ply: 4,
+            legal: 0,
+            ..
+        }) | Err(DecodeError::Truncated { .. })
+    ));
+}
+
+/// A position from a random game: standard or Chess960, with random clocks now and then.
+fn random_position(seed: u64, plies: usize) -> Position {
+    let start = if seed % 2 == 0 {
+        Position::standard()
+    } else {
+        Position::chess960((seed % 960) as u32).unwrap()
+    };
+    let mut pos = start.clone();
+    for m in corpus::random_game(&start, seed, plies) {
+        pos.play_unchecked(m);
+    }
+    if seed % 5 == 0 {
+        let mut setup = pos.to_setup();
+        setup.halfmoves = (seed >> 8) as u32;
+        setup.fullmoves = (seed >> 20) as u32 % 100_000 + 1;
+        pos = Position::from_setup(setup, pos.castling_mode()).unwrap();
+    }
+    pos
+}
+
+/// Runs every decoder on `bytes`: none may panic.
+fn decode_everything(bytes: &[u8]) {
+    let _ = pack::decode_position(bytes);
+    let _ = pack::decode_setup(bytes);
+    let _ = pack::decode_game(bytes);
+    let _ = huffman::decode_board(bytes);
+    let _ = huffman::decode_position(bytes);
+    let _ = Format::of(bytes);
+    let _ = base64::decode(bytes);
+    // A decoded position or game always re-encodes to the same bytes: one encoding per value.
+    if let Ok(pos) = pack::decode_position(bytes) {
+        assert_eq!(&pack::encode_position(&pos)[..], bytes);
+    }
+    if let Ok((start, moves)) = pack::decode_game(bytes) {
+        assert_eq!(pack::encode_game(&start, &moves).unwrap(), bytes);
+    }
+    if let Ok(pos) = huffman::decode_position(bytes) {
+        assert_eq!(huffman::encode_position(&pos), bytes);
+    }
+    if let Ok(board) = huffman::decode_board(bytes) {
+        assert_eq!(huffman::encode_board(&board), bytes);
+    }
+    if let Ok(decoded) = base64::decode(bytes) {
+        assert_eq!(base64::encode(&decoded).as_bytes(), bytes);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..64)) {
+        decode_everything(&bytes);
+    }
+
+    #[test]
+    fn tagged_random_bytes_never_panic(tag in 1u8..5, flags in 0u8..16, rest in proptest::collection::vec(any::<u8>(), 0..48)) {
+        let mut bytes = vec![tag << 4 | flags];
+        bytes.extend(rest);
+        decode_everything(&bytes);
+    }
+
+    #[test]
+    fn mutated_encodings_never_panic(seed in any::<u64>(), plies in 0usize..120, flips in proptest::collection::vec((any::<usize>(), any::<u8>()), 1..4), cut in any::<usize>()) {
+        let pos = random_position(seed, plies);
+        let moves = corpus::random_game(&pos, seed ^ 1, 40);
+        for mut bytes in [
+            pack::encode_position(&pos).to_vec(),
+            pack::encode_game(&pos, &moves).unwrap(),
+            huffman::encode_position(&pos),
+            huffman::encode_board(pos.board()),
+        ] {
+            for &(at, xor) in &flips {
+                let len = bytes.len();
+                bytes[at % len] ^= xor;
+            }
+            decode_everything(&bytes);
+            bytes.truncate(cut % (bytes.len() + 1));
+            decode_everything(&bytes);
+        }
+    }
+
+    #[test]
+    fn random_positions_round_trip(seed in any::<u64>(), plies in 0usize..200) {
+        let pos = random_position(seed, plies);
+        let packed = pack::encode_position(&pos);
+        if seed % 5 != 0 {
+            prop_assert!(packed.len() <= MAX_POSITION_BYTES);
+        }
+        prop_assert_eq!(pack::decode_position(&packed).unwrap(), pos.clone());
+        prop_assert_eq!(huffman::decode_position(&huffman::encode_position(&pos)).unwrap(), pos.clone());
+        prop_assert_eq!(huffman::decode_board(&huffman::encode_board(pos.board())).unwrap(), pos.board().clone());
+        let text = base64::encode(&packed);
+        prop_assert_eq!(base64::decode(&text).unwrap(), packed.to_vec());
+    }
+
+    #[test]
+    fn random_games_round_trip_from_random_starts(seed in any::<u64>(), before in 0usize..60, plies in 0usize..200) {
+        let start = random_position(seed, before);
+        let moves = corpus::random_game(&start, seed.rotate_left(7), plies);
+        round_trip_game(&start, &moves);
+    }
+}
