@@ -39,6 +39,10 @@ pub enum Command {
     Analyse(AnalyseArgs),
     /// Search a fixed list of positions to a fixed depth; print total nodes and nodes/s.
     Bench(BenchArgs),
+    /// Pack a position or games into compact bytes (base64 lines, or raw with --raw).
+    Encode(EncodeArgs),
+    /// Unpack bytes from `chess encode` into FEN (positions) or PGN (games).
+    Decode(DecodeArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
 }
@@ -270,6 +274,51 @@ pub struct BenchArgs {
     /// The search depth.
     #[arg(long, value_name = "N", default_value_t = chess_engine::DEFAULT_BENCH_DEPTH, value_parser = clap::value_parser!(u32).range(1..=30))]
     pub depth: u32,
+}
+
+/// `chess encode`: see `docs/formats.md` for the formats.
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Without FILEs or --fens, encodes the position of --fen or --position (the standard start by default). \
+A game keeps its start position and mainline moves, not its tags, comments or variations."
+)]
+pub struct EncodeArgs {
+    /// PGN files whose games to encode, one value per game; `-` reads stdin.
+    #[arg(value_name = "FILE", conflicts_with_all = ["fen", "position", "fens", "huffman"])]
+    pub files: Vec<PathBuf>,
+
+    #[command(flatten)]
+    pub position: PositionArgs,
+
+    /// A file of FENs, one per line, to encode one by one; `-` reads stdin.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "position"])]
+    pub fens: Option<PathBuf>,
+
+    /// Code positions with the Huffman board code instead of the compact format.
+    #[arg(long)]
+    pub huffman: bool,
+
+    /// Write the raw bytes of a single value instead of base64 lines.
+    #[arg(long)]
+    pub raw: bool,
+}
+
+/// `chess decode`.
+#[derive(Args, Debug)]
+#[command(after_help = "The format of each value is read from its first byte. \
+Positions print as FEN, a board alone as the FEN placement field, games as PGN.")]
+pub struct DecodeArgs {
+    /// Base64 values to decode; without any (and without --raw), reads one per line from stdin.
+    #[arg(value_name = "BASE64")]
+    pub values: Vec<String>,
+
+    /// Read one value as raw bytes from this file; `-` reads stdin.
+    #[arg(long, value_name = "FILE", conflicts_with = "values")]
+    pub raw: Option<PathBuf>,
+
+    /// Write one JSON object per value.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug)]

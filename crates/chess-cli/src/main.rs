@@ -11,6 +11,7 @@ mod error;
 mod fen;
 mod json;
 mod moves;
+mod pack;
 mod perft;
 mod pgn;
 mod pgn_export;
@@ -41,6 +42,8 @@ fn main() -> ExitCode {
         Some(Command::Uci) => engine::uci(),
         Some(Command::Analyse(args)) => engine::analyse(args, &mut out),
         Some(Command::Bench(args)) => engine::bench(args, &mut out),
+        Some(Command::Encode(args)) => pack::encode(args, &mut out),
+        Some(Command::Decode(args)) => pack::decode(args, &mut out),
         Some(Command::Completions(args)) => {
             clap_complete::generate(args.shell, &mut Cli::command(), "chess", &mut out);
             Ok(())

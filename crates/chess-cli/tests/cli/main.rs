@@ -5,6 +5,7 @@ mod check;
 mod engine;
 mod fen;
 mod moves;
+mod pack;
 mod perft;
 mod pgn;
 mod play;

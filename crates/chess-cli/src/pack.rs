@@ -1,0 +1,330 @@
+//! `chess encode` and `chess decode`: the compact binary formats of `chess_notation::pack`, as
+//! base64 lines (the default) or raw bytes.
+//!
+//! Encode takes a position (`--fen`, `--position`, or the start), a file of FENs (`--fens`), or
+//! PGN files (each game's mainline). Decode recognises the format by the first byte's tag and
+//! prints a FEN for a position, the placement field for a board alone, and PGN for a game.
+
+use std::io::{BufRead, IsTerminal, Read, Write};
+use std::path::Path;
+
+use chess_notation::pack::{self, Format};
+use chess_notation::pgn::{GameReader, GameResult, MoveNode, PgnGame};
+use chess_notation::{BoardFen, Fen, uci};
+use chess_rules::{Move, Position};
+
+use crate::cli::{DecodeArgs, EncodeArgs};
+use crate::error::{CliError, EXIT_INVALID_INPUT, Result};
+use crate::json::Json;
+use crate::position_arg::{Chess960Default, parse_fen, resolve};
+
+/// Where the bytes go: base64 lines, or the raw bytes of exactly one value.
+struct Sink<'a, W: Write> {
+    out: &'a mut W,
+    raw: bool,
+    written: usize,
+}
+
+impl<W: Write> Sink<'_, W> {
+    fn put(&mut self, bytes: &[u8]) -> Result<()> {
+        if self.raw {
+            if self.written > 0 {
+                return Err(CliError::input(
+                    "--raw",
+                    "the input holds more than one value, and raw bytes have no separator: leave out --raw for one base64 line per value",
+                ));
+            }
+            self.out.write_all(bytes)?;
+        } else {
+            writeln!(self.out, "{}", pack::base64::encode(bytes))?;
+        }
+        self.written += 1;
+        Ok(())
+    }
+}
+
+pub fn encode(args: &EncodeArgs, out: &mut impl Write) -> Result<()> {
+    if args.raw && std::io::stdout().is_terminal() {
+        return Err(CliError::usage(
+            "--raw: refusing to write binary data to a terminal; redirect the output to a file",
+        ));
+    }
+    let mut sink = Sink {
+        out,
+        raw: args.raw,
+        written: 0,
+    };
+    let mut bad = 0u64;
+    if let Some(path) = &args.fens {
+        let name = input_name(path);
+        let input = open(path)?;
+        for (i, line) in std::io::BufReader::new(input).lines().enumerate() {
+            let line = line.map_err(|e| CliError::input(&name, e))?;
+            let text = line.trim();
+            if text.is_empty() || text.starts_with('#') {
+                continue;
+            }
+            match parse_fen(text, args.position.chess960) {
+                Ok(pos) => sink.put(&encode_position(&pos, args.huffman))?,
+                Err(e) => {
+                    bad += 1;
+                    eprintln!("chess: {name}: line {}: {e}", i + 1);
+                }
+            }
+        }
+        if bad > 0 {
+            return Err(CliError::input(
+                name,
+                format!("{bad} FENs could not be encoded"),
+            ));
+        }
+    } else if args.files.is_empty() {
+        let pos = resolve(&args.position, Chess960Default::Classical)?;
+        sink.put(&encode_position(&pos, args.huffman))?;
+    } else {
+        let mut games = 0u64;
+        for path in &args.files {
+            let name = input_name(path);
+            let input = open(path)?;
+            for (number, game) in (1..).zip(GameReader::new(input).allow_null_moves(true)) {
+                games += 1;
+                let encoded = game.map_err(|e| e.to_string()).and_then(|game| {
+                    let moves: Option<Vec<Move>> = game.mainline_moves().collect();
+                    let moves = moves.ok_or_else(|| {
+                        "a null move (--): a game in the packed format has legal moves only"
+                            .to_owned()
+                    })?;
+                    pack::encode_game(&game.initial, &moves).map_err(|e| e.to_string())
+                });
+                match encoded {
+                    Ok(bytes) => sink.put(&bytes)?,
+                    Err(message) => {
+                        bad += 1;
+                        // Reader errors start with their own "game N, line L, column C".
+                        if message.starts_with("game ") {
+                            eprintln!("chess: {name}: {message}");
+                        } else {
+                            eprintln!("chess: {name}: game {number}: {message}");
+                        }
+                    }
+                }
+            }
+        }
+        if bad > 0 {
+            return Err(CliError {
+                message: format!("{bad} of {games} games could not be encoded"),
+                code: EXIT_INVALID_INPUT,
+            });
+        }
+    }
+    Ok(())
+}
+
+fn encode_position(pos: &Position, huffman: bool) -> Vec<u8> {
+    if huffman {
+        pack::huffman::encode_position(pos)
+    } else {
+        pack::encode_position(pos).as_bytes().to_vec()
+    }
+}
+
+pub fn decode(args: &DecodeArgs, out: &mut impl Write) -> Result<()> {
+    let mut bad = 0u64;
+    let mut values = 0u64;
+    let mut each = |label: &str, bytes: std::result::Result<Vec<u8>, String>| -> Result<()> {
+        values += 1;
+        let decoded = bytes.and_then(|bytes| decode_value(&bytes).map_err(|e| e.to_string()));
+        if let Err(message) = &decoded {
+            bad += 1;
+            eprintln!("chess: {label}: {message}");
+        }
+        if args.json {
+            writeln!(out, "{}", to_json(values, &decoded).to_line())?;
+        } else if let Ok(value) = &decoded {
+            write_text(value, out)?;
+        }
+        Ok(())
+    };
+    if let Some(path) = &args.raw {
+        let name = input_name(path);
+        let mut bytes = Vec::new();
+        open(path)?
+            .read_to_end(&mut bytes)
+            .map_err(|e| CliError::input(&name, e))?;
+        each(&name, Ok(bytes))?;
+    } else if args.values.is_empty() {
+        let stdin = std::io::stdin();
+        for (i, line) in stdin.lock().lines().enumerate() {
+            let line = line.map_err(|e| CliError::input("stdin", e))?;
+            let text = line.trim();
+            if text.is_empty() {
+                continue;
+            }
+            each(&format!("stdin: line {}", i + 1), base64(text))?;
+        }
+    } else {
+        for (i, text) in args.values.iter().enumerate() {
+            each(&format!("value {}", i + 1), base64(text.trim()))?;
+        }
+    }
+    if bad > 0 {
+        return Err(CliError {
+            message: format!("{bad} of {values} values could not be decoded"),
+            code: EXIT_INVALID_INPUT,
+        });
+    }
+    Ok(())
+}
+
+fn base64(text: &str) -> std::result::Result<Vec<u8>, String> {
+    pack::base64::decode(text).map_err(|e| e.to_string())
+}
+
+/// What packed bytes hold.
+enum Decoded {
+    Position(Format, Position),
+    Board(chess_core::Board),
+    Game(Position, Vec<Move>),
+}
+
+fn decode_value(bytes: &[u8]) -> std::result::Result<Decoded, pack::DecodeError> {
+    Ok(match Format::of(bytes)? {
+        Format::Position => Decoded::Position(Format::Position, pack::decode_position(bytes)?),
+        Format::HuffmanPosition => Decoded::Position(
+            Format::HuffmanPosition,
+            pack::huffman::decode_position(bytes)?,
+        ),
+        Format::HuffmanBoard => Decoded::Board(pack::huffman::decode_board(bytes)?),
+        Format::Game => {
+            let (start, moves) = pack::decode_game(bytes)?;
+            Decoded::Game(start, moves)
+        }
+        // A format added to the library but not yet to the program.
+        other => {
+            return Err(pack::DecodeError::UnknownFormat { tag: other.tag() });
+        }
+    })
+}
+
+fn write_text(value: &Decoded, out: &mut impl Write) -> Result<()> {
+    match value {
+        Decoded::Position(_, pos) => writeln!(out, "{}", Fen::from_position(pos))?,
+        Decoded::Board(board) => writeln!(out, "{}", BoardFen(board))?,
+        Decoded::Game(start, moves) => writeln!(out, "{}", to_pgn(start, moves))?,
+    }
+    Ok(())
+}
+
+/// A decoded game as PGN: the Seven Tag Roster with unknown values (the format keeps moves,
+/// not tags), the start position when it is not the standard one, and the result when the
+/// final position decides it.
+fn to_pgn(start: &Position, moves: &[Move]) -> PgnGame {
+    let mut game = PgnGame {
+        initial: start.clone(),
+        ..PgnGame::default()
+    };
+    let mut pos = start.clone();
+    for &m in moves {
+        game.mainline.moves.push(MoveNode::new(&pos, m));
+        pos.play_unchecked(m);
+    }
+    let result = if pos.is_checkmate() {
+        if pos.turn() == chess_core::Color::White {
+            GameResult::BlackWins
+        } else {
+            GameResult::WhiteWins
+        }
+    } else if pos.is_stalemate() || pos.is_insufficient_material() {
+        GameResult::Draw
+    } else {
+        GameResult::Unknown
+    };
+    for (name, value) in [
+        ("Event", "?"),
+        ("Site", "?"),
+        ("Date", "????.??.??"),
+        ("Round", "?"),
+        ("White", "?"),
+        ("Black", "?"),
+        ("Result", result.as_str()),
+    ] {
+        game.set_header(name, value);
+    }
+    if start.is_chess960() {
+        game.set_header("Variant", "Chess960");
+    }
+    if *start != Position::standard() {
+        game.set_header("SetUp", "1");
+        game.set_header("FEN", &Fen::from_position(start).to_string());
+    }
+    game.result = Some(result);
+    game
+}
+
+/// `{"value": n, "format": …, "fen": …, "moves": […] | null, "final_fen": … | null,
+/// "error": … | null}`; a board alone has its placement field as `fen`.
+fn to_json(number: u64, decoded: &std::result::Result<Decoded, String>) -> Json {
+    let (format, fen, moves, final_fen, error) = match decoded {
+        Ok(Decoded::Position(format, pos)) => (
+            Json::str(format.name()),
+            Json::str(Fen::from_position(pos).to_string()),
+            Json::Null,
+            Json::Null,
+            Json::Null,
+        ),
+        Ok(Decoded::Board(board)) => (
+            Json::str(Format::HuffmanBoard.name()),
+            Json::str(BoardFen(board).to_string()),
+            Json::Null,
+            Json::Null,
+            Json::Null,
+        ),
+        Ok(Decoded::Game(start, moves)) => {
+            let mut pos = start.clone();
+            let mut list = Vec::with_capacity(moves.len());
+            for &m in moves {
+                list.push(Json::str(uci::format(&pos, m)));
+                pos.play_unchecked(m);
+            }
+            (
+                Json::str(Format::Game.name()),
+                Json::str(Fen::from_position(start).to_string()),
+                Json::Array(list),
+                Json::str(Fen::from_position(&pos).to_string()),
+                Json::Null,
+            )
+        }
+        Err(message) => (
+            Json::Null,
+            Json::Null,
+            Json::Null,
+            Json::Null,
+            Json::str(message.clone()),
+        ),
+    };
+    Json::Object(vec![
+        ("value", Json::Number(number)),
+        ("format", format),
+        ("fen", fen),
+        ("moves", moves),
+        ("final_fen", final_fen),
+        ("error", error),
+    ])
+}
+
+fn input_name(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        "stdin".to_owned()
+    } else {
+        path.display().to_string()
+    }
+}
+
+fn open(path: &Path) -> Result<Box<dyn Read>> {
+    if path.as_os_str() == "-" {
+        Ok(Box::new(std::io::stdin().lock()))
+    } else {
+        let file = std::fs::File::open(path).map_err(|e| CliError::input(input_name(path), e))?;
+        Ok(Box::new(std::io::BufReader::new(file)))
+    }
+}

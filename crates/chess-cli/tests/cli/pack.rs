@@ -1,0 +1,250 @@
+//! `chess encode` and `chess decode`.
+
+use std::process::{Command, Stdio};
+
+use chess_notation::pack::{self, Format};
+
+use crate::support::chess;
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn");
+
+fn path(name: &str) -> String {
+    format!("{DATA}/{name}")
+}
+
+fn lines(text: &str) -> Vec<&str> {
+    text.lines().collect()
+}
+
+#[test]
+fn positions_round_trip() {
+    let fens = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        "8/8/8/8/8/2k5/8/K7 b - - 99 180",
+    ];
+    for huffman in [false, true] {
+        for fen in fens {
+            let mut args = vec!["encode", "--fen", fen];
+            if huffman {
+                args.push("--huffman");
+            }
+            let out = chess(&args, "");
+            assert_eq!(out.status, 0, "{}", out.stderr);
+            let line = out.stdout.trim_end();
+            let bytes = pack::base64::decode(line).expect("encode writes base64");
+            let format = if huffman {
+                Format::HuffmanPosition
+            } else {
+                Format::Position
+            };
+            assert_eq!(Format::of(&bytes).unwrap(), format);
+            if !huffman {
+                assert!(bytes.len() <= 24, "{fen}: {} bytes", bytes.len());
+            }
+            let out = chess(&["decode", line], "");
+            assert_eq!(out.status, 0, "{}", out.stderr);
+            assert_eq!(out.stdout, format!("{fen}\n"));
+        }
+    }
+    // The default is the standard start; a Chess960 start by number.
+    let out = chess(&["encode"], "");
+    let back = chess(&["decode"], &out.stdout);
+    assert_eq!(
+        back.stdout,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
+    );
+    let out = chess(&["encode", "--position", "0"], "");
+    let back = chess(&["decode", "--json"], &out.stdout);
+    assert_eq!(
+        back.stdout,
+        "{\"value\": 1, \"format\": \"compact position\", \"fen\": \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\", \"moves\": null, \"final_fen\": null, \"error\": null}\n"
+    );
+}
+
+#[test]
+fn a_file_of_fens_with_a_bad_line() {
+    let dir = std::env::temp_dir().join(format!("chess-encode-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("positions.fen");
+    std::fs::write(
+        &file,
+        "# comment\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n\nnot a fen\n4k3/8/8/8/8/8/8/R3K3 w Q - 3 40\n",
+    )
+    .unwrap();
+    let out = chess(&["encode", "--fens", file.to_str().unwrap()], "");
+    assert_eq!(out.status, 1);
+    assert_eq!(lines(&out.stdout).len(), 2);
+    assert!(
+        out.stderr
+            .contains("positions.fen: line 4: invalid board field"),
+        "{}",
+        out.stderr
+    );
+    let back = chess(&["decode"], &out.stdout);
+    assert_eq!(back.status, 0, "{}", back.stderr);
+    assert_eq!(
+        back.stdout,
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n4k3/8/8/8/8/8/8/R3K3 w Q - 3 40\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Encoding the games of a file and decoding them gives the same moves and final positions as
+/// reading the file directly.
+fn games_round_trip(name: &str, games: usize) {
+    let file = path(name);
+    let out = chess(&["encode", &file], "");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(lines(&out.stdout).len(), games);
+
+    let direct = chess(&["pgn", "--fens", &file], "");
+    let decoded = chess(&["decode"], &out.stdout);
+    assert_eq!(decoded.status, 0, "{}", decoded.stderr);
+    let again = chess(&["pgn", "--fens", "-"], &decoded.stdout);
+    assert_eq!(again.status, 0, "{}", again.stderr);
+    assert_eq!(again.stdout, direct.stdout);
+
+    let direct = chess(&["pgn", "--json", &file], "");
+    let decoded = chess(&["decode", "--json"], &out.stdout);
+    assert_eq!(decoded.status, 0, "{}", decoded.stderr);
+    for (a, b) in lines(&direct.stdout).iter().zip(lines(&decoded.stdout)) {
+        let moves = |line: &str| {
+            let start = line.find("\"moves\": [").unwrap();
+            let end = start + line[start..].find(']').unwrap();
+            line[start..=end].to_owned()
+        };
+        assert_eq!(moves(a), moves(b));
+    }
+}
+
+#[test]
+fn games_round_trip_standard() {
+    games_round_trip("kasparov-deep-blue-1997.pgn", 6);
+}
+
+#[test]
+fn games_round_trip_chess960() {
+    games_round_trip("cutechess-fischerrandom.pgn", 4);
+    // The variant and the start survive as tags.
+    let out = chess(&["encode", &path("cutechess-fischerrandom.pgn")], "");
+    let first = lines(&out.stdout)[0].to_owned();
+    let pgn = chess(&["decode", &first], "");
+    assert!(
+        pgn.stdout.contains("[Variant \"Chess960\"]"),
+        "{}",
+        pgn.stdout
+    );
+    assert!(pgn.stdout.contains("[SetUp \"1\"]"), "{}", pgn.stdout);
+}
+
+#[test]
+fn decoded_game_is_pgn_with_its_result() {
+    let out = chess(&["encode", "-"], "1. f3 e5 2. g4 Qh4# 0-1\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let bytes = pack::base64::decode(out.stdout.trim_end()).unwrap();
+    assert_eq!(Format::of(&bytes).unwrap(), Format::Game);
+    let pgn = chess(&["decode", out.stdout.trim_end()], "");
+    insta::assert_snapshot!(pgn.stdout);
+}
+
+#[test]
+fn bad_games_are_reported_and_the_rest_encoded() {
+    let file = path("bad-games.pgn");
+    let good = chess(&["pgn", "--fens", &file], "");
+    let out = chess(&["encode", &file], "");
+    assert_eq!(out.status, 1);
+    assert_eq!(lines(&out.stdout).len(), lines(&good.stdout).len());
+    assert!(
+        out.stderr.contains("games could not be encoded"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("line "), "{}", out.stderr);
+    let decoded = chess(&["decode"], &out.stdout);
+    let fens = chess(&["pgn", "--fens", "-"], &decoded.stdout);
+    assert_eq!(fens.stdout, good.stdout);
+}
+
+#[test]
+fn bad_bytes_are_explained() {
+    let start = chess(&["encode"], "").stdout;
+    let start = start.trim_end();
+    let bytes = pack::base64::decode(start).unwrap();
+    let truncated = pack::base64::encode(&bytes[..bytes.len() - 3]);
+    let unknown = pack::base64::encode(&[0xf0, 0, 0]);
+    let out = chess(&["decode", "!!!!", &truncated, start, &unknown], "");
+    assert_eq!(out.status, 1);
+    assert_eq!(
+        out.stdout,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
+    );
+    let errors = lines(&out.stderr);
+    assert_eq!(errors.len(), 4, "{}", out.stderr);
+    assert!(errors[0].starts_with("chess: value 1: "), "{}", errors[0]);
+    assert!(
+        errors[1].contains("value 2: invalid packed data"),
+        "{}",
+        errors[1]
+    );
+    assert!(errors[2].contains("value 4: invalid packed data at byte 0: unknown format tag 15"));
+    assert_eq!(errors[3], "chess: 3 of 4 values could not be decoded");
+
+    let out = chess(&["decode", "--json", &unknown], "");
+    assert_eq!(out.status, 1);
+    assert!(
+        out.stdout
+            .starts_with("{\"value\": 1, \"format\": null, \"fen\": null")
+    );
+    assert!(
+        out.stdout
+            .contains("\"error\": \"invalid packed data at byte 0: unknown format tag 15")
+    );
+}
+
+fn chess_bytes(args: &[&str], stdin: &[u8]) -> (i32, Vec<u8>, String) {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chess"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.take().unwrap().write_all(stdin);
+    let output = child.wait_with_output().unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        output.stdout,
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn raw_bytes() {
+    let (status, bytes, stderr) = chess_bytes(&["encode", "--raw", "-"], b"1. e4 e5 2. Nf3 *\n");
+    assert_eq!(status, 0, "{stderr}");
+    assert_eq!(Format::of(&bytes).unwrap(), Format::Game);
+    let (status, pgn, stderr) = chess_bytes(&["decode", "--raw", "-"], &bytes);
+    assert_eq!(status, 0, "{stderr}");
+    let pgn = String::from_utf8(pgn).unwrap();
+    assert!(pgn.contains("1. e4 e5 2. Nf3 *"), "{pgn}");
+
+    // Raw bytes have no separator, so only one value.
+    let (status, _, stderr) = chess_bytes(
+        &["encode", "--raw", &path("kasparov-deep-blue-1997.pgn")],
+        b"",
+    );
+    assert_eq!(status, 1);
+    assert!(stderr.contains("more than one value"), "{stderr}");
+
+    // Usage errors.
+    let out = chess(
+        &["encode", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1", "x.pgn"],
+        "",
+    );
+    assert_eq!(out.status, 2);
+    let out = chess(&["decode", "--raw", "-", "AAAA"], "");
+    assert_eq!(out.status, 2);
+}
