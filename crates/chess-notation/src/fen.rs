@@ -242,6 +242,20 @@ fn char_at(text: &[u8], i: usize) -> char {
     valid.chars().next().unwrap_or(char::REPLACEMENT_CHARACTER)
 }
 
+/// The piece byte of each FEN letter, and 0xff (no piece) for every other byte.
+static PIECE_BYTES: [u8; 256] = {
+    let mut table = [0xffu8; 256];
+    let letters = *b"PNBRQKpnbrqk";
+    let mut i = 0;
+    while i < letters.len() {
+        if let Some(piece) = Piece::from_char(letters[i] as char) {
+            table[letters[i] as usize] = piece.to_byte();
+        }
+        i += 1;
+    }
+    table
+};
+
 fn parse_board(text: &[u8], base: usize) -> Result<Board, ParseFenError> {
     let error = |offset: usize, kind| ParseFenError {
         field: FenField::Board,
@@ -283,7 +297,7 @@ fn parse_board(text: &[u8], base: usize) -> Result<Board, ParseFenError> {
                 }
             }
             _ => {
-                let Some(piece) = Piece::from_char(c as char).filter(|_| c.is_ascii()) else {
+                let Some(piece) = Piece::from_byte(PIECE_BYTES[c as usize]) else {
                     return Err(error(
                         base + i,
                         FenErrorKind::InvalidPiece(char_at(text, i)),
@@ -523,20 +537,78 @@ impl Fen {
     }
 
     fn write(&self, f: &mut fmt::Formatter<'_>, shredder: bool) -> fmt::Result {
+        // Built in one buffer and handed over in one call: the formatting machinery costs more
+        // per call than writing the bytes.
         let setup = &self.setup;
-        write!(f, "{} {} ", BoardFen(&setup.board), setup.turn.char())?;
-        write_castling(f, setup, shredder)?;
+        let mut out = Ascii::new();
+        write_board(&setup.board, &mut out);
+        out.push(b' ');
+        out.push(setup.turn.char() as u8);
+        out.push(b' ');
+        write_castling(&mut out, setup, shredder);
+        out.push(b' ');
         match setup.ep_square {
-            Some(sq) => write!(f, " {sq}")?,
-            None => f.write_str(" -")?,
+            Some(sq) => {
+                out.push(sq.file().char() as u8);
+                out.push(sq.rank().char() as u8);
+            }
+            None => out.push(b'-'),
         }
-        write!(f, " {} {}", setup.halfmoves, setup.fullmoves)
+        out.push(b' ');
+        out.push_number(setup.halfmoves);
+        out.push(b' ');
+        out.push_number(setup.fullmoves);
+        f.write_str(out.as_str())
     }
 }
 
-fn write_castling(f: &mut fmt::Formatter<'_>, setup: &Setup, shredder: bool) -> fmt::Result {
+/// A small stack buffer for ASCII text: a FEN is at most 71 + 1 + 1 + 1 + 4 + 1 + 2 + 1 + 10 +
+/// 1 + 10 = 103 bytes.
+struct Ascii {
+    bytes: [u8; 112],
+    len: usize,
+}
+
+impl Ascii {
+    const fn new() -> Ascii {
+        Ascii {
+            bytes: [0; 112],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, b: u8) {
+        self.bytes[self.len] = b;
+        self.len += 1;
+    }
+
+    fn push_number(&mut self, mut n: u32) {
+        let mut digits = [0u8; 10];
+        let mut i = digits.len();
+        loop {
+            i -= 1;
+            digits[i] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        for &d in &digits[i..] {
+            self.push(d);
+        }
+    }
+
+    fn as_str(&self) -> &str {
+        // Only ASCII is ever pushed, so this cannot fail.
+        core::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
+    }
+}
+
+fn write_castling(out: &mut Ascii, setup: &Setup, shredder: bool) {
     if setup.castling.is_empty() {
-        return f.write_str("-");
+        out.push(b'-');
+        return;
     }
     for (color, side, rook) in setup.castling.iter() {
         // X-FEN: K or Q when the castling rook is the outermost rook on its side of the king.
@@ -555,20 +627,18 @@ fn write_castling(f: &mut fmt::Formatter<'_>, setup: &Setup, shredder: bool) -> 
         };
         let c = if outermost {
             match side {
-                CastlingSide::KingSide => 'k',
-                CastlingSide::QueenSide => 'q',
+                CastlingSide::KingSide => b'k',
+                CastlingSide::QueenSide => b'q',
             }
         } else {
-            rook.file().char()
+            rook.file().char() as u8
         };
-        let c = if color.is_white() {
+        out.push(if color.is_white() {
             c.to_ascii_uppercase()
         } else {
             c
-        };
-        fmt::Write::write_char(f, c)?;
+        });
     }
-    Ok(())
 }
 
 impl FromStr for Fen {
@@ -649,35 +719,50 @@ impl BoardFen<'_> {
 
 impl fmt::Display for BoardFen<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Built in a fixed buffer: at most 8 characters per rank plus 7 slashes.
-        let mut out = [0u8; 71];
-        let mut len = 0;
-        for rank in Rank::ALL.into_iter().rev() {
-            let mut empty = 0u8;
-            for file in File::ALL {
-                match self.0.piece_at(Square::new(file, rank)) {
-                    Some(piece) => {
-                        if empty > 0 {
-                            out[len] = b'0' + empty;
-                            len += 1;
-                            empty = 0;
-                        }
-                        out[len] = piece.char() as u8;
-                        len += 1;
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                out[len] = b'0' + empty;
-                len += 1;
-            }
-            if rank != Rank::First {
-                out[len] = b'/';
-                len += 1;
-            }
-        }
-        // Every byte written is ASCII.
-        f.write_str(core::str::from_utf8(&out[..len]).map_err(|_| fmt::Error)?)
+        let mut out = Ascii::new();
+        write_board(self.0, &mut out);
+        f.write_str(out.as_str())
     }
 }
+
+fn write_board(board: &Board, out: &mut Ascii) {
+    // Rank by rank from the occupancy: runs of empty squares are counted from bit positions
+    // rather than by looking at every square.
+    let occupied = board.occupied().0;
+    for rank in (0..8u32).rev() {
+        let mut row = (occupied >> (8 * rank)) as u8 as u32;
+        let mut file = 0;
+        while row != 0 {
+            let gap = row.trailing_zeros();
+            if gap > 0 {
+                out.push(b'0' + gap as u8);
+            }
+            file += gap;
+            let sq = Square::ALL[(8 * rank + file) as usize];
+            if let Some(piece) = board.piece_at(sq) {
+                out.push(PIECE_LETTERS[piece.to_byte() as usize]);
+            }
+            file += 1;
+            row >>= gap + 1;
+        }
+        if file < 8 {
+            out.push(b'0' + (8 - file) as u8);
+        }
+        if rank > 0 {
+            out.push(b'/');
+        }
+    }
+}
+
+/// The FEN letter of each piece byte (`0bCCCC_TTTT`).
+static PIECE_LETTERS: [u8; 32] = {
+    let mut table = [b'?'; 32];
+    let mut byte = 0;
+    while byte < 32 {
+        if let Some(piece) = Piece::from_byte(byte as u8) {
+            table[byte] = piece.char() as u8;
+        }
+        byte += 1;
+    }
+    table
+};

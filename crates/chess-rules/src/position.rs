@@ -110,9 +110,11 @@ impl Position {
     /// Validates `setup` and builds the position, or names every reason it cannot occur in a
     /// game (see [`PositionError::ignore`] for unusual set-ups).
     pub fn from_setup(setup: Setup, mode: CastlingMode) -> Result<Position, PositionError> {
-        let kinds = validate::errors(&setup, mode);
+        let castling = validate::valid_castling(&setup, mode);
+        let ep_square = validate::valid_ep_square(&setup);
+        let kinds = validate::errors(&setup, castling, ep_square);
         if kinds.is_empty() {
-            Ok(Position::from_setup_lenient(setup, mode))
+            Ok(Position::from_valid_parts(setup, mode, castling, ep_square))
         } else {
             Err(PositionError {
                 setup: alloc::boxed::Box::new(setup),
@@ -127,6 +129,16 @@ impl Position {
     pub(crate) fn from_setup_lenient(setup: Setup, mode: CastlingMode) -> Position {
         let castling = validate::valid_castling(&setup, mode);
         let ep_square = validate::valid_ep_square(&setup);
+        Position::from_valid_parts(setup, mode, castling, ep_square)
+    }
+
+    /// Builds a position from a setup and its valid castling rights and en passant square.
+    fn from_valid_parts(
+        setup: Setup,
+        mode: CastlingMode,
+        castling: CastlingRights,
+        ep_square: Option<Square>,
+    ) -> Position {
         let mut pos = Position {
             board: setup.board,
             turn: setup.turn,

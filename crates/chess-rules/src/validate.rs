@@ -9,7 +9,14 @@ use crate::position::attackers_to;
 use crate::{CastlingMode, Setup};
 
 /// Every reason `setup` cannot occur in a game under `mode`.
-pub(crate) fn errors(setup: &Setup, mode: CastlingMode) -> PositionErrorKinds {
+///
+/// `castling` and `ep_square` are [`valid_castling`] and [`valid_ep_square`] of the setup,
+/// which the caller computes once and keeps for the position.
+pub(crate) fn errors(
+    setup: &Setup,
+    castling: CastlingRights,
+    ep_square: Option<Square>,
+) -> PositionErrorKinds {
     let mut errors = PositionErrorKinds::empty();
     let board = &setup.board;
 
@@ -26,10 +33,10 @@ pub(crate) fn errors(setup: &Setup, mode: CastlingMode) -> PositionErrorKinds {
     if (board.by_role(Role::Pawn) & Bitboard::BACKRANKS).any() {
         errors |= PositionErrorKinds::PAWNS_ON_BACKRANK;
     }
-    if valid_castling(setup, mode) != setup.castling {
+    if castling != setup.castling {
         errors |= PositionErrorKinds::INVALID_CASTLING_RIGHTS;
     }
-    if setup.ep_square.is_some() && valid_ep_square(setup).is_none() {
+    if setup.ep_square.is_some() && ep_square.is_none() {
         errors |= PositionErrorKinds::INVALID_EP_SQUARE;
     }
     if errors.intersects(PositionErrorKinds::MISSING_KING | PositionErrorKinds::TOO_MANY_KINGS) {
@@ -46,7 +53,7 @@ pub(crate) fn errors(setup: &Setup, mode: CastlingMode) -> PositionErrorKinds {
     }
     if let Some(our_king) = board.king_of(us) {
         let checkers = attackers_to(board, our_king, !us, occupied);
-        if impossible_check(setup, our_king, checkers) {
+        if impossible_check(setup, ep_square, our_king, checkers) {
             errors |= PositionErrorKinds::IMPOSSIBLE_CHECK;
         }
     }
@@ -72,12 +79,17 @@ fn too_much_material(setup: &Setup, color: Color) -> bool {
 }
 
 /// Whether the checks on the king of the side to move could not have come from the last move.
-fn impossible_check(setup: &Setup, king: Square, checkers: Bitboard) -> bool {
+fn impossible_check(
+    setup: &Setup,
+    ep_square: Option<Square>,
+    king: Square,
+    checkers: Bitboard,
+) -> bool {
     if checkers.count() > 2 {
         return true;
     }
     let board = &setup.board;
-    if let Some(ep) = valid_ep_square(setup) {
+    if let Some(ep) = ep_square {
         // The last move was a double step: every check comes from that pawn, or from a slider
         // it uncovered by leaving its origin square; at most one of those can be a slider.
         let them = !setup.turn;
