@@ -409,32 +409,19 @@ impl<R: Read> Reader<R> {
                 b'{' => {
                     let at = self.location();
                     self.pos += 1;
-                    // Most comments are short and complete in the lookahead: one pass finds the
-                    // end and counts the line breaks.
+                    // Most comments are short, complete in the lookahead and on one line: the
+                    // closing brace is found eight bytes at a time, and line breaks are looked
+                    // for only inside the comment.
                     let start = self.pos;
                     let limit = self.end.min(start + LOOKAHEAD - 1);
-                    let mut i = start;
-                    let mut breaks = 0;
-                    let mut last_break = 0;
-                    while i < limit {
-                        let b = self.buf[i];
-                        if b == b'}' {
-                            break;
+                    if let Some(len) = find_byte(&self.buf[start..limit], b'}') {
+                        let stop = start + len;
+                        if find_byte(&self.buf[start..stop], b'\n').is_some() {
+                            self.count_lines(start, stop);
                         }
-                        if b == b'\n' {
-                            breaks += 1;
-                            last_break = i;
-                        }
-                        i += 1;
-                    }
-                    if i < limit {
-                        if breaks > 0 {
-                            self.line += breaks;
-                            self.line_start = self.consumed + last_break as u64 + 1;
-                        }
-                        self.pos = i + 1;
+                        self.pos = stop + 1;
                         if !quiet {
-                            skip = visitor.comment(&self.buf[start..i], at).is_break();
+                            skip = visitor.comment(&self.buf[start..stop], at).is_break();
                         }
                     } else {
                         skip |= self.read_comment(visitor, at, quiet, b'}')?;
@@ -535,8 +522,14 @@ impl<R: Read> Reader<R> {
                         }
                         continue;
                     }
+                    let token_end = i;
+                    // The space after a token, by far the most common separator, is consumed
+                    // here rather than by another turn of the loop.
+                    if i < self.end && self.buf[i] == b' ' {
+                        i += 1;
+                    }
                     self.pos = i;
-                    let token = &self.buf[start..i];
+                    let token = &self.buf[start..token_end];
                     let maybe_result = matches!(c, b'0' | b'1' | b'*');
                     if let Some(result) = result_token(token).filter(|_| maybe_result) {
                         if depth == 0 && skipping == 0 {
