@@ -1,9 +1,11 @@
-//! python-chess, a real UCI client, drives the `uci` example through games and analyses.
+//! python-chess, a real UCI client, drives the `uci` example through games (two of them to
+//! their end) and analyses. Skipped without python3 and python-chess, unless
+//! `CHESS_REQUIRE_TEST_TOOLS=1` (then it fails).
 
 use std::path::Path;
 use std::process::Command;
 
-use crate::support::uci_example;
+use crate::support::{tool_missing, uci_example};
 
 #[test]
 fn python_chess_plays_and_analyses() {
@@ -12,7 +14,7 @@ fn python_chess_plays_and_analyses() {
         .output()
         .is_ok_and(|o| o.status.success());
     if !has_python_chess {
-        eprintln!("skipped: python3 with python-chess is not available (pip install chess)");
+        tool_missing("python3 with python-chess", "python3 -m pip install chess");
         return;
     }
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/python/uci_protocol.py");
@@ -29,5 +31,15 @@ fn python_chess_plays_and_analyses() {
         "{} failed:\n{stdout}\n{stderr}",
         script.display()
     );
-    assert!(stdout.contains("ok"), "{stdout}");
+    assert_eq!(stdout.lines().last(), Some("ok"), "{stdout}");
+    // The games that must end did.
+    for game in ["game 1 (nodes)", "game 2 (chess960, depth)"] {
+        assert!(
+            stdout
+                .lines()
+                .any(|l| l.starts_with(game) && l.contains(" by ")),
+            "{stdout}"
+        );
+    }
+    eprintln!("{stdout}");
 }

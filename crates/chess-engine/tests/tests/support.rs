@@ -1,5 +1,6 @@
 //! Helpers shared by the suites: positions from FEN, random games, a brute-force mate solver, an
-//! in-memory pipe, a UCI session with the server on a thread, and the `uci` example binary.
+//! in-memory pipe, a UCI session with the server on a thread, the `uci` example binary, and the
+//! rule for tests that need tools from outside the workspace.
 
 #![allow(dead_code)]
 
@@ -312,4 +313,23 @@ pub fn uci_example() -> PathBuf {
     }
     assert!(binary.exists(), "{} missing", binary.display());
     binary
+}
+
+/// The environment variable that turns a missing external test tool (python-chess, Stockfish)
+/// from a skipped test into a failure; CI sets it to `1` after installing them.
+pub const REQUIRE_TOOLS: &str = "CHESS_REQUIRE_TEST_TOOLS";
+
+/// Whether missing external tools must fail the tests ([`REQUIRE_TOOLS`] is `1`).
+pub fn tools_required() -> bool {
+    std::env::var_os(REQUIRE_TOOLS).is_some_and(|v| v == "1")
+}
+
+/// Called by a test whose external tool is missing: fails the test when [`tools_required`],
+/// otherwise says on standard error that it is skipped. The test returns after this.
+pub fn tool_missing(what: &str, install: &str) {
+    assert!(
+        !tools_required(),
+        "{what} is not available ({install}), and {REQUIRE_TOOLS}=1 requires it"
+    );
+    eprintln!("skipped: {what} is not available ({install}; {REQUIRE_TOOLS}=1 makes this fail)");
 }
