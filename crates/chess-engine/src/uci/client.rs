@@ -18,6 +18,8 @@ use crate::{Limits, Score};
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long a search without any time limit may take before the client gives up.
 pub const UNTIMED_SEARCH_TIMEOUT: Duration = Duration::from_secs(600);
+/// The standard option that switches an engine to Chess960 castling.
+const CHESS960_OPTION: &str = "UCI_Chess960";
 
 /// What can go wrong talking to an engine.
 #[derive(Debug, thiserror::Error)]
@@ -142,6 +144,9 @@ pub struct Client {
     options: Vec<EngineOption>,
     /// The position last sent, to read moves in.
     position: Position,
+    /// The value of the engine's `UCI_Chess960` option as far as the client knows: its declared
+    /// default until the client sets it.
+    chess960: bool,
     debug: Option<Box<Logger>>,
 }
 
@@ -259,6 +264,7 @@ impl Client {
             author: None,
             options: Vec::new(),
             position: Position::standard(),
+            chess960: false,
             debug: None,
         }
     }
@@ -339,7 +345,13 @@ impl Client {
             let line = self.receive(deadline, "uciok")?;
             let mut tokens = line.split_whitespace();
             match tokens.next() {
-                Some("uciok") => return Ok(()),
+                Some("uciok") => {
+                    self.chess960 = self
+                        .option(CHESS960_OPTION)
+                        .and_then(|o| o.default.as_deref())
+                        .is_some_and(|d| d.eq_ignore_ascii_case("true"));
+                    return Ok(());
+                }
                 Some("id") => match tokens.next() {
                     Some("name") => self.name = Some(rest(&line, "name")),
                     Some("author") => self.author = Some(rest(&line, "author")),
@@ -361,6 +373,9 @@ impl Client {
 
     /// Sets an option the engine declared (`value` is `None` for buttons) and waits until the
     /// engine is ready again.
+    ///
+    /// `UCI_Chess960` need not be set by hand: [`Client::set_position`] sets it to match the
+    /// position.
     pub fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), ClientError> {
         let Some(option) = self.option(name) else {
             return Err(ClientError::UnknownOption(name.to_owned()));
@@ -369,7 +384,15 @@ impl Client {
             Some(value) => format!("setoption name {} value {value}", option.name),
             None => format!("setoption name {}", option.name),
         };
+        let chess960 = option.name.eq_ignore_ascii_case(CHESS960_OPTION);
         self.send(&line)?;
+        if chess960 {
+            match value.map(str::to_ascii_lowercase).as_deref() {
+                Some("true") => self.chess960 = true,
+                Some("false") => self.chess960 = false,
+                _ => {}
+            }
+        }
         self.is_ready()
     }
 
@@ -381,7 +404,22 @@ impl Client {
 
     /// Sends the position reached from `start` by `moves` (which must be legal in sequence;
     /// the first illegal one and those after it are left out).
+    ///
+    /// Castling is written as `start`'s castling mode wants: in Chess960 as king takes rook
+    /// (`e1h1`), with file letters in the FEN where `KQkq` would be ambiguous. An engine reads
+    /// that only with its `UCI_Chess960` option on (and in standard chess, `e1g1`, only with it
+    /// off), so when the engine declares the option and its value differs from the mode, the
+    /// client first sends `setoption name UCI_Chess960 value true|false`, once per change. An
+    /// engine without the option gets the position as it is.
     pub fn set_position(&mut self, start: &Position, moves: &[Move]) -> Result<(), ClientError> {
+        let chess960 = start.is_chess960();
+        if chess960 != self.chess960 {
+            if let Some(option) = self.option(CHESS960_OPTION) {
+                let line = format!("setoption name {} value {chess960}", option.name);
+                self.send(&line)?;
+                self.chess960 = chess960;
+            }
+        }
         let mut line = if *start == Position::standard() {
             "position startpos".to_owned()
         } else {

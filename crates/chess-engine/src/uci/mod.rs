@@ -9,7 +9,8 @@
 //!
 //! Both read and write moves with chess-notation's UCI move notation: castling is written
 //! `e1g1` in standard chess and `e1h1` (king takes rook) in Chess960, and both forms are
-//! accepted when reading.
+//! accepted when reading. The client switches the other engine's `UCI_Chess960` option to
+//! match each position it sends, so that the engine reads its castling the same way.
 
 mod client;
 mod server;

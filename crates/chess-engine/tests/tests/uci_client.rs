@@ -1,18 +1,52 @@
 //! The UCI client: against our own server in-process, against the `uci` example as a process,
-//! against engines that misbehave, and against Stockfish when it is installed.
+//! against scripted engines (some misbehaving), and against Stockfish (skipped when it is not
+//! installed, unless `CHESS_REQUIRE_TEST_TOOLS=1`).
 
 use std::io::{self, BufReader, Cursor};
-use std::path::Path;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use chess_engine::uci::{Client, ClientError};
+use chess_engine::uci::{Client, ClientError, Direction};
 use chess_engine::{Clock, Limits, Score};
+use chess_notation::Fen;
 use chess_rules::{Game, Position};
 
-use crate::support::{move_mates_within, mv, pipe, position, uci_example};
+use crate::support::{move_mates_within, mv, pipe, position, tool_missing, uci_example};
 
+/// Where Debian's package puts Stockfish.
 const STOCKFISH: &str = "/usr/games/stockfish";
+
+/// Stockfish: Debian's path, or the first `stockfish` on the `PATH`.
+fn stockfish() -> Option<PathBuf> {
+    let debian = PathBuf::from(STOCKFISH);
+    if debian.is_file() {
+        return Some(debian);
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join("stockfish"))
+        .find(|p| p.is_file())
+}
+
+/// A Chess960 position (king on d1, rooks on b1 and h1) where both sides can castle both ways.
+/// Castling long moves the king d1-c1 and the rook b1-d1: in Chess960 notation `d1b1`, while
+/// `d1c1` is the king's plain step, so a client and an engine that disagree on the mode
+/// misread each other.
+const CASTLING_960: &str = "1r1k3r/pppppppp/8/8/8/8/PPPPPPPP/1R1K3R w KQkq - 0 1";
+
+/// The lines the client sends, recorded from the moment this is called.
+fn record_sent(client: &mut Client) -> Arc<Mutex<Vec<String>>> {
+    let sent = Arc::new(Mutex::new(Vec::new()));
+    let log = Arc::clone(&sent);
+    client.on_traffic(move |direction, line| {
+        if direction == Direction::ToEngine {
+            log.lock().expect("not poisoned").push(line.to_owned());
+        }
+    });
+    sent
+}
 
 /// A client talking to our server on a thread, through in-memory pipes.
 fn in_process() -> (Client, thread::JoinHandle<io::Result<()>>) {
@@ -97,11 +131,9 @@ fn client_drives_the_example_binary() {
     let binary = uci_example();
     let mut client = Client::spawn(&binary, &[] as &[&str]).expect("engine starts");
     assert!(client.name().is_some_and(|n| n.starts_with("chess-engine")));
-    client
-        .set_option("UCI_Chess960", Some("true"))
-        .expect("option");
     client.new_game().expect("ready");
-    // A few moves of a Chess960 game against itself, on a clock.
+    // A few moves of a Chess960 game against itself, on a clock (the client turns the
+    // engine's UCI_Chess960 on).
     let mut game = Game::new(Position::chess960(100).expect("n < 960"));
     for _ in 0..6 {
         let start = game.initial_position().clone();
@@ -158,12 +190,81 @@ fn client_reports_missing_and_misbehaving_engines() {
 }
 
 #[test]
+fn client_sets_uci_chess960_to_match_the_position() {
+    let script = "id name Fake960\n\
+                  option name UCI_Chess960 type check default false\n\
+                  uciok\n\
+                  bestmove d1b1 ponder d8b8\n\
+                  bestmove e1g1\n\
+                  readyok\n";
+    let mut client = Client::from_streams(Cursor::new(script), io::sink()).expect("handshake");
+    let sent = record_sent(&mut client);
+    let chess960 = position(CASTLING_960);
+    assert!(chess960.is_chess960());
+    let standard = position("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1");
+    assert!(!standard.is_chess960());
+
+    // Chess960: the option goes on before the position, and the engine's king-takes-rook
+    // castling comes back as castling, not as the king's step to c1.
+    client.set_position(&chess960, &[]).expect("sent");
+    let answer = client.go(&Limits::depth(1), |_| {}).expect("bestmove");
+    let castle = answer.best.expect("a move");
+    assert!(castle.is_castle(), "{castle:?}");
+    assert_ne!(Some(castle), Some(mv(&chess960, "d1c1")));
+    let after = chess960.after(castle);
+    assert!(
+        answer
+            .ponder
+            .is_some_and(|p| p.is_castle() && after.is_legal(p))
+    );
+    // The same mode again: no second setoption.
+    client.set_position(&chess960, &[castle]).expect("sent");
+    // Back to standard chess: the option goes off.
+    client.set_position(&standard, &[]).expect("sent");
+    let answer = client.go(&Limits::depth(1), |_| {}).expect("bestmove");
+    assert!(answer.best.is_some_and(|m| m.is_castle()));
+    // Set by hand, the option is not sent again by set_position.
+    client
+        .set_option("uci_chess960", Some("true"))
+        .expect("option");
+    client.set_position(&chess960, &[]).expect("sent");
+
+    let fen960 = Fen::from_position(&chess960).to_string();
+    let fen = Fen::from_position(&standard).to_string();
+    assert_eq!(
+        *sent.lock().expect("not poisoned"),
+        [
+            "setoption name UCI_Chess960 value true".to_owned(),
+            format!("position fen {fen960}"),
+            "go depth 1".to_owned(),
+            format!("position fen {fen960} moves d1b1"),
+            "setoption name UCI_Chess960 value false".to_owned(),
+            format!("position fen {fen}"),
+            "go depth 1".to_owned(),
+            "setoption name UCI_Chess960 value true".to_owned(),
+            "isready".to_owned(),
+            format!("position fen {fen960}"),
+        ]
+    );
+
+    // An engine without the option gets the position alone.
+    let script = "id name Plain\nuciok\n";
+    let mut plain = Client::from_streams(Cursor::new(script), io::sink()).expect("handshake");
+    let sent = record_sent(&mut plain);
+    plain.set_position(&chess960, &[]).expect("sent");
+    assert_eq!(
+        *sent.lock().expect("not poisoned"),
+        [format!("position fen {fen960}")]
+    );
+}
+
+#[test]
 fn client_against_stockfish() {
-    if !Path::new(STOCKFISH).exists() {
-        eprintln!("skipped: {STOCKFISH} is not installed (apt-get install stockfish)");
+    let Some(path) = stockfish() else {
+        tool_missing("Stockfish", "apt-get install stockfish");
         return;
-    }
-    let mut stockfish = Client::spawn(STOCKFISH, &[] as &[&str]).expect("stockfish starts");
+    };
+    let mut stockfish = Client::spawn(&path, &[] as &[&str]).expect("stockfish starts");
     assert!(
         stockfish.name().is_some_and(|n| n.contains("Stockfish")),
         "{:?}",
@@ -219,4 +320,73 @@ fn client_against_stockfish() {
         game.play(m.expect("a move")).expect("legal");
     }
     stockfish.quit().expect("stockfish exits");
+}
+
+#[test]
+fn client_plays_chess960_castling_with_stockfish() {
+    let Some(path) = stockfish() else {
+        tool_missing("Stockfish", "apt-get install stockfish");
+        return;
+    };
+    let mut stockfish = Client::spawn(&path, &[] as &[&str]).expect("stockfish starts");
+    let sent = record_sent(&mut stockfish);
+    stockfish.set_option("Hash", Some("16")).expect("option");
+    stockfish.new_game().expect("ready");
+    let start = position(CASTLING_960);
+    let long = mv(&start, "d1b1");
+    let step = mv(&start, "d1c1");
+    assert!(long.is_castle() && !step.is_castle());
+
+    // Restricted to castling long, Stockfish must play it, written so that we read it back as
+    // the castling (it would not recognise the move at all in standard mode).
+    stockfish.set_position(&start, &[]).expect("sent");
+    let only_castling = Limits {
+        search_moves: vec![long],
+        ..Limits::depth(6)
+    };
+    let answer = stockfish.go(&only_castling, |_| {}).expect("bestmove");
+    assert_eq!(answer.best, Some(long), "{answer:?}");
+
+    // After the castling in the move list, Stockfish answers for Black in the same position we
+    // have (a misread castling would leave White to move there, or a different board).
+    let mut game = Game::new(start.clone());
+    game.play(long).expect("legal");
+    for _ in 0..4 {
+        stockfish.set_position(&start, game.moves()).expect("sent");
+        let answer = stockfish
+            .go(&Limits::depth(6), |_| {})
+            .expect("a legal bestmove");
+        game.play(answer.best.expect("a move")).expect("legal");
+    }
+
+    // Back to standard chess: castling short written e1g1 again, and read back.
+    let standard = position("r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+    let short = mv(&standard, "e1g1");
+    assert!(short.is_castle());
+    stockfish.set_position(&standard, &[]).expect("sent");
+    let answer = stockfish
+        .go(
+            &Limits {
+                search_moves: vec![short],
+                ..Limits::depth(6)
+            },
+            |_| {},
+        )
+        .expect("bestmove");
+    assert_eq!(answer.best, Some(short), "{answer:?}");
+    stockfish.quit().expect("stockfish exits");
+
+    let sent = sent.lock().expect("not poisoned");
+    let switches: Vec<&String> = sent
+        .iter()
+        .filter(|l| l.starts_with("setoption name UCI_Chess960"))
+        .collect();
+    assert_eq!(
+        switches,
+        [
+            "setoption name UCI_Chess960 value true",
+            "setoption name UCI_Chess960 value false"
+        ],
+        "{sent:#?}"
+    );
 }
