@@ -105,6 +105,35 @@ impl fmt::Display for Level {
     }
 }
 
+/// A seed that differs from run to run, for [`Searcher::set_seed`](crate::Searcher::set_seed):
+/// the wall clock in nanoseconds hashed with the standard library's randomly keyed hasher
+/// (`RandomState`, keyed from the operating system), so that two programs started in the same
+/// nanosecond still differ.
+///
+/// A [`Searcher`](crate::Searcher) starts from a fixed seed, so that tests and analyses replay
+/// exactly; a program that plays people at the weaker levels seeds it with this, so that its
+/// games vary. The UCI server does ([`uci::run`](crate::uci::run)).
+///
+/// ```
+/// use chess_engine::{Level, Searcher, random_seed};
+///
+/// let mut searcher = Searcher::new();
+/// searcher.set_level(Level::MIN);
+/// searcher.set_seed(random_seed());
+/// ```
+#[must_use]
+pub fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    use std::time::{SystemTime, UNIX_EPOCH};
+
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u128(nanos);
+    hasher.finish()
+}
+
 /// SplitMix64 (Steele, Lea and Flood): tiny, fast, and good enough to vary a casual
 /// opponent's moves; seeded so that games can be replayed.
 #[derive(Clone, Debug)]
@@ -189,6 +218,16 @@ mod tests {
             }
         }
         assert_eq!(Level::MAX.settings().candidates, 1);
+    }
+
+    #[test]
+    fn random_seeds_differ() {
+        // Even two calls within the same nanosecond (the hasher's keys differ per call).
+        let seeds: Vec<u64> = (0..8).map(|_| random_seed()).collect();
+        let mut distinct = seeds.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), seeds.len(), "{seeds:?}");
     }
 
     #[test]

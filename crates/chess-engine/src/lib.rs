@@ -6,6 +6,8 @@
 //! - [`Searcher`]: iterative deepening alpha-beta with principal variation search, a
 //!   transposition table, quiescence search, pruning and reductions, time management for clocks
 //!   and multi-PV; [`Limits`] say how long, [`Control`] stops it from another thread.
+//! - [`Level`]: ten strengths for casual players; their random choices replay exactly from a
+//!   fixed seed unless seeded with [`random_seed`].
 //! - [`see`]: static exchange evaluation.
 //! - [`bench()`]: Stockfish's bench convention, a node count that changes with any change to the
 //!   search.
@@ -46,7 +48,7 @@ pub mod uci;
 
 pub use bench::{BENCH_POSITIONS, BenchResult, DEFAULT_BENCH_DEPTH, bench};
 pub use eval::evaluate;
-pub use level::Level;
+pub use level::{Level, random_seed};
 pub use limits::{Clock, Control, Limits};
 pub use score::Score;
 pub use search::{DEFAULT_HASH_MB, MAX_DEPTH, MAX_HASH_MB, SearchInfo, SearchResult, Searcher};

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use chess_notation::{Fen, uci};
 use chess_rules::{CastlingMode, Move, Position};
 
-use crate::{Clock, Control, Level, Limits, MAX_HASH_MB, SearchInfo, Searcher};
+use crate::{Clock, Control, Level, Limits, MAX_HASH_MB, SearchInfo, Searcher, random_seed};
 
 /// The name the engine gives in `id name`.
 pub const ENGINE_NAME: &str = concat!("chess-engine ", env!("CARGO_PKG_VERSION"));
@@ -30,6 +30,10 @@ const MAX_MULTI_PV: usize = 256;
 /// during a search; `stop` and `quit` return once the search has printed its `bestmove`.
 /// Unknown commands and malformed arguments are reported as `info string` and otherwise
 /// ignored; nothing the GUI sends makes the server panic.
+///
+/// The random choices of a reduced `Skill Level` are seeded from [`random_seed`] when the server
+/// starts, so that two sessions at the same level do not play the same games (a [`Searcher`] on
+/// its own starts from a fixed seed).
 ///
 /// ```
 /// use std::io::Cursor;
@@ -129,7 +133,7 @@ impl<W: Write + Send + 'static> Server<W> {
             position: Position::standard(),
             history: Vec::new(),
             options: Options::default(),
-            searcher: Some(Searcher::with_hash(DEFAULT_HASH_MB)),
+            searcher: Some(seeded_searcher(DEFAULT_HASH_MB)),
             running: None,
             clear_pending: false,
             debug: false,
@@ -220,7 +224,7 @@ impl<W: Write + Send + 'static> Server<W> {
             let searcher = running
                 .handle
                 .join()
-                .unwrap_or_else(|_| Searcher::with_hash(self.options.hash_mb));
+                .unwrap_or_else(|_| seeded_searcher(self.options.hash_mb));
             self.searcher = Some(searcher);
         }
     }
@@ -377,7 +381,7 @@ impl<W: Write + Send + 'static> Server<W> {
         let mut searcher = self
             .searcher
             .take()
-            .unwrap_or_else(|| Searcher::with_hash(self.options.hash_mb));
+            .unwrap_or_else(|| seeded_searcher(self.options.hash_mb));
         if self.clear_pending {
             searcher.clear();
             self.clear_pending = false;
@@ -457,7 +461,7 @@ impl<W: Write + Send + 'static> Job<W> {
             }
             Err(_) => {
                 // A bug must not leave the GUI waiting: answer with some legal move.
-                searcher = Searcher::new();
+                searcher = seeded_searcher(DEFAULT_HASH_MB);
                 let fallback = position.legal_moves().first().copied();
                 if debug {
                     let _ = out.line("info string search failed; playing the first legal move");
@@ -468,6 +472,13 @@ impl<W: Write + Send + 'static> Job<W> {
         let _ = out.line(&answer);
         searcher
     }
+}
+
+/// A searcher with an `mb` MB table whose weaker levels vary from session to session.
+fn seeded_searcher(mb: usize) -> Searcher {
+    let mut searcher = Searcher::with_hash(mb);
+    searcher.set_seed(random_seed());
+    searcher
 }
 
 /// Whether `token` is a command this server knows.

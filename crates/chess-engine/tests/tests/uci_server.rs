@@ -337,3 +337,22 @@ fn repetitions_of_the_game_are_seen() {
         "{lines:#?}"
     );
 }
+
+#[test]
+fn sessions_at_a_low_skill_level_play_differently() {
+    // Each server seeds its random choices when it starts. At Skill Level 0 the first move is
+    // one of about six, none chosen more than about a third of the time, so twelve sessions
+    // agreeing by chance has a probability below one in a million; with a fixed seed they
+    // always agree.
+    let script = "setoption name Skill Level value 0\nposition startpos\ngo depth 5\n";
+    let mut moves: Vec<String> = (0..12)
+        .map(|_| {
+            let lines = run_script(script);
+            let m = bestmove(&Position::standard(), &lines).expect("a legal move");
+            m.to_string()
+        })
+        .collect();
+    moves.sort();
+    moves.dedup();
+    assert!(moves.len() >= 2, "{moves:?}");
+}
