@@ -356,3 +356,43 @@ fn sessions_at_a_low_skill_level_play_differently() {
     moves.dedup();
     assert!(moves.len() >= 2, "{moves:?}");
 }
+
+#[test]
+fn go_movetime_is_kept_and_caps_a_clock() {
+    let mut session = Session::start();
+    session.send("position startpos moves e2e4");
+    let pos = position("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    for (go, ms) in [
+        // The whole move time is used (there is no clock to save it for), and no more.
+        ("go movetime 250", 250),
+        // With a long clock, the shorter move time decides.
+        (
+            "go wtime 60000 btime 60000 winc 1000 binc 1000 movetime 120",
+            120,
+        ),
+    ] {
+        let start = Instant::now();
+        session.send(go);
+        let lines = session.until("bestmove", 5 * SECOND);
+        let elapsed = start.elapsed();
+        let movetime = Duration::from_millis(ms);
+        assert!(
+            elapsed >= movetime - Duration::from_millis(10) && elapsed < movetime + SECOND,
+            "{go}: {elapsed:?}"
+        );
+        assert!(bestmove(&pos, &lines).is_some(), "{go}: {lines:#?}");
+        // The reported search times stay within the move time (give or take the nodes between
+        // two looks at the clock, should an iteration end just as the time runs out).
+        let last_time = lines
+            .iter()
+            .filter_map(|l| {
+                let mut tokens = l.split_whitespace().skip_while(|&t| t != "time");
+                tokens.nth(1)?.parse::<u64>().ok()
+            })
+            .last()
+            .expect("info lines with a time");
+        assert!(last_time <= ms + 20, "{go}: last info at {last_time} ms");
+    }
+    session.send("quit");
+    session.finish();
+}
