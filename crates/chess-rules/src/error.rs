@@ -22,8 +22,8 @@ bitflags::bitflags! {
         /// The side not to move is in check.
         const OPPOSITE_CHECK = 1 << 4;
         /// The side to move is in check in a way no move could have produced (three checkers,
-        /// two that no single move can uncover together, or checks that contradict the en
-        /// passant square).
+        /// two that no single move can give together, or checks that contradict the en passant
+        /// square).
         const IMPOSSIBLE_CHECK = 1 << 5;
         /// The en passant square is not behind a pawn that could just have advanced two squares.
         const INVALID_EP_SQUARE = 1 << 6;

@@ -1,7 +1,7 @@
 //! Whether a setup can occur in a game.
 
 use chess_core::{
-    Bitboard, CastlingRights, CastlingSide, Color, File, Rank, Role, Square, attacks,
+    Bitboard, Board, CastlingRights, CastlingSide, Color, File, Piece, Rank, Role, Square, attacks,
 };
 
 use crate::error::PositionErrorKinds;
@@ -109,17 +109,94 @@ fn impossible_check(
         }
         return uncovered > 1;
     }
-    if checkers.count() == 2 {
-        // A double check is one piece's check plus one it uncovered, which must be a slider…
-        let sliders =
-            board.by_role(Role::Bishop) | board.by_role(Role::Rook) | board.by_role(Role::Queen);
-        if (checkers & sliders).is_empty() {
-            return true;
+    if checkers.more_than_one() {
+        return !double_check_possible(board, !setup.turn, king, checkers);
+    }
+    false
+}
+
+/// Whether one move of `them` can have given both checks of `checkers` (two pieces) to the
+/// king on `king`: whether that move can have been played in a position where the king was not
+/// in check.
+///
+/// A checker that did not move, and whose line to the king the move did not open, was checking
+/// before it. A move empties one square, so opens at most one line: either one checker moved
+/// (its own check direct, the other's line running through the square it left) or the move was
+/// en passant, which empties two squares and can open two lines. Castling gives at most the
+/// rook's check: a square of the back rank lies between a slider and the enemy king only along
+/// the back rank, and there the castled king stands in the way of anything outside the stretch
+/// the king and rook used, which was empty but for them.
+fn double_check_possible(board: &Board, them: Color, king: Square, checkers: Bitboard) -> bool {
+    let us = !them;
+    let occupied = board.occupied();
+    // Whether, before the piece now on `to` arrived from `from` (where it stood as `before`),
+    // with `occupied_before` the squares occupied then, nothing attacked the king.
+    let out_of_check = |to: Square, from: Square, before: Role, occupied_before: Bitboard| {
+        attackers_to(board, king, them, occupied_before)
+            .without(to)
+            .is_empty()
+            && !attacks::for_piece(Piece::new(them, before), from, occupied_before).contains(king)
+    };
+    let last_rank = Bitboard::relative_rank(them, Rank::Eighth);
+    for to in checkers {
+        let Some(role) = board.role_at(to) else {
+            continue;
+        };
+        // Where a pawn can have stepped or captured from, and (for a pawn on the fourth rank)
+        // double-stepped from across an empty square.
+        let behind = Bitboard::from(to).shift_forward(us) & !occupied;
+        let pawn_steps = behind & !Bitboard::BACKRANKS;
+        let pawn_captures = attacks::pawn(us, to) & !occupied & !Bitboard::BACKRANKS;
+        let double_steps =
+            behind.shift_forward(us) & !occupied & Bitboard::relative_rank(them, Rank::Second);
+        let (own_moves, pushes, captures) = match role {
+            Role::Pawn => (Bitboard::EMPTY, pawn_steps | double_steps, pawn_captures),
+            Role::King => (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY),
+            _ => {
+                let own = attacks::for_piece(Piece::new(them, role), to, occupied) & !occupied;
+                if last_rank.contains(to) {
+                    (own, pawn_steps, pawn_captures)
+                } else {
+                    (own, Bitboard::EMPTY, Bitboard::EMPTY)
+                }
+            }
+        };
+        // A move that can have been a capture leaves its square occupied before it: by the
+        // piece taken, which only blocks more lines than an empty square would.
+        for from in own_moves {
+            if out_of_check(to, from, role, occupied.with(from)) {
+                return true;
+            }
         }
-        // …and two checkers on one line through the king cannot both have a clear view of it.
-        let (a, b) = (checkers.first_unchecked(), checkers.last().unwrap_or(king));
-        if attacks::aligned(a, b, king) {
-            return true;
+        for from in captures {
+            if out_of_check(to, from, Role::Pawn, occupied.with(from)) {
+                return true;
+            }
+        }
+        for from in pushes {
+            if out_of_check(to, from, Role::Pawn, occupied.without(to).with(from)) {
+                return true;
+            }
+        }
+    }
+    // En passant: a pawn on the sixth rank that took a pawn behind it, which had just
+    // double-stepped from the (still empty) square in front of it.
+    let forward = if them.is_white() { 1 } else { -1 };
+    for to in board.pieces(them, Role::Pawn) & Bitboard::relative_rank(them, Rank::Sixth) {
+        let (Some(taken), Some(start)) = (to.offset(0, -forward), to.offset(0, forward)) else {
+            continue;
+        };
+        if occupied.contains(taken) || occupied.contains(start) {
+            continue;
+        }
+        for from in [taken.offset(-1, 0), taken.offset(1, 0)]
+            .into_iter()
+            .flatten()
+        {
+            let before = occupied.without(to).with(from).with(taken);
+            if !occupied.contains(from) && out_of_check(to, from, Role::Pawn, before) {
+                return true;
+            }
         }
     }
     false

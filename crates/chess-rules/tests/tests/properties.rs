@@ -33,7 +33,7 @@ const ROOK: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 const BISHOP: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
 /// The squares `piece` on `sq` attacks, walked one square at a time.
-fn slow_attacks(board: &Board, sq: Square, piece: Piece) -> Vec<Square> {
+pub fn slow_attacks(board: &Board, sq: Square, piece: Piece) -> Vec<Square> {
     let steps = |steps: &[(i32, i32)]| steps.iter().filter_map(|&(f, r)| sq.offset(f, r)).collect();
     let rays = |dirs: &[(i32, i32)]| {
         let mut out = Vec::new();
@@ -60,7 +60,8 @@ fn slow_attacks(board: &Board, sq: Square, piece: Piece) -> Vec<Square> {
     }
 }
 
-fn slow_attacked(board: &Board, sq: Square, by: Color) -> bool {
+/// Whether a piece of `by` attacks `sq`, by walking every piece's attacks.
+pub fn slow_attacked(board: &Board, sq: Square, by: Color) -> bool {
     board
         .iter()
         .filter(|(_, p)| p.color() == by)
