@@ -371,11 +371,11 @@ fn go_movetime_is_kept_and_caps_a_clock() {
         // The time of the last report, which comes from the search's own clock.
         let reported = lines
             .iter()
-            .filter_map(|l| {
+            .rev()
+            .find_map(|l| {
                 let mut tokens = l.split_whitespace().skip_while(|&t| t != "time");
                 tokens.nth(1)?.parse::<u64>().ok()
             })
-            .last()
             .expect("info lines with a time");
         (elapsed, Duration::from_millis(reported))
     };
