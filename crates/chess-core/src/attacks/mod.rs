@@ -16,9 +16,11 @@
 //! ```
 
 mod generated;
-#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+// A build uses one of the two slider tables; tests compile both, so that each is checked against
+// ray walking whichever one the build under test uses.
+#[cfg(any(test, not(all(target_arch = "x86_64", target_feature = "bmi2"))))]
 mod magic_table;
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+#[cfg(any(test, all(target_arch = "x86_64", target_feature = "bmi2")))]
 mod pext_table;
 
 use crate::{Bitboard, Color, Piece, Role, Square};
@@ -275,9 +277,82 @@ mod tests {
         mask
     }
 
+    /// `pext` one bit at a time: bit `i` of the result is the bit of `x` under the `i`-th lowest
+    /// set bit of `mask`. Independent of the BMI2 instruction, so the `pext` table is checked in
+    /// every build.
+    fn soft_pext(x: u64, mask: u64) -> u64 {
+        let mut result = 0;
+        let mut out_bit = 0;
+        for i in 0..64 {
+            if mask >> i & 1 == 1 {
+                result |= (x >> i & 1) << out_bit;
+                out_bit += 1;
+            }
+        }
+        result
+    }
+
+    #[test]
+    fn soft_pext_extracts_the_masked_bits() {
+        assert_eq!(soft_pext(0b1011_0110, 0b1111_0000), 0b1011);
+        assert_eq!(soft_pext(0b1011_0110, 0b0101_0101), 0b0110);
+        assert_eq!(soft_pext(u64::MAX, 0x8000_0000_0000_0001), 0b11);
+        assert_eq!(
+            soft_pext(0x1234_5678_9abc_def0, u64::MAX),
+            0x1234_5678_9abc_def0
+        );
+        assert_eq!(soft_pext(u64::MAX, 0), 0);
+        // Where the CPU has the instruction, the two agree.
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("bmi2") {
+            let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+            for _ in 0..10_000 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let mask = x.rotate_left(29) & x.rotate_left(11);
+                // SAFETY: the CPU supports BMI2, as checked just above.
+                let hardware = unsafe { core::arch::x86_64::_pext_u64(x, mask) };
+                assert_eq!(soft_pext(x, mask), hardware, "{x:#x} {mask:#x}");
+            }
+        }
+    }
+
+    /// Checks both slider tables (the magic one and the `pext` one, whichever this build looks
+    /// up) entry by entry, for every square and every subset of its relevant occupancy, against
+    /// ray walking.
+    fn check_slider_tables(magics: &[Magic; 64], directions: &[(i32, i32)], name: &str) {
+        for sq in Square::iter() {
+            let m = &magics[sq as usize];
+            let mask = relevant(sq, directions);
+            assert_eq!(Bitboard(m.mask), mask, "{name} mask {sq}");
+            let bits = mask.count();
+            assert_eq!(m.shift, 64 - bits, "{name} shift {sq}");
+            let slots = 1usize << bits;
+            let mut pext_seen = vec![false; slots];
+            for occ in mask.subsets() {
+                let expected = slow_slide(sq, occ, directions);
+                let magic_index = ((occ.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
+                let pext_index = soft_pext(occ.0, m.mask) as usize;
+                assert!(magic_index < slots && pext_index < slots);
+                pext_seen[pext_index] = true;
+                let at = m.offset as usize;
+                let from_magic = Bitboard(magic_table::SLIDER_ATTACKS[at + magic_index]);
+                let from_pext = Bitboard(pext_table::SLIDER_ATTACKS[at + pext_index]);
+                assert_eq!(from_magic, expected, "{name} magic table {sq} {occ:?}");
+                assert_eq!(from_pext, expected, "{name} pext table {sq} {occ:?}");
+            }
+            // `pext` is a bijection from the subsets onto the square's slots: none is left out.
+            assert!(pext_seen.iter().all(|&seen| seen), "{name} {sq}");
+        }
+    }
+
     #[test]
     fn sliders_match_ray_walking_for_every_subset() {
-        // Every relevant occupancy of every square reads every slot of the table that is in use.
+        // Both tables, entry by entry, through the lookup parameters.
+        check_slider_tables(&generated::ROOK_MAGICS, &ROOK_DIRECTIONS, "rook");
+        check_slider_tables(&generated::BISHOP_MAGICS, &BISHOP_DIRECTIONS, "bishop");
+        // And the public lookups, whichever table this build uses.
         for sq in Square::iter() {
             for occ in relevant(sq, &ROOK_DIRECTIONS).subsets() {
                 assert_eq!(
@@ -294,6 +369,22 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn slider_tables_are_laid_out_square_after_square() {
+        // Rook squares from offset 0, then bishop squares, each taking `1 << bits` slots, ending
+        // exactly at the end of both tables: the bound the lookups' `get_unchecked` relies on.
+        let mut next = 0usize;
+        for m in generated::ROOK_MAGICS
+            .iter()
+            .chain(&generated::BISHOP_MAGICS)
+        {
+            assert_eq!(m.offset as usize, next);
+            next += 1 << m.mask.count_ones();
+        }
+        assert_eq!(next, magic_table::SLIDER_ATTACKS.len());
+        assert_eq!(next, pext_table::SLIDER_ATTACKS.len());
     }
 
     #[test]
