@@ -676,6 +676,49 @@ mod tests {
         assert_eq!(Board::empty().chess960_number(), None);
     }
 
+    /// Scharnagl's numbering, written from its definition and independently of
+    /// `Board::chess960`: the back rank `a` to `h` as uppercase letters.
+    fn scharnagl_back_rank(n: u32) -> [u8; 8] {
+        let mut rank = [b'.'; 8];
+        let (n, light) = (n / 4, n % 4);
+        rank[[1, 3, 5, 7][light as usize]] = b'B';
+        let (n, dark) = (n / 4, n % 4);
+        rank[[0, 2, 4, 6][dark as usize]] = b'B';
+        let (krn, queen) = (n / 6, n % 6);
+        let free: Vec<usize> = (0..8).filter(|&i| rank[i] == b'.').collect();
+        rank[free[queen as usize]] = b'Q';
+        // The five squares left, left to right, take the letters of the KRN code.
+        const KRN: [&str; 10] = [
+            "NNRKR", "NRNKR", "NRKNR", "NRKRN", "RNNKR", "RNKNR", "RNKRN", "RKNNR", "RKNRN",
+            "RKRNN",
+        ];
+        let free: Vec<usize> = (0..8).filter(|&i| rank[i] == b'.').collect();
+        for (&i, letter) in free.iter().zip(KRN[krn as usize].bytes()) {
+            rank[i] = letter;
+        }
+        rank
+    }
+
+    #[test]
+    fn chess960_follows_scharnagl_numbering_for_every_number() {
+        for n in 0..960 {
+            let back = std::str::from_utf8(&scharnagl_back_rank(n))
+                .unwrap()
+                .to_owned();
+            let expected = format!(
+                "{}\npppppppp\n{}PPPPPPPP\n{back}\n",
+                back.to_lowercase(),
+                "........\n".repeat(4)
+            );
+            let board = Board::chess960(n).unwrap();
+            assert_eq!(board.plain().to_string(), expected, "position {n}");
+        }
+        // Sanity of the independent version against published numbers.
+        assert_eq!(&scharnagl_back_rank(0), b"BBQNNRKR");
+        assert_eq!(&scharnagl_back_rank(518), b"RNBQKBNR");
+        assert_eq!(&scharnagl_back_rank(959), b"RKRNNQBB");
+    }
+
     #[test]
     fn boxed_display() {
         insta::assert_snapshot!(Board::standard().to_string());
