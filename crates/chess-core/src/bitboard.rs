@@ -486,7 +486,23 @@ impl IntoIterator for Bitboard {
     }
 }
 
-/// An iterator over the squares of a [`Bitboard`], lowest first.
+/// An iterator over the squares of a [`Bitboard`], lowest first, from its `IntoIterator`
+/// implementation. It knows its length and also runs from the highest square.
+///
+/// ```
+/// use chess_core::{Bitboard, Square};
+///
+/// let bb = Bitboard::from(Square::H8) | Square::C1 | Square::E4;
+/// let mut squares = bb.into_iter();
+/// assert_eq!(squares.len(), 3);
+/// assert_eq!(squares.next(), Some(Square::C1));
+/// assert_eq!(squares.next_back(), Some(Square::H8));
+/// assert_eq!(squares.collect::<Vec<_>>(), [Square::E4]);
+///
+/// // Square by square, as a move generator walks its pieces.
+/// let names: Vec<String> = bb.into_iter().map(|sq| sq.to_string()).collect();
+/// assert_eq!(names, ["c1", "e4", "h8"]);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Squares(Bitboard);
 
@@ -526,7 +542,29 @@ impl ExactSizeIterator for Squares {}
 
 impl FusedIterator for Squares {}
 
-/// An iterator over all subsets of a [`Bitboard`], from [`Bitboard::subsets`].
+/// An iterator over all subsets of a [`Bitboard`], from [`Bitboard::subsets`]: the empty set
+/// first, then in increasing order of their `u64` value, ending with the set itself.
+///
+/// ```
+/// use chess_core::{Bitboard, Square};
+///
+/// let set = Bitboard::from(Square::B1) | Square::D1;
+/// let subsets: Vec<Bitboard> = set.subsets().collect();
+/// assert_eq!(
+///     subsets,
+///     [
+///         Bitboard::EMPTY,
+///         Bitboard::from(Square::B1),
+///         Bitboard::from(Square::D1),
+///         set,
+///     ]
+/// );
+///
+/// // Every arrangement of blockers on the squares between a rook on a1 and h1.
+/// let between = Bitboard(0x7e);
+/// assert_eq!(between.subsets().count(), 64);
+/// assert!(between.subsets().all(|blockers| (blockers & !between).is_empty()));
+/// ```
 #[derive(Clone, Debug)]
 pub struct Subsets {
     set: u64,

@@ -487,7 +487,25 @@ impl fmt::Display for Board {
     }
 }
 
-/// The boxed drawing of a [`Board`], from [`Board::boxed`].
+/// The boxed drawing of a [`Board`], from [`Board::boxed`]: a grid with a two-letter label per
+/// piece (`W`/`B`, then the role's capital letter), rank 8 at the top and the files underneath.
+///
+/// ```
+/// use chess_core::{Board, Piece, Square};
+///
+/// let mut board = Board::empty();
+/// board.put(Square::A8, Piece::BlackKing);
+/// board.put(Square::H1, Piece::WhiteQueen);
+/// let text = board.boxed().to_string();
+/// let lines: Vec<&str> = text.lines().collect();
+/// assert_eq!(lines.len(), 18);
+/// assert_eq!(lines[0], "  +----+----+----+----+----+----+----+----+");
+/// assert_eq!(lines[1], "8 | BK |    |    |    |    |    |    |    |");
+/// assert_eq!(lines[15], "1 |    |    |    |    |    |    |    | WQ |");
+/// assert_eq!(lines[17], "    a    b    c    d    e    f    g    h");
+/// // `Display` on the board draws the same.
+/// assert_eq!(board.to_string(), text);
+/// ```
 #[derive(Copy, Clone, Debug)]
 pub struct Boxed<'a>(&'a Board);
 
@@ -513,7 +531,30 @@ impl fmt::Display for Boxed<'_> {
     }
 }
 
-/// The plain 8-line form of a [`Board`], from [`Board::plain`].
+/// The plain 8-line form of a [`Board`], from [`Board::plain`]: rank 8 first, a FEN letter per
+/// piece and `.` for an empty square. [`Board::from_plain`] reads it back.
+///
+/// ```
+/// use chess_core::{Board, Piece, Square};
+///
+/// let mut board = Board::empty();
+/// board.put(Square::E1, Piece::WhiteKing);
+/// board.put(Square::E8, Piece::BlackKing);
+/// board.put(Square::D7, Piece::BlackPawn);
+/// let text = board.plain().to_string();
+/// assert_eq!(
+///     text,
+///     "....k...\n\
+///      ...p....\n\
+///      ........\n\
+///      ........\n\
+///      ........\n\
+///      ........\n\
+///      ........\n\
+///      ....K...\n"
+/// );
+/// assert_eq!(text.parse::<Board>(), Ok(board));
+/// ```
 #[derive(Copy, Clone, Debug)]
 pub struct Plain<'a>(&'a Board);
 
@@ -534,6 +575,22 @@ impl fmt::Display for Plain<'_> {
 }
 
 /// Why a board in the plain 8-line form could not be read, and where.
+///
+/// ```
+/// use chess_core::{Board, ParseBoardError, ParseBoardErrorKind};
+///
+/// // The third rank line has a stray `x` in its fifth column.
+/// let text = "rnbqkbnr\npppppppp\n....x...\n";
+/// let error = text.parse::<Board>().unwrap_err();
+/// assert_eq!(
+///     error,
+///     ParseBoardError { line: 3, column: 5, kind: ParseBoardErrorKind::InvalidChar('x') }
+/// );
+/// assert_eq!(
+///     error.to_string(),
+///     "invalid board at line 3, column 5: unexpected 'x': expected a piece letter (KQRBNP, kqrbnp) or '.'"
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseBoardError {
     /// The line, from 1.
@@ -545,6 +602,18 @@ pub struct ParseBoardError {
 }
 
 /// What was wrong with a board in the plain 8-line form.
+///
+/// ```
+/// use chess_core::{Board, ParseBoardErrorKind};
+///
+/// let kind = |text: &str| text.parse::<Board>().unwrap_err().kind;
+/// let full = "........\n".repeat(8);
+/// assert!(full.parse::<Board>().is_ok());
+/// assert_eq!(kind(&"........\n".repeat(7)), ParseBoardErrorKind::TooFewRanks(7));
+/// assert_eq!(kind(&"........\n".repeat(9)), ParseBoardErrorKind::TooManyRanks);
+/// assert_eq!(kind(&full.replacen("........", ".........", 1)), ParseBoardErrorKind::RankTooLong);
+/// assert_eq!(kind(&full.replacen("........", "...", 1)), ParseBoardErrorKind::RankTooShort(3));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ParseBoardErrorKind {

@@ -49,6 +49,19 @@ impl CastlingSides {
 }
 
 /// Which way a king castles: towards the `h` file or towards the `a` file.
+///
+/// The king and rook end on the same files in standard chess and Chess960, wherever they
+/// started:
+///
+/// ```
+/// use chess_core::{CastlingSide, CastlingSides, Color, File};
+///
+/// let side = CastlingSide::QueenSide;
+/// assert_eq!(side.king_to_file(), File::C);
+/// assert_eq!(side.rook_to_file(), File::D);
+/// assert_eq!(side.to_string(), "queen_side");
+/// assert_eq!(CastlingSides::of(Color::Black, side), CastlingSides::BLACK_QUEEN_SIDE);
+/// ```
 #[derive(
     Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, strum::EnumIter, strum::Display,
 )]

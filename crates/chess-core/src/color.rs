@@ -131,6 +131,16 @@ impl Not for Color {
 }
 
 /// The error returned when a string is not the name of a color.
+///
+/// ```
+/// use chess_core::{Color, ParseColorError};
+///
+/// assert_eq!("b".parse::<Color>(), Ok(Color::Black));
+/// assert_eq!("white".parse::<Color>(), Ok(Color::White));
+/// let error = "red".parse::<Color>().unwrap_err();
+/// assert_eq!(error, ParseColorError);
+/// assert_eq!(error.to_string(), "invalid color: expected white, black, w or b");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseColorError;
 

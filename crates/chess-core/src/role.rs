@@ -120,6 +120,16 @@ impl Role {
 }
 
 /// The error returned when a string is not the name or letter of a role.
+///
+/// ```
+/// use chess_core::{ParseRoleError, Role};
+///
+/// assert_eq!("N".parse::<Role>(), Ok(Role::Knight));
+/// assert_eq!("Queen".parse::<Role>(), Ok(Role::Queen));
+/// assert_eq!("x".parse::<Role>(), Err(ParseRoleError));
+/// assert_eq!("archbishop".parse::<Role>(), Err(ParseRoleError));
+/// assert!(ParseRoleError.to_string().starts_with("invalid role"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseRoleError;
 

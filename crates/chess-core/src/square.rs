@@ -447,6 +447,19 @@ impl Square {
 }
 
 /// The error returned when a string is not a square name like `e4`.
+///
+/// ```
+/// use chess_core::{ParseSquareError, Square};
+///
+/// assert_eq!("e4".parse::<Square>(), Ok(Square::E4));
+/// for bad in ["", "e", "e9", "i1", "e44", "E4"] {
+///     assert_eq!(bad.parse::<Square>(), Err(ParseSquareError), "{bad}");
+/// }
+/// assert_eq!(
+///     ParseSquareError.to_string(),
+///     "invalid square name: expected a file a-h and a rank 1-8, like e4"
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseSquareError;
 
@@ -468,6 +481,15 @@ impl FromStr for Square {
 }
 
 /// The error returned when a string is not a file letter `a`-`h`.
+///
+/// ```
+/// use chess_core::{File, ParseFileError};
+///
+/// assert_eq!("c".parse::<File>(), Ok(File::C));
+/// assert_eq!("i".parse::<File>(), Err(ParseFileError));
+/// assert_eq!("cd".parse::<File>(), Err(ParseFileError));
+/// assert_eq!(ParseFileError.to_string(), "invalid file: expected a letter a-h");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseFileError;
 
@@ -492,6 +514,15 @@ impl FromStr for File {
 }
 
 /// The error returned when a string is not a rank digit `1`-`8`.
+///
+/// ```
+/// use chess_core::{ParseRankError, Rank};
+///
+/// assert_eq!("8".parse::<Rank>(), Ok(Rank::Eighth));
+/// assert_eq!("0".parse::<Rank>(), Err(ParseRankError));
+/// assert_eq!("10".parse::<Rank>(), Err(ParseRankError));
+/// assert_eq!(ParseRankError.to_string(), "invalid rank: expected a digit 1-8");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseRankError;
 
