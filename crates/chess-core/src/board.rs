@@ -24,6 +24,10 @@ use crate::{Bitboard, Color, File, Piece, Rank, Role, Square, zobrist};
 /// board.put(Square::E4, Piece::WhitePawn);
 /// assert_eq!(board.occupied().count(), 32);
 /// ```
+///
+/// With the `serde` feature, a board is written as its plain 8-line form ([`Board::plain`]) and
+/// read back through [`Board::from_plain`]: readable in text formats, and a deserialized board's
+/// three views agree by construction (bad text is an error, never an inconsistent board).
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Board {
     mailbox: [Option<Piece>; 64],
@@ -459,6 +463,34 @@ impl core::str::FromStr for Board {
     /// Reads the plain 8-line form, as [`Board::from_plain`].
     fn from_str(s: &str) -> Result<Board, ParseBoardError> {
         Board::from_plain(s)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Board {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&self.plain())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Board {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Board, D::Error> {
+        struct PlainVisitor;
+
+        impl serde::de::Visitor<'_> for PlainVisitor {
+            type Value = Board;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a board in the plain 8-line form")
+            }
+
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Board, E> {
+                Board::from_plain(text).map_err(E::custom)
+            }
+        }
+
+        deserializer.deserialize_str(PlainVisitor)
     }
 }
 

@@ -155,7 +155,7 @@ impl CastlingSide {
 /// assert!(!chess960.is_standard());
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct CastlingRights {
     sides: CastlingSides,
     /// The rook file of each flag, by flag bit; for a flag that is not set, the standard file, so
@@ -307,6 +307,44 @@ impl CastlingRights {
                 .into_iter()
                 .filter_map(move |side| rights.rook(color, side).map(|sq| (color, side, sq)))
         })
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for CastlingRights {
+    /// Reads the fields `Serialize` writes, then rebuilds the rights through
+    /// [`CastlingRights::add`]: a right that is not set gets the standard rook file whatever the
+    /// input says, so equal rights still compare equal, and unknown flag bits are an error.
+    fn deserialize<D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<CastlingRights, D::Error> {
+        #[derive(serde::Deserialize)]
+        #[serde(rename = "CastlingRights")]
+        struct Fields {
+            sides: CastlingSides,
+            rook_files: [File; 4],
+        }
+
+        let fields = Fields::deserialize(deserializer)?;
+        if !CastlingSides::all().contains(fields.sides) {
+            return Err(serde::de::Error::custom(format_args!(
+                "invalid castling sides {:#x}: expected bits of 0xf",
+                fields.sides.bits()
+            )));
+        }
+        let mut rights = CastlingRights::NONE;
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if fields.sides.contains(CastlingSides::of(color, side)) {
+                    rights.add(
+                        color,
+                        side,
+                        fields.rook_files[2 * color as usize + side as usize],
+                    );
+                }
+            }
+        }
+        Ok(rights)
     }
 }
 
