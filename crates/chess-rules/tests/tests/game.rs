@@ -200,9 +200,9 @@ fn repetition_counts_reset_after_irreversible_moves_and_undo_restores_them() {
 
 #[test]
 fn en_passant_only_counts_when_legal() {
-    // After d7-d5 the white e5 pawn could take en passant but is pinned along the diagonal
-    // by the bishop... here: the black queen on a5? Use a rank pin: the capture would expose
-    // the king on the fifth rank, so the positions before and after count as the same.
+    // After d7-d5 the white pawn on e5 attacks d6, but taking en passant would empty the fifth
+    // rank between the king on a5 and the queen on h5: the capture is not legal, so for
+    // repetition the position counts as one without an en passant square.
     let pos = position("4k3/8/8/K2pP2q/8/8/8/8 w - d6 0 1").unwrap();
     assert_eq!(
         pos.ep_square(chess_rules::EnPassantMode::PseudoLegal),
@@ -253,8 +253,8 @@ fn fifty_and_seventy_five_move_rules() {
 
 #[test]
 fn chess960_castling_where_the_rook_shields_the_destination() {
-    // White king b1, castling rook c1... the queen-side rook on a1 is behind: castle queen
-    // side with the rook on b1 while a black rook on a1 would attack c1 once b1 is empty.
+    // White king d1, queen-side castling rook b1: castling takes the king to c1, which the
+    // black rook on a1 attacks as soon as the white rook has left b1.
     let pos = position("1r2k3/8/8/8/8/8/8/rR1K4 w B - 0 1").unwrap();
     assert!(
         !pos.legal_moves().iter().any(|m| m.is_castle()),

@@ -4,6 +4,7 @@ mod support;
 
 mod game;
 mod hash;
+mod movegen;
 mod perft;
 mod properties;
 mod validation;

@@ -170,7 +170,7 @@ fn slow_pseudo_legal(pos: &Position) -> Vec<Move> {
 }
 
 /// The legal moves by definition: pseudo-legal moves after which the own king is not attacked.
-fn slow_legal(pos: &Position) -> BTreeSet<Move> {
+pub fn slow_legal(pos: &Position) -> BTreeSet<Move> {
     let us = pos.turn();
     slow_pseudo_legal(pos)
         .into_iter()
