@@ -5,7 +5,7 @@ use std::io::{Read, Write};
 
 use chess_core::{Board, CastlingRights, Color, Role, Square, attacks};
 use chess_notation::Fen;
-use chess_rules::{Position, PositionErrorKinds, Setup};
+use chess_rules::{CastlingMode, Position, PositionErrorKinds, Setup};
 
 use crate::cli::CheckArgs;
 use crate::error::{CliError, Result};
@@ -36,7 +36,7 @@ pub fn run(args: &CheckArgs, out: &mut impl Write) -> Result<()> {
         }
     };
     let (setup, fen) = read_board(&text).map_err(|e| CliError::input(&name, e))?;
-    let [white, black] = analyse(&setup).map_err(|e| CliError::input(&name, e))?;
+    let [white, black] = analyse(&setup, args.chess960).map_err(|e| CliError::input(&name, e))?;
     if args.json {
         let report = |r: KingReport| {
             Json::Object(vec![
@@ -109,8 +109,9 @@ fn is_attacked(board: &Board, sq: Square, by: Color) -> bool {
 }
 
 /// The report for each king, white first; errors for boards without exactly one king each, or
-/// with both kings in check.
-pub fn analyse(setup: &Setup) -> std::result::Result<[KingReport; 2], String> {
+/// with both kings in check. Castling rights count under Chess960 rules when `chess960` is set
+/// or they can only mean Chess960.
+pub fn analyse(setup: &Setup, chess960: bool) -> std::result::Result<[KingReport; 2], String> {
     let board = &setup.board;
     let mut kings = [Square::A1; 2];
     for color in Color::ALL {
@@ -153,7 +154,11 @@ pub fn analyse(setup: &Setup) -> std::result::Result<[KingReport; 2], String> {
             halfmoves: 0,
             fullmoves: 1,
         };
-        let mode = Fen::from_setup(turn_setup.clone()).castling_mode();
+        let mode = if chess960 {
+            CastlingMode::Chess960
+        } else {
+            Fen::from_setup(turn_setup.clone()).castling_mode()
+        };
         let pos = Position::from_setup(turn_setup, mode)
             .or_else(|e| e.ignore(PositionErrorKinds::IGNORABLE))
             .map_err(|e| e.to_string())?;

@@ -120,6 +120,11 @@ pub struct PlayArgs {
     /// How long the computer thinks per move, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     pub movetime: u64,
+
+    /// Fixes what is otherwise drawn at random for each session (the `--chess960` start, the
+    /// weaker levels' choices), so that a session can be replayed. Hidden: for tests.
+    #[arg(long, value_name = "N", hide = true)]
+    pub seed: Option<u64>,
 }
 
 #[derive(Args, Debug)]
@@ -127,6 +132,11 @@ pub struct CheckArgs {
     /// A file with a board in the plain 8-line format or a FEN; `-` or nothing reads stdin.
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
+
+    /// Chess960 rules: a FEN's castling rights are read as Chess960's (a FEN whose castling
+    /// field can only mean Chess960 is read so without it).
+    #[arg(long)]
+    pub chess960: bool,
 
     /// Write the result as JSON.
     #[arg(long)]
@@ -223,6 +233,10 @@ pub struct PgnArgs {
     /// Only report bad games.
     #[arg(long, group = "action")]
     pub check: bool,
+
+    /// Read games without a Variant tag as Chess960 (castling in UCI as king takes rook, e1h1).
+    #[arg(long)]
+    pub chess960: bool,
 
     /// Write one JSON object per game.
     #[arg(long)]

@@ -128,7 +128,9 @@ pub struct Thought {
 }
 
 impl Opponent {
-    pub fn new(args: &PlayArgs) -> Result<Opponent> {
+    /// The opponent `args` ask for; `seed` drives the built-in engine's random choices at the
+    /// weaker levels.
+    pub fn new(args: &PlayArgs, seed: u64) -> Result<Opponent> {
         let movetime = Duration::from_millis(args.movetime);
         if let Some(path) = &args.engine {
             let client = Client::spawn(path, &args.engine_arg)
@@ -139,6 +141,7 @@ impl Opponent {
             });
         }
         let mut searcher = Searcher::new();
+        searcher.set_seed(seed);
         if let Some(level) = Level::new(args.level) {
             searcher.set_level(level);
         }

@@ -1,6 +1,7 @@
 //! Errors that end the program, with their exit status.
 
 use std::fmt;
+use std::io::Write;
 
 /// Exit status for invalid input (a bad FEN, board, PGN, file).
 pub const EXIT_INVALID_INPUT: i32 = 1;
@@ -48,3 +49,9 @@ impl From<std::io::Error> for CliError {
 }
 
 pub type Result<T, E = CliError> = std::result::Result<T, E>;
+
+/// Writes `chess: message` on stderr. Unlike `eprintln!`, a closed stderr is no panic: there is
+/// nobody left to tell.
+pub fn warn(message: impl fmt::Display) {
+    let _ = writeln!(std::io::stderr(), "chess: {message}");
+}

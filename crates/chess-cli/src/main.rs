@@ -17,6 +17,7 @@ mod pgn;
 mod pgn_export;
 mod play;
 mod position_arg;
+mod random;
 mod render;
 
 use std::io::{BufWriter, Write};
@@ -54,7 +55,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.message.contains("Broken pipe") => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("chess: {e}");
+            error::warn(&e);
             ExitCode::from(e.code as u8)
         }
     }

@@ -22,23 +22,31 @@ use crate::position_arg::{Chess960Default, parse_fen, resolve};
 struct Sink<'a, W: Write> {
     out: &'a mut W,
     raw: bool,
-    written: usize,
+    /// The raw value, held back until the input is known to hold no other: raw bytes have no
+    /// separator, so a second value is an error and nothing may have been written by then.
+    pending: Option<Vec<u8>>,
 }
 
 impl<W: Write> Sink<'_, W> {
     fn put(&mut self, bytes: &[u8]) -> Result<()> {
-        if self.raw {
-            if self.written > 0 {
-                return Err(CliError::input(
-                    "--raw",
-                    "the input holds more than one value, and raw bytes have no separator: leave out --raw for one base64 line per value",
-                ));
-            }
-            self.out.write_all(bytes)?;
-        } else {
+        if !self.raw {
             writeln!(self.out, "{}", pack::base64::encode(bytes))?;
+        } else if self.pending.take().is_some() {
+            return Err(CliError::input(
+                "--raw",
+                "the input holds more than one value, and raw bytes have no separator: leave out --raw for one base64 line per value",
+            ));
+        } else {
+            self.pending = Some(bytes.to_vec());
         }
-        self.written += 1;
+        Ok(())
+    }
+
+    /// Writes the raw value, if there is one.
+    fn finish(&mut self) -> Result<()> {
+        if let Some(bytes) = self.pending.take() {
+            self.out.write_all(&bytes)?;
+        }
         Ok(())
     }
 }
@@ -52,8 +60,16 @@ pub fn encode(args: &EncodeArgs, out: &mut impl Write) -> Result<()> {
     let mut sink = Sink {
         out,
         raw: args.raw,
-        written: 0,
+        pending: None,
     };
+    let result = encode_into(args, &mut sink);
+    // Bad items do not stop the good value from being written; a second raw value has
+    // already dropped the first.
+    sink.finish()?;
+    result
+}
+
+fn encode_into<W: Write>(args: &EncodeArgs, sink: &mut Sink<'_, W>) -> Result<()> {
     let mut bad = 0u64;
     if let Some(path) = &args.fens {
         let name = input_name(path);
@@ -68,7 +84,7 @@ pub fn encode(args: &EncodeArgs, out: &mut impl Write) -> Result<()> {
                 Ok(pos) => sink.put(&encode_position(&pos, args.huffman))?,
                 Err(e) => {
                     bad += 1;
-                    eprintln!("chess: {name}: line {}: {e}", i + 1);
+                    crate::error::warn(format_args!("{name}: line {}: {e}", i + 1));
                 }
             }
         }
@@ -102,9 +118,9 @@ pub fn encode(args: &EncodeArgs, out: &mut impl Write) -> Result<()> {
                         bad += 1;
                         // Reader errors start with their own "game N, line L, column C".
                         if message.starts_with("game ") {
-                            eprintln!("chess: {name}: {message}");
+                            crate::error::warn(format_args!("{name}: {message}"));
                         } else {
-                            eprintln!("chess: {name}: game {number}: {message}");
+                            crate::error::warn(format_args!("{name}: game {number}: {message}"));
                         }
                     }
                 }
@@ -136,7 +152,7 @@ pub fn decode(args: &DecodeArgs, out: &mut impl Write) -> Result<()> {
         let decoded = bytes.and_then(|bytes| decode_value(&bytes).map_err(|e| e.to_string()));
         if let Err(message) = &decoded {
             bad += 1;
-            eprintln!("chess: {label}: {message}");
+            crate::error::warn(format_args!("{label}: {message}"));
         }
         if args.json {
             writeln!(out, "{}", to_json(values, &decoded).to_line())?;

@@ -34,7 +34,8 @@ pub fn run(args: &PerftArgs, out: &mut impl Write) -> Result<()> {
     };
     writeln!(out, "Nodes searched: {nodes}")?;
     let secs = start.elapsed().as_secs_f64();
-    eprintln!(
+    let _ = writeln!(
+        std::io::stderr(),
         "time: {:.3} s, {:.1} M nodes/s",
         secs,
         if secs > 0.0 {

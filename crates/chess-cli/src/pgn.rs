@@ -7,8 +7,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use chess_notation::pgn::{
-    GameBuilder, GameResult, Location, PgnError, PgnGame, Reader, SyntaxError, VariationChoice,
-    Visitor, unescape_tag_value,
+    GameBuilder, GameResult, Location, PgnError, PgnErrorKind, PgnGame, Reader, SyntaxError,
+    VariationChoice, Visitor, unescape_tag_value,
 };
 use chess_notation::{Fen, uci};
 use rayon::prelude::*;
@@ -71,7 +71,7 @@ pub fn run(args: &PgnArgs, out: &mut impl Write) -> Result<()> {
             if e.code != EXIT_INVALID_INPUT {
                 return Err(e);
             }
-            eprintln!("chess: {e}");
+            crate::error::warn(&e);
             unreadable = true;
             continue;
         }
@@ -158,13 +158,14 @@ fn read_file(
         }
         Ok(())
     };
+    let tracked = || Tracked::new(args.chess960, args.json);
     if pool.current_num_threads() <= 1 {
-        let mut visitor = Tracked::new(GameBuilder::new());
-        while let Some((headers, game)) = reader
+        let mut visitor = tracked();
+        while let Some(outcome) = reader
             .read_game(&mut visitor)
             .map_err(|e| CliError::input(name, e))?
         {
-            report(Outcome { headers, game }, out)?;
+            report(outcome, out)?;
         }
     } else {
         let mut recorder = Recorder::default();
@@ -186,11 +187,7 @@ fn read_file(
             let outcomes: Vec<Outcome> = pool.install(|| {
                 batch
                     .par_iter()
-                    .map(|tokens| {
-                        let mut visitor = Tracked::new(GameBuilder::new());
-                        let (headers, game) = replay(tokens, &mut visitor);
-                        Outcome { headers, game }
-                    })
+                    .map(|tokens| replay(tokens, &mut tracked()))
                     .collect()
             });
             for outcome in outcomes {
@@ -207,10 +204,14 @@ fn read_file(
     Ok(())
 }
 
-/// One game as read: its headers (kept even when the game is bad) and the game or the error.
+/// One game as read: its headers (kept even when the game is bad), the game or the error, and
+/// for a bad game (when asked for) its mainline up to the error.
 struct Outcome {
     headers: Vec<(String, String)>,
     game: std::result::Result<PgnGame, PgnError>,
+    /// The game's start and the mainline moves before the error, when the start could be set
+    /// up (`None` for good games, and for bad ones unless the JSON output needs it).
+    partial: Option<PgnGame>,
 }
 
 fn emit(
@@ -230,7 +231,7 @@ fn emit(
             // The game number counts games in this file, whichever thread built it.
             let mut e = e.clone();
             e.game = number;
-            eprintln!("chess: {name}: {e}");
+            crate::error::warn(format_args!("{name}: {e}"));
         }
     }
     if json {
@@ -260,58 +261,72 @@ fn to_json(name: &str, number: u64, outcome: &Outcome) -> Json {
         .iter()
         .find(|(k, _)| k == "Result")
         .and_then(|(_, v)| GameResult::from_token(v));
-    match &outcome.game {
-        Ok(game) => {
-            let mut pos = game.initial.clone();
-            let mut moves = Vec::new();
-            for node in &game.mainline.moves {
-                match node.m {
-                    Some(m) => {
-                        moves.push(Json::str(uci::format(&pos, m)));
-                        pos.play_unchecked(m);
-                    }
-                    None => {
-                        moves.push(Json::str("0000"));
-                        if let Some(next) = pos.null_move() {
-                            pos = next;
-                        }
-                    }
+    // A bad game shows what could be read of it: its mainline up to the error.
+    let (game, error) = match &outcome.game {
+        Ok(game) => (Some(game), None),
+        Err(e) => (outcome.partial.as_ref(), Some(e)),
+    };
+    let (moves, final_fen) = game.map_or((Vec::new(), Json::Null), |game| {
+        let (moves, pos) = mainline_uci(game);
+        (moves, Json::str(Fen::from_position(&pos).to_string()))
+    });
+    let result = match &outcome.game {
+        Ok(game) => game.result.or(header_result),
+        Err(_) => header_result,
+    }
+    .unwrap_or(GameResult::Unknown);
+    let error = error.map_or(Json::Null, |e| {
+        Json::Object(vec![
+            ("kind", Json::str(error_kind(e))),
+            ("line", Json::Number(e.at.line)),
+            ("column", Json::Number(e.at.column)),
+            ("message", Json::str(error_message(e))),
+        ])
+    });
+    Json::Object(vec![
+        ("file", Json::str(name)),
+        ("game", Json::Number(number)),
+        ("headers", headers),
+        ("moves", Json::Array(moves)),
+        ("final_fen", final_fen),
+        ("result", Json::str(result.as_str())),
+        ("error", error),
+    ])
+}
+
+/// The mainline in UCI (`0000` for a null move) and the position it ends in.
+fn mainline_uci(game: &PgnGame) -> (Vec<Json>, chess_rules::Position) {
+    let mut pos = game.initial.clone();
+    let mut moves = Vec::with_capacity(game.mainline.moves.len());
+    for node in &game.mainline.moves {
+        match node.m {
+            Some(m) => {
+                moves.push(Json::str(uci::format(&pos, m)));
+                pos.play_unchecked(m);
+            }
+            None => {
+                moves.push(Json::str("0000"));
+                if let Some(next) = pos.null_move() {
+                    pos = next;
                 }
             }
-            let result = game.result.or(header_result).unwrap_or(GameResult::Unknown);
-            Json::Object(vec![
-                ("file", Json::str(name)),
-                ("game", Json::Number(number)),
-                ("headers", headers),
-                ("moves", Json::Array(moves)),
-                ("final_fen", Json::str(Fen::from_position(&pos).to_string())),
-                ("result", Json::str(result.as_str())),
-                ("error", Json::Null),
-            ])
         }
-        Err(e) => {
-            let message = error_message(e);
-            Json::Object(vec![
-                ("file", Json::str(name)),
-                ("game", Json::Number(number)),
-                ("headers", headers),
-                ("moves", Json::Array(Vec::new())),
-                ("final_fen", Json::Null),
-                (
-                    "result",
-                    Json::str(header_result.unwrap_or(GameResult::Unknown).as_str()),
-                ),
-                (
-                    "error",
-                    Json::Object(vec![
-                        ("kind", Json::str(e.kind().as_str())),
-                        ("line", Json::Number(e.at.line)),
-                        ("column", Json::Number(e.at.column)),
-                        ("message", Json::str(message)),
-                    ]),
-                ),
-            ])
-        }
+    }
+    (moves, pos)
+}
+
+/// The `kind` of a bad game in JSON: the documented names (docs/cli.md).
+fn error_kind(e: &PgnError) -> &'static str {
+    match e.kind() {
+        PgnErrorKind::IllegalMove => "illegal_move",
+        PgnErrorKind::AmbiguousMove => "ambiguous_move",
+        PgnErrorKind::InvalidFen => "invalid_fen",
+        // A distinct case: the start cannot be set up because the Variant tag names a game
+        // other than chess and Chess960.
+        PgnErrorKind::UnsupportedVariant => "unsupported_variant",
+        // Read errors never reach a game here (the reader's `io::Error` ends the file and is
+        // reported on stderr); any kind the library adds later is some flaw of the text.
+        _ => "syntax",
     }
 }
 
@@ -323,29 +338,86 @@ fn error_message(e: &PgnError) -> String {
         .map_or(full.clone(), str::to_owned)
 }
 
-/// Wraps a visitor, keeping the game's tags (so a bad game's headers can still be reported).
-struct Tracked<V> {
-    inner: V,
+/// Builds each game, keeping its tags as written (so a bad game's headers can still be
+/// reported), reading games without a Variant tag as Chess960 under `--chess960`, and, for the
+/// JSON output, keeping the mainline's moves so a bad game can be rebuilt up to its error.
+struct Tracked {
+    inner: GameBuilder,
     headers: Vec<(String, String)>,
+    chess960: bool,
+    /// Where the game's Variant tag is, if it has one.
+    variant_at: Option<Location>,
+    record: bool,
+    /// The start position was set up (the game got to its movetext without an error).
+    started: bool,
+    /// How deep in variations the reader is (0: the mainline).
+    depth: usize,
+    /// The mainline's move tokens, one after another in one buffer (no allocation per move),
+    /// each with where it ends in the buffer and where it was in the input.
+    text: Vec<u8>,
+    moves: Vec<(usize, Location)>,
 }
 
-impl<V> Tracked<V> {
-    fn new(inner: V) -> Tracked<V> {
+impl Tracked {
+    fn new(chess960: bool, record: bool) -> Tracked {
         Tracked {
-            inner,
+            inner: GameBuilder::new(),
             headers: Vec::new(),
+            chess960,
+            variant_at: None,
+            record,
+            started: false,
+            depth: 0,
+            text: Vec::new(),
+            moves: Vec::new(),
         }
+    }
+
+    /// The game's start and its mainline moves written before `error`, built again by a fresh
+    /// builder (every one of those moves was legal, or the error would have come earlier).
+    fn partial(&self, error: &PgnError) -> Option<PgnGame> {
+        if !self.record || !self.started {
+            return None;
+        }
+        let mut builder = GameBuilder::new();
+        builder.begin_game(Location::default());
+        for (name, value) in &self.headers {
+            let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+            let _ = builder.tag(name.as_bytes(), escaped.as_bytes(), Location::default());
+        }
+        if self.chess960 && self.variant_at.is_none() {
+            let _ = builder.tag(b"Variant", b"Chess960", Location::default());
+        }
+        if builder.begin_movetext(Location::default()).is_break() {
+            return None;
+        }
+        let mut begin = 0;
+        for &(end, at) in &self.moves {
+            if at.offset >= error.at.offset || builder.san(&self.text[begin..end], at).is_break() {
+                break;
+            }
+            begin = end;
+        }
+        builder.end_game().ok()
     }
 }
 
-impl<V: Visitor> Visitor for Tracked<V> {
-    type Output = (Vec<(String, String)>, V::Output);
+impl Visitor for Tracked {
+    type Output = Outcome;
 
     fn begin_game(&mut self, at: Location) {
         self.headers.clear();
+        self.variant_at = None;
+        self.started = false;
+        self.depth = 0;
+        self.text.clear();
+        self.moves.clear();
         self.inner.begin_game(at);
     }
     fn tag(&mut self, name: &[u8], value: &[u8], at: Location) -> ControlFlow<()> {
+        if name == b"Variant" {
+            self.variant_at = Some(at);
+        }
         self.headers.push((
             String::from_utf8_lossy(name).into_owned(),
             unescape_tag_value(value),
@@ -353,9 +425,18 @@ impl<V: Visitor> Visitor for Tracked<V> {
         self.inner.tag(name, value, at)
     }
     fn begin_movetext(&mut self, at: Location) -> ControlFlow<()> {
-        self.inner.begin_movetext(at)
+        if self.chess960 && self.variant_at.is_none() {
+            let _ = self.inner.tag(b"Variant", b"Chess960", at);
+        }
+        let flow = self.inner.begin_movetext(at);
+        self.started = flow.is_continue();
+        flow
     }
     fn san(&mut self, san: &[u8], at: Location) -> ControlFlow<()> {
+        if self.record && self.depth == 0 {
+            self.text.extend_from_slice(san);
+            self.moves.push((self.text.len(), at));
+        }
         self.inner.san(san, at)
     }
     fn nag(&mut self, nag: u8, at: Location) -> ControlFlow<()> {
@@ -368,9 +449,15 @@ impl<V: Visitor> Visitor for Tracked<V> {
         self.inner.partial_comment(part, at)
     }
     fn begin_variation(&mut self, at: Location) -> VariationChoice {
-        self.inner.begin_variation(at)
+        let choice = self.inner.begin_variation(at);
+        // A skipped variation is not visited at all, its end included.
+        if choice == VariationChoice::Continue {
+            self.depth += 1;
+        }
+        choice
     }
     fn end_variation(&mut self, at: Location) -> ControlFlow<()> {
+        self.depth = self.depth.saturating_sub(1);
         self.inner.end_variation(at)
     }
     fn outcome(&mut self, result: GameResult, at: Location) -> ControlFlow<()> {
@@ -379,9 +466,21 @@ impl<V: Visitor> Visitor for Tracked<V> {
     fn syntax_error(&mut self, error: SyntaxError) -> ControlFlow<()> {
         self.inner.syntax_error(error)
     }
-    fn end_game(&mut self) -> Self::Output {
-        let output = self.inner.end_game();
-        (std::mem::take(&mut self.headers), output)
+    fn end_game(&mut self) -> Outcome {
+        let mut game = self.inner.end_game();
+        if let (Err(e), Some(at)) = (&mut game, self.variant_at) {
+            // The builder places a bad variant at the FEN tag, or nowhere without one: the place
+            // to show is the Variant tag.
+            if e.kind() == PgnErrorKind::UnsupportedVariant {
+                e.at = at;
+            }
+        }
+        let partial = game.as_ref().err().and_then(|e| self.partial(e));
+        Outcome {
+            headers: std::mem::take(&mut self.headers),
+            game,
+            partial,
+        }
     }
 }
 

@@ -1,6 +1,6 @@
-//! `chess play`: a game in the terminal, against a person at the same keyboard.
+//! `chess play`: a game in the terminal, against a person at the same keyboard or the computer.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
 
 use chess_core::{Bitboard, Color, Role, Square, attacks};
 use chess_notation::san::{San, SanError, SanMode, SanMoveError, SanPlus};
@@ -12,6 +12,7 @@ use crate::engine::{Opponent, Thought};
 use crate::error::Result;
 use crate::pgn_export;
 use crate::position_arg::{Chess960Default, parse_fen, resolve};
+use crate::random::{self, SplitMix};
 use crate::render::{self, Style};
 
 const HELP: &str = "\
@@ -32,22 +33,25 @@ Enter a move in SAN (e4, Nf3, O-O, exd5, e8=Q) or UCI (e2e4, e7e8q), or a comman
 
 /// Where input lines come from: a line editor on a terminal, plain lines otherwise.
 trait Input {
-    /// The next line, or `None` at the end of input.
-    fn line(&mut self, prompt: &str) -> Option<String>;
+    /// The next line, or `None` at the end of input. Inputs that do not show the prompt
+    /// themselves write it to `out`.
+    fn line(&mut self, prompt: &str, out: &mut dyn Write) -> io::Result<Option<String>>;
 }
 
 struct Editor(rustyline::DefaultEditor);
 
 impl Input for Editor {
-    fn line(&mut self, prompt: &str) -> Option<String> {
+    fn line(&mut self, prompt: &str, out: &mut dyn Write) -> io::Result<Option<String>> {
+        // The editor draws the prompt itself: what was written before it must show first.
+        out.flush()?;
         match self.0.readline(prompt) {
             Ok(line) => {
                 if !line.trim().is_empty() {
                     let _ = self.0.add_history_entry(line.as_str());
                 }
-                Some(line)
+                Ok(Some(line))
             }
-            Err(_) => None,
+            Err(_) => Ok(None),
         }
     }
 }
@@ -55,32 +59,34 @@ impl Input for Editor {
 struct Lines<R>(R);
 
 impl<R: BufRead> Input for Lines<R> {
-    fn line(&mut self, prompt: &str) -> Option<String> {
-        print!("{prompt}");
-        let _ = std::io::stdout().flush();
+    fn line(&mut self, prompt: &str, out: &mut dyn Write) -> io::Result<Option<String>> {
+        write!(out, "{prompt}")?;
+        out.flush()?;
         let mut line = String::new();
         match self.0.read_line(&mut line) {
-            Ok(0) | Err(_) => None,
+            Ok(0) | Err(_) => Ok(None),
             Ok(_) => {
                 // Echo piped input so a transcript reads like a session.
-                println!("{}", line.trim_end());
-                Some(line)
+                writeln!(out, "{}", line.trim_end())?;
+                Ok(Some(line))
             }
         }
     }
 }
 
-struct Session {
+struct Session<'a> {
     game: Game,
     style: Style,
     saved: bool,
     /// The computer and the side it plays, when playing against it.
     opponent: Option<(Opponent, Color)>,
     thought: Thought,
+    /// Everything the session says. Its errors end the session: a reader that closed the pipe
+    /// (`chess | head`) stops the game quietly (see `main`), never with a panic.
+    out: &'a mut dyn Write,
 }
 
 pub fn run(args: &PlayArgs) -> Result<()> {
-    let position = resolve(&args.position, Chess960Default::Random)?;
     let mut input: Box<dyn Input> = if std::io::stdin().is_terminal() {
         match rustyline::DefaultEditor::new() {
             Ok(editor) => Box::new(Editor(editor)),
@@ -89,14 +95,24 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     } else {
         Box::new(Lines(std::io::stdin().lock()))
     };
+    // Stdout is line-buffered: each line shows at once, before the computer starts thinking.
+    let mut out = std::io::stdout();
+    play(args, input.as_mut(), &mut out)
+}
+
+fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<()> {
+    // One seed for everything random in the session, so `--seed` replays a whole session.
+    let mut rng = SplitMix::new(args.seed.unwrap_or_else(random::fresh_seed));
+    let start = rng.below(960);
+    let position = resolve(&args.position, Chess960Default::Random(start))?;
     let opponent = if args.vs == crate::cli::Opponent::Computer || args.engine.is_some() {
         let human = match args.color {
             crate::cli::Side::White => Color::White,
             crate::cli::Side::Black => Color::Black,
         };
-        let mut opponent = Opponent::new(args)?;
+        let mut opponent = Opponent::new(args, rng.next_u64())?;
         opponent.new_game();
-        println!("You play {human} against {}.", opponent.name());
+        writeln!(out, "You play {human} against {}.", opponent.name())?;
         Some((opponent, !human))
     } else {
         None
@@ -107,25 +123,26 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         saved: false,
         thought: Thought::default(),
         opponent,
+        out,
     };
     if let Some((_, computer)) = &session.opponent {
         session.style.flipped = computer.is_white();
     }
     if session.game.initial_position().is_chess960() {
         if let Some(n) = session.game.initial_position().board().chess960_number() {
-            println!("Chess960 starting position {n}.");
+            writeln!(session.out, "Chess960 starting position {n}.")?;
         }
     }
-    println!("Type help for the commands.");
-    session.show(Bitboard::EMPTY);
+    writeln!(session.out, "Type help for the commands.")?;
+    session.show(Bitboard::EMPTY)?;
     loop {
         if let Some(outcome) = session.game.outcome() {
-            println!("{}", describe_end(&outcome));
-            session.offer_save(input.as_mut());
+            writeln!(session.out, "{}", describe_end(&outcome))?;
+            session.offer_save(input)?;
             return Ok(());
         }
         if session.computer_to_move() {
-            session.computer_move();
+            session.computer_move()?;
             continue;
         }
         let pos = session.game.position();
@@ -138,7 +155,7 @@ pub fn run(args: &PlayArgs) -> Result<()> {
             },
             if pos.is_check() { " (check)" } else { "" }
         );
-        let Some(line) = input.line(&prompt) else {
+        let Some(line) = input.line(&prompt, session.out)? else {
             return Ok(());
         };
         let line = line.trim();
@@ -148,8 +165,9 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         let mut words = line.split_whitespace();
         let command = words.next().unwrap_or_default();
         let argument = words.next();
+        let out = &mut *session.out;
         match (command, argument) {
-            ("help" | "?", _) => println!("{HELP}"),
+            ("help" | "?", _) => writeln!(out, "{HELP}")?,
             ("quit" | "exit", _) => return Ok(()),
             ("moves", _) => {
                 let pos = session.game.position();
@@ -158,152 +176,152 @@ pub fn run(args: &PlayArgs) -> Result<()> {
                     .iter()
                     .map(|&m| SanPlus::from_move(pos, m).to_string())
                     .collect();
-                println!("{}", list.join(" "));
+                writeln!(out, "{}", list.join(" "))?;
             }
-            ("hint", Some(square)) => session.hint(square),
-            ("hint", None) => println!("hint needs a square, like: hint g1"),
+            ("hint", Some(square)) => session.hint(square)?,
+            ("hint", None) => writeln!(out, "hint needs a square, like: hint g1")?,
             ("undo", _) => match session.game.undo() {
                 Some(_) => {
                     // Against the computer, take back its reply too: it is your move again.
                     if session.computer_to_move() {
                         session.game.undo();
                     }
-                    session.show(Bitboard::EMPTY);
+                    session.show(Bitboard::EMPTY)?;
                 }
-                None => println!("nothing to undo"),
+                None => writeln!(out, "nothing to undo")?,
             },
             ("think", _) => {
                 if session.thought.lines.is_empty() {
-                    println!("the computer has not moved yet");
+                    writeln!(out, "the computer has not moved yet")?;
                 }
                 for line in &session.thought.lines {
-                    println!("{line}");
+                    writeln!(out, "{line}")?;
                 }
             }
-            ("fen", _) => println!("{}", Fen::from_position(session.game.position())),
-            ("pgn", _) => print!("{}", pgn_export::game_to_pgn(&session.game)),
-            ("save", Some(file)) => session.save(file),
-            ("save", None) => println!("save needs a file name, like: save game.pgn"),
-            ("load", Some(file)) => session.load(file),
-            ("load", None) => println!("load needs a file name"),
+            ("fen", _) => writeln!(out, "{}", Fen::from_position(session.game.position()))?,
+            ("pgn", _) => write!(out, "{}", pgn_export::game_to_pgn(&session.game))?,
+            ("save", Some(file)) => session.save(file)?,
+            ("save", None) => writeln!(out, "save needs a file name, like: save game.pgn")?,
+            ("load", Some(file)) => session.load(file)?,
+            ("load", None) => writeln!(out, "load needs a file name")?,
             ("flip", _) => {
                 session.style.flipped = !session.style.flipped;
-                session.show(Bitboard::EMPTY);
+                session.show(Bitboard::EMPTY)?;
             }
             ("draw", _) => match session.game.claim_draw() {
-                Some(reason) => println!("Draw claimed: {}.", reason.description()),
-                None => println!(
+                Some(reason) => writeln!(out, "Draw claimed: {}.", reason.description())?,
+                None => writeln!(
+                    out,
                     "no draw can be claimed: the position has not occurred three times (nor will after a move), and the 50-move rule is not reached"
-                ),
+                )?,
             },
             ("resign", _) => {
                 let turn = session.game.position().turn();
                 session.game.resign(turn);
             }
-            _ => session.try_move(line),
+            _ => session.try_move(line)?,
         }
     }
 }
 
-impl Session {
+impl Session<'_> {
     fn computer_to_move(&self) -> bool {
         self.opponent
             .as_ref()
             .is_some_and(|(_, color)| *color == self.game.position().turn())
     }
 
-    fn computer_move(&mut self) {
+    fn computer_move(&mut self) -> io::Result<()> {
         let Some((opponent, _)) = self.opponent.as_mut() else {
-            return;
+            return Ok(());
         };
         match opponent.reply(&self.game) {
             Ok((m, thought)) => {
                 self.thought = thought;
-                self.announce_and_play(m);
+                self.announce_and_play(m)
             }
             Err(e) => {
-                println!("the computer cannot move: {e}");
+                writeln!(self.out, "the computer cannot move: {e}")?;
                 let turn = self.game.position().turn();
                 self.game.resign(turn);
+                Ok(())
             }
         }
     }
 
-    fn show(&self, marks: Bitboard) {
-        print!(
+    fn show(&mut self, marks: Bitboard) -> io::Result<()> {
+        write!(
+            self.out,
             "{}",
             render::draw(self.game.position().board(), self.style, marks)
-        );
+        )
     }
 
-    fn hint(&self, square: &str) {
+    fn hint(&mut self, square: &str) -> io::Result<()> {
         let Ok(sq) = square.parse::<Square>() else {
-            println!("not a square: {square:?} (expected a square like e2)");
-            return;
+            return writeln!(
+                self.out,
+                "not a square: {square:?} (expected a square like e2)"
+            );
         };
         let moves = self.game.position().moves_from(sq);
         if moves.is_empty() {
-            println!("the piece on {sq} has no legal move");
-            return;
+            return writeln!(self.out, "the piece on {sq} has no legal move");
         }
         let marks: Bitboard = moves.iter().map(|m| m.king_to_or_to()).collect();
-        self.show(marks);
+        self.show(marks)
     }
 
-    fn try_move(&mut self, text: &str) {
+    fn try_move(&mut self, text: &str) -> io::Result<()> {
         let pos = self.game.position().clone();
         match read_move(&pos, text) {
             Ok(m) => self.announce_and_play(m),
-            Err(message) => println!("{message}"),
+            Err(message) => writeln!(self.out, "{message}"),
         }
     }
 
-    fn announce_and_play(&mut self, m: Move) {
+    fn announce_and_play(&mut self, m: Move) -> io::Result<()> {
         let pos = self.game.position().clone();
-        {
-            {
-                let san = SanPlus::from_move(&pos, m);
-                if self.game.play(m).is_ok() {
-                    self.saved = false;
-                    let mover = if pos.turn().is_white() {
-                        format!("{}.", pos.fullmoves())
-                    } else {
-                        format!("{}...", pos.fullmoves())
-                    };
-                    println!("{mover} {san}");
-                    self.show(Bitboard::EMPTY);
-                    let after = self.game.position();
-                    if after.is_check() && !after.is_checkmate() {
-                        println!("Check.");
-                    }
-                    for reason in self.game.claimable_draws() {
-                        println!(
-                            "A draw by {} may be claimed: type draw.",
-                            reason.description()
-                        );
-                    }
-                }
-            }
+        let san = SanPlus::from_move(&pos, m);
+        if self.game.play(m).is_err() {
+            return Ok(());
         }
+        self.saved = false;
+        let mover = if pos.turn().is_white() {
+            format!("{}.", pos.fullmoves())
+        } else {
+            format!("{}...", pos.fullmoves())
+        };
+        writeln!(self.out, "{mover} {san}")?;
+        self.show(Bitboard::EMPTY)?;
+        let after = self.game.position();
+        if after.is_check() && !after.is_checkmate() {
+            writeln!(self.out, "Check.")?;
+        }
+        for reason in self.game.claimable_draws() {
+            writeln!(
+                self.out,
+                "A draw by {} may be claimed: type draw.",
+                reason.description()
+            )?;
+        }
+        Ok(())
     }
 
-    fn save(&mut self, file: &str) {
+    fn save(&mut self, file: &str) -> io::Result<()> {
         match std::fs::write(file, pgn_export::game_to_pgn(&self.game)) {
             Ok(()) => {
                 self.saved = true;
-                println!("Saved to {file}.");
+                writeln!(self.out, "Saved to {file}.")
             }
-            Err(e) => println!("cannot save to {file}: {e}"),
+            Err(e) => writeln!(self.out, "cannot save to {file}: {e}"),
         }
     }
 
-    fn load(&mut self, file: &str) {
+    fn load(&mut self, file: &str) -> io::Result<()> {
         let text = match std::fs::read_to_string(file) {
             Ok(text) => text,
-            Err(e) => {
-                println!("cannot read {file}: {e}");
-                return;
-            }
+            Err(e) => return writeln!(self.out, "cannot read {file}: {e}"),
         };
         let first = text
             .lines()
@@ -321,26 +339,26 @@ impl Session {
             Ok(game) => {
                 self.game = game;
                 self.saved = true;
-                println!("Loaded {file}.");
-                self.show(Bitboard::EMPTY);
+                writeln!(self.out, "Loaded {file}.")?;
+                self.show(Bitboard::EMPTY)
             }
-            Err(message) => println!("{message}"),
+            Err(message) => writeln!(self.out, "{message}"),
         }
     }
 
-    fn offer_save(&mut self, input: &mut dyn Input) {
+    fn offer_save(&mut self, input: &mut dyn Input) -> io::Result<()> {
         if self.saved || self.game.moves().is_empty() {
-            return;
+            return Ok(());
         }
-        if let Some(line) =
-            input.line("Save the game as PGN? Enter a file name, or nothing to skip: ")
-        {
+        let prompt = "Save the game as PGN? Enter a file name, or nothing to skip: ";
+        if let Some(line) = input.line(prompt, self.out)? {
             let file = line.trim();
             // A script's `quit` (or a "no") after the end of the game is not a file name.
             if !matches!(file, "" | "n" | "no" | "quit" | "exit") {
-                self.save(file);
+                self.save(file)?;
             }
         }
+        Ok(())
     }
 }
 

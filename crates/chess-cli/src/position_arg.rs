@@ -11,8 +11,8 @@ use crate::error::{CliError, Result};
 pub enum Chess960Default {
     /// The classical setup under Chess960 rules (tools: perft, moves).
     Classical,
-    /// A random Chess960 start (play).
-    Random,
+    /// The Chess960 start with this number, drawn at random by the caller (play).
+    Random(u32),
 }
 
 /// The position the arguments describe.
@@ -27,7 +27,7 @@ pub fn resolve(args: &PositionArgs, default: Chess960Default) -> Result<Position
     if args.chess960 {
         let n = match default {
             Chess960Default::Classical => 518,
-            Chess960Default::Random => random_start(),
+            Chess960Default::Random(n) => n,
         };
         return Position::chess960(n).ok_or_else(|| CliError::usage("no such chess960 position"));
     }
@@ -44,17 +44,4 @@ pub fn parse_fen(text: &str, chess960: bool) -> std::result::Result<Position, Fe
         fen.castling_mode()
     };
     fen.into_position(mode)
-}
-
-/// A Chess960 start number from the clock: good enough to vary games, no dependency needed.
-pub fn random_start() -> u32 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(518);
-    let mut x = nanos as u64 ^ u64::from(std::process::id()).rotate_left(32);
-    x ^= x >> 33;
-    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
-    x ^= x >> 33;
-    (x % 960) as u32
 }

@@ -231,13 +231,35 @@ fn raw_bytes() {
     let pgn = String::from_utf8(pgn).unwrap();
     assert!(pgn.contains("1. e4 e5 2. Nf3 *"), "{pgn}");
 
-    // Raw bytes have no separator, so only one value.
-    let (status, _, stderr) = chess_bytes(
+    // Raw bytes have no separator, so only one value; on that error nothing is written, not
+    // even the first value (a file holding it would pass for a good one).
+    let (status, bytes, stderr) = chess_bytes(
         &["encode", "--raw", &path("kasparov-deep-blue-1997.pgn")],
         b"",
     );
     assert_eq!(status, 1);
     assert!(stderr.contains("more than one value"), "{stderr}");
+    assert!(bytes.is_empty(), "{} bytes written", bytes.len());
+    let (status, bytes, stderr) = chess_bytes(
+        &["encode", "--raw", "--fens", "-"],
+        b"8/8/8/8/8/2k5/8/K7 b - - 99 180\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n",
+    );
+    assert_eq!(status, 1);
+    assert!(stderr.contains("more than one value"), "{stderr}");
+    assert!(bytes.is_empty(), "{} bytes written", bytes.len());
+    // A bad item besides the one good value: the value is still written (exit status 1).
+    let (status, bytes, stderr) = chess_bytes(
+        &["encode", "--raw", "--fens", "-"],
+        b"8/8/8/8/8/2k5/8/K7 b - - 99 180\nnot a fen\n",
+    );
+    assert_eq!(status, 1);
+    assert!(stderr.contains("stdin: line 2: "), "{stderr}");
+    assert_eq!(
+        pack::decode_position(&bytes)
+            .ok()
+            .map(|p| chess_notation::Fen::from_position(&p).to_string()),
+        Some("8/8/8/8/8/2k5/8/K7 b - - 99 180".to_owned())
+    );
 
     // Usage errors.
     let out = chess(
