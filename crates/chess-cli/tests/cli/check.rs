@@ -70,3 +70,61 @@ fn clear_errors() {
         out.stderr
     );
 }
+
+/// The four outputs of `check` pinned: the 8-line board and a FEN, as text and as JSON.
+#[test]
+fn snapshots() {
+    // The 8-line format with the tolerances the issue names: blank lines, surrounding spaces.
+    let board =
+        "\n  ....k...  \n........\n\n....Q...\n........\n........\n........\n........\n....K...\n";
+    let out = chess(&["check"], board);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    insta::assert_snapshot!("board_text", out.stdout);
+    let out = chess(&["check", "--json"], board);
+    insta::assert_snapshot!("board_json", out.stdout);
+    // A FEN: Sam Loyd's stalemate, black to move.
+    let fen = "5bnr/4p1pq/4Qpkr/7p/7P/4P3/PPPP1PP1/RNB1KBNR b KQ - 2 10\n";
+    let out = chess(&["check"], fen);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    insta::assert_snapshot!("fen_text", out.stdout);
+    let out = chess(&["check", "--json"], fen);
+    insta::assert_snapshot!("fen_json", out.stdout);
+}
+
+#[test]
+fn castling_counts_and_chess960_is_accepted() {
+    // White's only legal move is Chess960 castling with the king already on g1: the rook goes
+    // to f1, which black attacks (only the king's squares must be safe). Without the right,
+    // white is stalemated.
+    let with_right = "k4r2/8/8/8/8/7p/7P/6KR w H - 0 1";
+    let without = "k4r2/8/8/8/8/7p/7P/6KR w - - 0 1";
+    for args in [&["check"][..], &["check", "--chess960"][..]] {
+        let out = chess(args, with_right);
+        assert_eq!(out.status, 0, "{}", out.stderr);
+        assert!(
+            out.stdout
+                .starts_with("white king on g1: in check: no, checkmated: no, stalemated: no\n"),
+            "{args:?}: {}",
+            out.stdout
+        );
+        let out = chess(args, without);
+        assert!(
+            out.stdout
+                .starts_with("white king on g1: in check: no, checkmated: no, stalemated: yes\n"),
+            "{args:?}: {}",
+            out.stdout
+        );
+    }
+    // X-FEN's K means the same rook under Chess960 rules.
+    let out = chess(
+        &["check", "--chess960", "--json"],
+        "k4r2/8/8/8/8/7p/7P/6KR w K - 0 1",
+    );
+    assert!(
+        out.stdout.starts_with(
+            "{\"white\": {\"in_check\": false, \"checkmate\": false, \"stalemate\": false}"
+        ),
+        "{}",
+        out.stdout
+    );
+}

@@ -44,9 +44,13 @@ fn chess_rules_after(moves: &[&str]) -> chess_rules::Position {
 }
 
 /// python-chess's engine module drives `chess uci` through games and analyses and fails on any
-/// protocol error (`.ci/run` installs python-chess; without it the test says so and passes).
+/// protocol error (`.ci/run` installs python-chess; without it the test says so and passes;
+/// without python3 it fails, see `support::python3_or_skip`).
 #[test]
 fn python_chess_drives_chess_uci() {
+    if !crate::support::python3_or_skip("python_chess_drives_chess_uci") {
+        return;
+    }
     let has_python_chess = Command::new("python3")
         .args(["-c", "import chess.engine"])
         .output()
@@ -188,4 +192,56 @@ fn play_against_an_external_engine() {
         "{}",
         out.stderr
     );
+}
+
+/// White's moves in a session against the computer playing white at level 1 (the most
+/// random), with `extra` options.
+fn computer_games(extra: &[&str]) -> Vec<String> {
+    let mut args = vec![
+        "--ascii",
+        "--vs",
+        "computer",
+        "--color",
+        "black",
+        "--level",
+        "1",
+        "--movetime",
+        "5000",
+    ];
+    args.extend(extra);
+    // Black's knight dance, refused when white has blocked or taken the knight (which keeps a
+    // seeded transcript deterministic all the same).
+    let out = chess(&args, "Nf6\nNg8\nNf6\nNg8\nquit\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let moves: Vec<String> = out
+        .stdout
+        .lines()
+        .filter(|l| {
+            l.split_once(". ")
+                .is_some_and(|(n, _)| n.bytes().all(|b| b.is_ascii_digit()))
+        })
+        .map(str::to_owned)
+        .collect();
+    assert!(moves.len() >= 3, "{}", out.stdout);
+    moves
+}
+
+/// The weaker levels vary their games from session to session (the seed comes from the
+/// clock and std's randomly keyed hasher), and the hidden `--seed` replays a session.
+#[test]
+fn levels_vary_between_sessions_unless_seeded() {
+    // Level 1 stops at depth 1 long before the movetime, so a seeded session is
+    // deterministic.
+    assert_eq!(
+        computer_games(&["--seed", "7"]),
+        computer_games(&["--seed", "7"])
+    );
+    assert_ne!(
+        computer_games(&["--seed", "7"]),
+        computer_games(&["--seed", "8"])
+    );
+    // Two unseeded sessions share even their first move only about one time in five
+    // (measured), so four whole games alike is far below one in a million.
+    let games: Vec<Vec<String>> = (0..4).map(|_| computer_games(&[])).collect();
+    assert!(games.windows(2).any(|w| w[0] != w[1]), "{games:?}");
 }

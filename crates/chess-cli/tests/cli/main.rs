@@ -30,3 +30,35 @@ fn usage_errors_exit_with_2() {
     assert_eq!(out.status, 2);
     assert!(!out.stderr.contains("panicked"));
 }
+
+#[test]
+fn completions_snapshot() {
+    let out = support::chess(&["completions", "bash"], "");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    for subcommand in [
+        "play",
+        "check",
+        "perft",
+        "moves",
+        "fen",
+        "pgn",
+        "uci",
+        "analyse",
+        "bench",
+        "encode",
+        "decode",
+        "completions",
+    ] {
+        assert!(
+            out.stdout
+                .contains(&format!("cmd=\"chess__subcmd__{subcommand}\"")),
+            "{subcommand}"
+        );
+    }
+    // Options of the subcommands complete too.
+    assert!(out.stdout.contains("--chess960"));
+    assert!(out.stdout.contains("--divide"));
+    // clap_complete's output is deterministic: pinned, so a change of the interface shows in
+    // review.
+    insta::assert_snapshot!(out.stdout);
+}

@@ -1,6 +1,12 @@
 //! `chess perft`.
 
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
 use crate::support::chess;
+
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 #[test]
 fn divide_in_stockfish_format() {
@@ -14,7 +20,7 @@ fn divide_in_stockfish_format() {
 #[test]
 fn divide_counts_add_up_to_known_totals() {
     // Kiwipete: 48 moves, 2039 nodes at depth 2, 97862 at depth 3.
-    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let fen = KIWIPETE;
     let out = chess(&["perft", "--fen", fen, "--divide", "3"], "");
     let lines: Vec<&str> = out.stdout.lines().collect();
     assert_eq!(lines.len(), 48 + 2);
@@ -48,4 +54,113 @@ fn bad_fen_is_invalid_input() {
         out.stderr,
         "chess: --fen: invalid board field in fen at byte 5: found 3 ranks: expected 8 ranks separated by /\n"
     );
+}
+
+/// Kiwipete's full divide at depth 2 pinned, every root move's count (48 moves, 2039 nodes in
+/// all, the Chess Programming Wiki's total): castling both ways, many captures and pins.
+#[test]
+fn kiwipete_divide_snapshot() {
+    let out = chess(&["perft", "--fen", KIWIPETE, "--divide", "2"], "");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(out.stdout.ends_with("\n\nNodes searched: 2039\n"));
+    insta::assert_snapshot!(out.stdout);
+}
+
+/// The root-move lines of a divide (`e2e4: 20`), sorted, so two programs' orders don't matter.
+fn divide_lines(text: &str) -> Vec<String> {
+    let mut lines: Vec<String> = text
+        .lines()
+        .filter(|l| {
+            l.split_once(": ").is_some_and(|(m, n)| {
+                (4..=5).contains(&m.len())
+                    && m.bytes().all(|b| b.is_ascii_alphanumeric())
+                    && n.parse::<u64>().is_ok()
+            })
+        })
+        .map(str::to_owned)
+        .collect();
+    lines.sort();
+    lines
+}
+
+/// `chess perft --divide` diffed against Stockfish's `go perft`, the use the format exists
+/// for: the standard start, Kiwipete, a position with en passant and promotions, and Chess960
+/// positions with `UCI_Chess960` (king-takes-rook castling on both sides).
+#[test]
+fn divide_matches_stockfish() {
+    let stockfish = ["/usr/games/stockfish", "/usr/bin/stockfish"]
+        .into_iter()
+        .map(Path::new)
+        .find(|p| p.exists());
+    let Some(stockfish) = stockfish else {
+        eprintln!("divide_matches_stockfish: skipped: stockfish is not installed");
+        return;
+    };
+    let cases: [(&str, bool, u32); 5] = [
+        ("startpos", false, 3),
+        (KIWIPETE, false, 3),
+        // Position 4 of the perft suite: castling, en passant, promotions with check.
+        (
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            false,
+            3,
+        ),
+        (
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 1",
+            true,
+            3,
+        ),
+        // Both sides may castle either way, the king between its rooks on the b- and g-files.
+        (
+            "1rk3r1/pppppppp/8/8/8/8/PPPPPPPP/1RK3R1 w GBgb - 0 1",
+            true,
+            3,
+        ),
+    ];
+    for (fen, chess960, depth) in cases {
+        let mut args = vec!["perft".to_owned(), "--divide".to_owned()];
+        if fen != "startpos" {
+            args.extend(["--fen".to_owned(), fen.to_owned()]);
+        }
+        if chess960 {
+            args.push("--chess960".to_owned());
+        }
+        args.push(depth.to_string());
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let ours = chess(&args, "");
+        assert_eq!(ours.status, 0, "{fen}: {}", ours.stderr);
+
+        let position = if fen == "startpos" {
+            "position startpos".to_owned()
+        } else {
+            format!("position fen {fen}")
+        };
+        let script = format!(
+            "setoption name UCI_Chess960 value {chess960}\n{position}\ngo perft {depth}\nquit\n"
+        );
+        let mut child = Command::new(stockfish)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("stockfish runs");
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(script.as_bytes())
+            .unwrap();
+        let theirs = child.wait_with_output().unwrap();
+        let theirs = String::from_utf8_lossy(&theirs.stdout);
+        let total = |text: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix("Nodes searched: "))
+                .map(str::to_owned)
+        };
+        assert!(total(&theirs).is_some(), "{fen}: stockfish said {theirs}");
+        assert_eq!(total(&ours.stdout), total(&theirs), "{fen}");
+        let (ours, theirs) = (divide_lines(&ours.stdout), divide_lines(&theirs));
+        assert!(!ours.is_empty());
+        assert_eq!(ours, theirs, "{fen}");
+    }
 }

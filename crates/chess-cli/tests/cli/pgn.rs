@@ -92,3 +92,125 @@ fn unreadable_file() {
         out.stderr
     );
 }
+
+const CASTLING_GAMES: &str = "\
+[Event \"no variant tag\"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *
+
+[Event \"standard\"]
+[Variant \"Standard\"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *
+";
+
+/// The JSON `moves` of each game, as text.
+fn json_moves(stdout: &str) -> Vec<&str> {
+    stdout
+        .lines()
+        .map(|l| {
+            let start = l.find("\"moves\": [").expect("moves") + 10;
+            let end = start + l[start..].find(']').expect("end of moves");
+            &l[start..end]
+        })
+        .collect()
+}
+
+#[test]
+fn chess960_reads_games_without_a_variant_tag_as_chess960() {
+    let out = chess(&["pgn", "--json", "-"], CASTLING_GAMES);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let standard = "\"e2e4\", \"e7e5\", \"g1f3\", \"b8c6\", \"f1c4\", \"f8c5\", \"e1g1\"";
+    let chess960 = "\"e2e4\", \"e7e5\", \"g1f3\", \"b8c6\", \"f1c4\", \"f8c5\", \"e1h1\"";
+    assert_eq!(json_moves(&out.stdout), [standard, standard]);
+    // With --chess960: king takes rook, except in the game whose tag says standard chess. The
+    // headers stay as in the file.
+    let out = chess(&["pgn", "--json", "--chess960", "-"], CASTLING_GAMES);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(json_moves(&out.stdout), [chess960, standard]);
+    assert!(out.stdout.starts_with(
+        "{\"file\": \"-\", \"game\": 1, \"headers\": {\"Event\": \"no variant tag\"}, "
+    ));
+    // Re-exported, the game says what it was read as, so it reads back the same way.
+    let out = chess(&["pgn", "--export", "--chess960", "-"], CASTLING_GAMES);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let games: Vec<&str> = out.stdout.split("\n\n[Event").collect();
+    assert_eq!(games.len(), 2, "{}", out.stdout);
+    assert!(
+        games[0].contains("[Variant \"Chess960\"]"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        games[1].contains("[Variant \"Standard\"]"),
+        "{}",
+        out.stdout
+    );
+    let again = chess(&["pgn", "--json", "-"], &out.stdout);
+    assert_eq!(json_moves(&again.stdout), [chess960, standard]);
+    // Threads read the same way.
+    let threaded = chess(
+        &["pgn", "--json", "--chess960", "--threads", "2", "-"],
+        CASTLING_GAMES,
+    );
+    assert_eq!(json_moves(&threaded.stdout), [chess960, standard]);
+}
+
+/// A bad game's JSON holds what could be read: the mainline before the error and the
+/// position it reached (the one the bad move was played in). A Variant tag naming another
+/// game is its own kind of error, placed at the tag.
+#[test]
+fn json_of_bad_games_keeps_the_mainline_before_the_error() {
+    let pgn = "\
+[Event \"crazyhouse\"]
+[Variant \"Crazyhouse\"]
+
+1. e4 *
+
+[Event \"bad variation\"]
+
+1. e4 (1. d4 Kd7) e5 2. Nf3 Nc6 3. Ke3 *
+
+[Event \"bad after a null move\"]
+
+1. e4 -- 2. d4 *
+";
+    let out = chess(&["pgn", "--json", "-"], pgn);
+    assert_eq!(out.status, 1);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(
+        lines[0],
+        "{\"file\": \"-\", \"game\": 1, \"headers\": {\"Event\": \"crazyhouse\", \"Variant\": \"Crazyhouse\"}, \"moves\": [], \"final_fen\": null, \"result\": \"*\", \"error\": {\"kind\": \"unsupported_variant\", \"line\": 2, \"column\": 1, \"message\": \"unsupported variant \\\"crazyhouse\\\": expected standard chess or chess960\"}}"
+    );
+    // An error inside a variation: the mainline up to it.
+    assert!(
+        lines[1].contains(
+            "\"moves\": [\"e2e4\"], \"final_fen\": \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\""
+        ),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[1].contains("\"kind\": \"illegal_move\", \"line\": 8, \"column\": 14"),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[2].contains("\"moves\": [\"e2e4\"], \"final_fen\": \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\""),
+        "{}",
+        lines[2]
+    );
+    assert!(
+        lines[2].contains("\"kind\": \"illegal_move\", \"line\": 12, \"column\": 7"),
+        "{}",
+        lines[2]
+    );
+    assert_eq!(
+        out.stderr.lines().next(),
+        Some(
+            "chess: -: game 1, line 2, column 1: unsupported variant \"crazyhouse\": expected standard chess or chess960"
+        )
+    );
+    let threaded = chess(&["pgn", "--json", "--threads", "2", "-"], pgn);
+    assert_eq!(threaded.stdout, out.stdout);
+}

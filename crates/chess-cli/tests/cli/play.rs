@@ -1,16 +1,36 @@
 //! `chess play`, driven through piped input and through a pseudo-terminal.
 
-use std::process::Command;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
 
-use crate::support::chess;
+use chess_notation::Fen;
+use chess_rules::Position;
+
+use crate::support::{TempDir, chess, python3_or_skip};
+
+/// The lines of a transcript without the boards, which other tests pin.
+fn without_boards(transcript: &str) -> Vec<&str> {
+    transcript
+        .lines()
+        .filter(|l| !l.starts_with("  +") && !l.starts_with("    a") && !is_board_rank(l))
+        .collect()
+}
+
+fn is_board_rank(line: &str) -> bool {
+    let bytes = line.as_bytes();
+    bytes.len() > 3 && bytes[0].is_ascii_digit() && &line[1..3] == " |"
+}
 
 #[test]
 fn fools_mate_through_piped_input() {
     let out = chess(&["--ascii"], "f3\ne5\ng4\nQh4#\n\n");
     assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(out.stderr, "");
     assert!(out.stdout.contains("2... Qh4#"), "{}", out.stdout);
     assert!(out.stdout.contains("Checkmate: black wins (0-1)."));
     assert!(out.stdout.contains("Save the game as PGN?"));
+    // The whole session as a player reads it: prompts, echoed moves, boards, the end.
+    insta::assert_snapshot!(out.stdout);
 }
 
 #[test]
@@ -27,6 +47,59 @@ fn stalemate_through_piped_input() {
         "{}",
         out.stdout
     );
+}
+
+/// `chess | head -1`: the reader goes away while the game still talks. The session ends
+/// quietly with status 0, as every subcommand does, never with a panic message.
+#[test]
+fn closed_stdout_ends_the_session_quietly() {
+    // Closed before anything is written.
+    let child = Command::new(env!("CARGO_BIN_EXE_chess"))
+        .arg("--ascii")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.wait_with_output().unwrap());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chess"))
+        .arg("--ascii")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let _ = child.stdin.take().unwrap().write_all(b"e4\ne5\n");
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(stderr, "");
+
+    // Closed after the first line, with far more to say than a pipe holds (each `help` is
+    // half a kilobyte), so the session must meet the closed pipe part-way.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chess"))
+        .arg("--ascii")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all("help\n".repeat(2000).as_bytes());
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert_eq!(first, "Type help for the commands.\n");
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(stderr, "");
 }
 
 #[test]
@@ -77,9 +150,8 @@ fn wrong_moves_say_why() {
 
 #[test]
 fn commands() {
-    let dir = std::env::temp_dir().join(format!("chess-play-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("game.pgn");
+    let dir = TempDir::new("play-commands");
+    let file = dir.0.join("game.pgn");
     let input = format!(
         "help\nmoves\ne4\nhint g8\nundo\nd4\nfen\nflip\nsave {}\nresign\n",
         file.display()
@@ -105,7 +177,242 @@ fn commands() {
     let pgn = std::fs::read_to_string(&file).unwrap();
     assert!(pgn.contains("[Result \"*\"]"), "{pgn}");
     assert!(pgn.contains("\n1. d4 *\n"), "{pgn}");
-    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn pgn_prints_the_game_so_far() {
+    let out = chess(&["--ascii"], "e4\ne5\nNf3\npgn\nquit\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let pgn: Vec<&str> = out
+        .stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("Black to move> pgn"))
+        .skip(1)
+        .take_while(|l| !l.contains("to move>"))
+        .collect();
+    // The date is today's: check its shape, then pin the rest.
+    let date = pgn
+        .iter()
+        .find(|l| l.starts_with("[Date "))
+        .expect("a Date tag");
+    let digits: String = date.chars().filter(char::is_ascii_digit).collect();
+    assert_eq!(digits.len(), 8, "{date}");
+    assert_eq!(
+        pgn.iter()
+            .filter(|l| !l.starts_with("[Date "))
+            .copied()
+            .collect::<Vec<_>>(),
+        [
+            "[Event \"Casual game\"]",
+            "[Site \"chess (terminal)\"]",
+            "[Round \"-\"]",
+            "[White \"White\"]",
+            "[Black \"Black\"]",
+            "[Result \"*\"]",
+            "",
+            "1. e4 e5 2. Nf3 *",
+            "",
+        ]
+    );
+    // A position from --fen is kept in the PGN.
+    let out = chess(
+        &["--ascii", "--fen", "4k3/8/8/8/8/8/8/R3K3 w Q - 3 40"],
+        "O-O-O\npgn\nquit\n",
+    );
+    assert!(
+        out.stdout
+            .contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w Q - 3 40\"]\n\n40. O-O-O *\n"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn load_a_pgn_or_a_fen_file() {
+    let dir = TempDir::new("play-load");
+    let pgn = dir.file(
+        "game.pgn",
+        "[Event \"Loaded\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 {a comment} Nc6 *\n",
+    );
+    let out = chess(&["--ascii"], &format!("load {pgn}\nfen\nBb5\npgn\nquit\n"));
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let lines = without_boards(&out.stdout);
+    let at = lines
+        .iter()
+        .position(|l| *l == format!("Loaded {pgn}."))
+        .expect("the load is announced");
+    assert_eq!(
+        &lines[at + 1..at + 5],
+        [
+            "White to move> fen",
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+            "White to move> Bb5",
+            "3. Bb5",
+        ]
+    );
+    // The game goes on from the loaded moves, which `pgn` and `undo` know.
+    assert!(
+        out.stdout.contains("\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n"),
+        "{}",
+        out.stdout
+    );
+
+    let fen = dir.file("position.fen", "\n  4k3/8/8/8/8/8/8/R3K3 w Q - 0 1  \n");
+    let out = chess(&["--ascii"], &format!("load {fen}\nO-O-O\nfen\nquit\n"));
+    assert!(
+        out.stdout.contains(&format!("Loaded {fen}.")),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.contains("\n1. O-O-O\n"),
+        "castling right from the file: {}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.contains("4k3/8/8/8/8/8/8/2KR4 b - - 1 1"),
+        "{}",
+        out.stdout
+    );
+
+    // Bad files are explained and the game goes on as it was.
+    let bad_fen = dir.file("bad.fen", "8/8/8 w - - 0 1\n");
+    let bad_pgn = dir.file("bad.pgn", "[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n");
+    let missing = dir.0.join("missing.pgn").display().to_string();
+    let out = chess(
+        &["--ascii"],
+        &format!("e4\nload {bad_fen}\nload {bad_pgn}\nload {missing}\nfen\nquit\n"),
+    );
+    assert!(
+        out.stdout
+            .contains(&format!("{bad_fen}: invalid board field in fen")),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.contains(&format!(
+            "{bad_pgn}: game 1, line 3, column 13: illegal move Ke3"
+        )),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.contains(&format!("cannot read {missing}: ")),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout
+            .contains("\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n"),
+        "{}",
+        out.stdout
+    );
+}
+
+/// Whether `rank` (a FEN rank of eight pieces) is a Chess960 back rank: bishops on squares of
+/// both colours, the king between the rooks, one queen and two knights.
+fn is_chess960_back_rank(rank: &str) -> bool {
+    let pieces: Vec<char> = rank.chars().collect();
+    let at =
+        |piece: char| -> Vec<usize> { (0..pieces.len()).filter(|&i| pieces[i] == piece).collect() };
+    let (bishops, rooks, king) = (at('B'), at('R'), at('K'));
+    pieces.len() == 8
+        && bishops.len() == 2
+        && bishops[0] % 2 != bishops[1] % 2
+        && rooks.len() == 2
+        && king.len() == 1
+        && rooks[0] < king[0]
+        && king[0] < rooks[1]
+        && at('Q').len() == 1
+        && at('N').len() == 2
+}
+
+/// Plays `--chess960` (with `extra` options) to print its FEN; returns the announced start
+/// number and the FEN.
+fn chess960_start(extra: &[&str]) -> (u32, String) {
+    let mut args = vec!["--ascii", "--chess960"];
+    args.extend(extra);
+    let out = chess(&args, "fen\nquit\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let number = out
+        .stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("Chess960 starting position "))
+        .and_then(|n| n.strip_suffix('.'))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("the start is announced: {}", out.stdout));
+    let fen = out
+        .stdout
+        .lines()
+        .skip_while(|l| *l != "White to move> fen")
+        .nth(1)
+        .expect("a FEN")
+        .to_owned();
+    (number, fen)
+}
+
+#[test]
+fn chess960_starts() {
+    let mut numbers = Vec::new();
+    for seed in [None, None, None, Some("1"), Some("2"), Some("3")] {
+        let extra: Vec<&str> = seed.map(|s| vec!["--seed", s]).unwrap_or_default();
+        let (number, fen) = chess960_start(&extra);
+        assert!(number < 960);
+        let fields: Vec<&str> = fen.split(' ').collect();
+        let ranks: Vec<&str> = fields[0].split('/').collect();
+        assert!(is_chess960_back_rank(ranks[7]), "{fen}");
+        assert_eq!(ranks[0], ranks[7].to_ascii_lowercase(), "{fen}");
+        assert_eq!(&ranks[1..7], ["pppppppp", "8", "8", "8", "8", "PPPPPPPP"]);
+        // X-FEN: each side's only rooks are its outermost, so plain KQkq.
+        assert_eq!(&fields[1..], ["w", "KQkq", "-", "0", "1"], "{fen}");
+        let expected = Position::chess960(number).unwrap();
+        assert_eq!(fen, Fen::from_position(&expected).to_string());
+        numbers.push(number);
+    }
+    // Unseeded sessions draw their start: three equal ones would be a 1 in 921,600 chance.
+    assert!(
+        !(numbers[0] == numbers[1] && numbers[1] == numbers[2]),
+        "{numbers:?}"
+    );
+    // A seed replays the same start.
+    assert_eq!(chess960_start(&["--seed", "1"]).0, numbers[3]);
+    // --position and --fen pick the start instead.
+    let (number, fen) = chess960_start(&["--position", "0"]);
+    assert_eq!(number, 0);
+    assert_eq!(
+        fen,
+        "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"
+    );
+    let out = chess(&["--ascii", "--position", "518"], "fen\nquit\n");
+    assert!(out.stdout.contains("Chess960 starting position 518."));
+    assert!(
+        out.stdout
+            .contains("\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n")
+    );
+}
+
+#[test]
+fn chess960_castling() {
+    // King takes rook in UCI, and an inner rook's right written with its file (X-FEN).
+    let fen = "4k3/8/8/8/8/8/8/RR2K2R w BK - 0 1";
+    let out = chess(
+        &["--ascii", "--chess960", "--fen", fen],
+        "fen\ne1b1\nfen\nquit\n",
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let lines = without_boards(&out.stdout);
+    assert_eq!(
+        lines[1..],
+        [
+            "White to move> fen",
+            "4k3/8/8/8/8/8/8/RR2K2R w KB - 0 1",
+            "White to move> e1b1",
+            "1. O-O-O",
+            "Black to move> fen",
+            "4k3/8/8/8/8/8/8/R1KR3R b - - 1 1",
+            "Black to move> quit",
+        ]
+    );
 }
 
 #[test]
@@ -123,31 +430,162 @@ fn draw_claims() {
         "{}",
         out.stdout
     );
+
+    // The 50-move rule: not yet after 98 quiet half-moves; one more and it may be claimed.
+    let out = chess(
+        &["--ascii", "--fen", "4k3/8/8/8/8/8/8/R3K3 w - - 98 80"],
+        "draw\nRa2\ndraw\n\n",
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(
+        without_boards(&out.stdout)[1..],
+        [
+            "White to move> draw",
+            "no draw can be claimed: the position has not occurred three times (nor will after a move), and the 50-move rule is not reached",
+            "White to move> Ra2",
+            "80. Ra2",
+            "A draw by the 50-move rule may be claimed: type draw.",
+            "Black to move> draw",
+            "Draw claimed: the 50-move rule.",
+            "Draw by the 50-move rule (1/2-1/2).",
+            "Save the game as PGN? Enter a file name, or nothing to skip: ",
+        ]
+    );
 }
 
-/// Fool's mate through a pseudo-terminal (a Python `pty` driver answers each prompt), so the
-/// line editor and terminal detection are exercised as a player would meet them.
+/// Draws by rule that end the game without a claim are announced as they happen.
 #[test]
-fn fools_mate_through_a_terminal() {
-    let python = Command::new("python3").arg("--version").output();
-    if python.is_err() {
-        eprintln!("skipped: python3 is needed to drive a pseudo-terminal");
-        return;
-    }
+fn automatic_draws() {
+    // A capture leaves king and bishop against king.
+    let out = chess(
+        &["--ascii", "--fen", "4k3/8/8/8/8/8/4r3/4KB2 w - - 0 1"],
+        "Kxe2\n\n",
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let lines = without_boards(&out.stdout);
+    assert_eq!(
+        lines[lines.len() - 3..],
+        [
+            "1. Kxe2",
+            "Draw by insufficient material (1/2-1/2).",
+            "Save the game as PGN? Enter a file name, or nothing to skip: ",
+        ]
+    );
+
+    // The 75-move rule: the 150th quiet half-move ends the game.
+    let out = chess(
+        &["--ascii", "--fen", "4k3/8/8/8/8/8/8/R3K3 w - - 149 100"],
+        "Ra2\n\n",
+    );
+    let lines = without_boards(&out.stdout);
+    assert_eq!(
+        lines[lines.len() - 3..],
+        [
+            "100. Ra2",
+            "Draw by the 75-move rule (1/2-1/2).",
+            "Save the game as PGN? Enter a file name, or nothing to skip: ",
+        ],
+        "{}",
+        out.stdout
+    );
+
+    // Fivefold repetition: the start position a fifth time, after four knight dances.
+    let input = "Nf3\nNf6\nNg1\nNg8\n".repeat(4) + "\n";
+    let out = chess(&["--ascii"], &input);
+    let lines = without_boards(&out.stdout);
+    assert_eq!(
+        lines[lines.len() - 3..],
+        [
+            "8... Ng8",
+            "Draw by fivefold repetition (1/2-1/2).",
+            "Save the game as PGN? Enter a file name, or nothing to skip: ",
+        ],
+        "{}",
+        out.stdout
+    );
+}
+
+/// Runs the pseudo-terminal driver (see `tests/data/pty_driver.py`) with `env` settings and
+/// `inputs`; returns its exit status and the program's output.
+fn through_a_terminal(env: &[&str], inputs: &[&str]) -> (bool, String, String) {
     let driver = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pty_driver.py");
-    let out = Command::new("python3")
-        .arg(driver)
+    let mut command = Command::new("python3");
+    command.arg(driver);
+    for setting in env {
+        command.args(["--env", setting]);
+    }
+    let out = command
         .arg(env!("CARGO_BIN_EXE_chess"))
-        .args(["f3", "e5", "g4", "Qh4#"])
+        .args(inputs)
         .output()
         .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
+    (
         out.status.success(),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(stdout.contains("Checkmate: black wins (0-1)."), "{stdout}");
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Fool's mate through a pseudo-terminal (a Python `pty` driver answers each prompt once it
+/// has appeared), so the line editor and terminal detection are exercised as a player would
+/// meet them.
+#[test]
+fn fools_mate_through_a_terminal() {
+    if !python3_or_skip("fools_mate_through_a_terminal") {
+        return;
+    }
+    let (ok, stdout, stderr) = through_a_terminal(&[], &["f3", "e5", "g4", "Qh4#", ""]);
+    assert!(ok, "{stdout}\n{stderr}");
+    // Each move was played in turn, each after the prompt that asked for it.
+    let mut from = 0;
+    for step in [
+        "White to move> ",
+        "1. f3",
+        "Black to move> ",
+        "1... e5",
+        "White to move> ",
+        "2. g4",
+        "Black to move> ",
+        "2... Qh4#",
+        "Checkmate: black wins (0-1).",
+        "Save the game as PGN?",
+    ] {
+        let at = stdout[from..]
+            .find(step)
+            .unwrap_or_else(|| panic!("{step:?} after byte {from}: {stdout}"));
+        from += at + step.len();
+    }
     // On a terminal the board uses Unicode pieces.
     assert!(stdout.contains('♚'), "{stdout}");
+}
+
+/// Colours on a terminal unless `NO_COLOR` is set; Unicode pieces either way (NO_COLOR is
+/// about colour only).
+#[test]
+fn no_color_turns_colours_off_on_a_terminal() {
+    if !python3_or_skip("no_color_turns_colours_off_on_a_terminal") {
+        return;
+    }
+    let is_sgr = |stdout: &str| {
+        // A Select Graphic Rendition sequence: ESC [ digits and semicolons, then m.
+        stdout.split('\x1b').skip(1).any(|rest| {
+            rest.strip_prefix('[').is_some_and(|rest| {
+                let end = rest
+                    .find(|c: char| !(c.is_ascii_digit() || c == ';'))
+                    .unwrap_or(rest.len());
+                rest[end..].starts_with('m')
+            })
+        })
+    };
+    let (ok, stdout, stderr) = through_a_terminal(&[], &["quit"]);
+    assert!(ok, "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("\x1b[48;5;180m"),
+        "square colours: {stdout}"
+    );
+    assert!(is_sgr(&stdout));
+    let (ok, stdout, stderr) = through_a_terminal(&["NO_COLOR=1"], &["quit"]);
+    assert!(ok, "{stdout}\n{stderr}");
+    assert!(!is_sgr(&stdout), "no colour with NO_COLOR: {stdout:?}");
+    assert!(stdout.contains('♔') && stdout.contains('♚'), "{stdout}");
 }

@@ -32,3 +32,51 @@ pub fn chess(args: &[&str], stdin: &str) -> Output {
         stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
     }
 }
+
+/// Set to run the suite on a machine without python3: the tests that need it then say they are
+/// skipped instead of failing.
+pub const NO_PYTHON_VAR: &str = "CHESS_TEST_WITHOUT_PYTHON";
+
+/// Whether python3 runs. Without it a test needing it fails (CI always has python3, so a
+/// missing one is a broken setup, not a reason to pass), unless `CHESS_TEST_WITHOUT_PYTHON` is
+/// set: then it is skipped, saying so.
+pub fn python3_or_skip(test: &str) -> bool {
+    let runs = Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if runs {
+        return true;
+    }
+    assert!(
+        std::env::var_os(NO_PYTHON_VAR).is_some(),
+        "{test}: python3 is needed (set {NO_PYTHON_VAR}=1 to skip the tests that need it)"
+    );
+    eprintln!("{test}: skipped: python3 is not installed and {NO_PYTHON_VAR} is set");
+    false
+}
+
+/// A fresh directory for one test's files, removed when dropped.
+pub struct TempDir(pub std::path::PathBuf);
+
+impl TempDir {
+    pub fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("chess-cli-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a temporary directory");
+        TempDir(dir)
+    }
+
+    /// Writes `text` to the file `name` in the directory and returns its path.
+    pub fn file(&self, name: &str, text: &str) -> String {
+        let path = self.0.join(name);
+        std::fs::write(&path, text).expect("a temporary file");
+        path.display().to_string()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
