@@ -2,11 +2,13 @@
 """Plays our engine against Stockfish at a limited strength and estimates the Elo difference.
 
     python3 xtask/match.py [--engine CMD] [--stockfish PATH] [--elo N] [--tc BASE+INC]
-                           [--games N] [--pgn FILE]
+                           [--games N] [--first-game N] [--openings FILE] [--pgn FILE]
 
 The engine command defaults to `cargo run --release -q -p chess-engine --example uci`.
-Stockfish plays with UCI_LimitStrength=true and UCI_Elo=N. Games start from a list of short
-balanced openings, each played twice with colours swapped, on a real clock: each side's time
+Stockfish plays with UCI_LimitStrength=true and UCI_Elo=N. Games start from the short,
+balanced opening lines of xtask/openings.txt, each played twice with colours swapped (game n
+plays line (n - 1) // 2, ours with white when n is odd, so a match can be split or resumed with
+--first-game), on a real clock: each side's time
 is charged the wall time from sending `go` to receiving `bestmove`, plus the increment, and a
 side whose clock falls below zero loses (draws if the opponent cannot mate).
 
@@ -17,6 +19,7 @@ confidence margin.
 
 import argparse
 import math
+import os
 import shlex
 import subprocess
 import sys
@@ -29,25 +32,27 @@ import chess.pgn
 DEFAULT_ENGINE = "cargo run --release -q -p chess-engine --example uci"
 DEFAULT_STOCKFISH = "/usr/games/stockfish"
 
-# Short, balanced opening lines (UCI moves), each played with both colours.
-OPENINGS = [
-    ("Ruy Lopez", "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6"),
-    ("Italian", "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5"),
-    ("Sicilian, Najdorf", "e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 a7a6"),
-    ("Sicilian, Alapin", "e2e4 c7c5 c2c3 g8f6 e4e5 f6d5"),
-    ("French", "e2e4 e7e6 d2d4 d7d5 b1c3 g8f6"),
-    ("Caro-Kann", "e2e4 c7c6 d2d4 d7d5 e4e5 c8f5"),
-    ("Scandinavian", "e2e4 d7d5 e4d5 d8d5 b1c3 d5a5"),
-    ("Pirc", "e2e4 d7d6 d2d4 g8f6 b1c3 g7g6"),
-    ("Queen's Gambit Declined", "d2d4 d7d5 c2c4 e7e6 b1c3 g8f6"),
-    ("Slav", "d2d4 d7d5 c2c4 c7c6 g1f3 g8f6"),
-    ("Nimzo-Indian", "d2d4 g8f6 c2c4 e7e6 b1c3 f8b4"),
-    ("King's Indian", "d2d4 g8f6 c2c4 g7g6 b1c3 f8g7 e2e4 d7d6"),
-    ("Grunfeld", "d2d4 g8f6 c2c4 g7g6 b1c3 d7d5"),
-    ("English", "c2c4 e7e5 b1c3 g8f6 g2g3 d7d5"),
-    ("Reti", "g1f3 d7d5 g2g3 g8f6 f1g2 e7e6"),
-    ("London", "d2d4 d7d5 g1f3 g8f6 c1f4 e7e6"),
-]
+OPENINGS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "openings.txt")
+
+
+def load_openings(path):
+    """[(name, [uci moves])] from a file of "name: SAN moves" lines."""
+    openings = []
+    with open(path, encoding="utf-8") as lines:
+        for number, line in enumerate(lines, 1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            name, _, moves = line.partition(":")
+            board = chess.Board()
+            try:
+                for san in moves.split():
+                    board.push_san(san)
+            except ValueError as error:
+                raise SystemExit(f"{path}:{number}: {error}")
+            openings.append((name.strip(), [m.uci() for m in board.move_stack]))
+    return openings
+
 
 MAX_PLIES = 400
 
@@ -83,7 +88,7 @@ def play_game(engines, names, opening, tc, game_number):
     """Plays one game; engines[0] has white. Returns (result, termination, pgn game)."""
     base, inc = tc
     board = chess.Board()
-    for uci in opening.split():
+    for uci in opening:
         board.push_uci(uci)
     clocks = [base, base]
     marker = object()  # a new object per game: python-chess sends ucinewgame
@@ -93,7 +98,11 @@ def play_game(engines, names, opening, tc, game_number):
         limit = chess.engine.Limit(white_clock=max(clocks[0], 0.001), black_clock=max(clocks[1], 0.001),
                                    white_inc=inc, black_inc=inc)
         start = time.monotonic()
-        result = engines[side].play(board, limit, game=marker)
+        try:
+            result = engines[side].play(board, limit, game=marker)
+        except (chess.engine.EngineError, chess.engine.EngineTerminatedError) as error:
+            termination = f"{names[side]} failed: {error}"
+            break
         clocks[side] -= time.monotonic() - start
         if clocks[side] < 0:
             termination = f"{names[side]} lost on time"
@@ -108,7 +117,7 @@ def play_game(engines, names, opening, tc, game_number):
     if termination is not None:
         loser = 0 if board.turn == chess.WHITE else 1
         winner_color = chess.BLACK if loser == 0 else chess.WHITE
-        if "time" in termination and not board.has_sufficient_material(winner_color):
+        if termination.endswith("on time") and board.has_insufficient_material(winner_color):
             result = "1/2-1/2"
         else:
             result = "0-1" if loser == 0 else "1-0"
@@ -131,41 +140,53 @@ def play_game(engines, names, opening, tc, game_number):
     return result, termination, game
 
 
+def start_engines(command, args):
+    ours = chess.engine.SimpleEngine.popen_uci(command, timeout=60)
+    stockfish = chess.engine.SimpleEngine.popen_uci(args.stockfish, timeout=60)
+    ours.configure({"Hash": args.hash})
+    stockfish.configure({"Hash": args.hash, "Threads": 1,
+                         "UCI_LimitStrength": True, "UCI_Elo": args.elo})
+    return ours, stockfish
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--engine", default=DEFAULT_ENGINE, help="our engine's UCI command")
     parser.add_argument("--stockfish", default=DEFAULT_STOCKFISH, help="Stockfish binary")
     parser.add_argument("--elo", type=int, default=2000, help="Stockfish's UCI_Elo")
     parser.add_argument("--tc", default="10+0.1", help="time control, seconds: BASE+INC")
-    parser.add_argument("--games", type=int, default=2 * len(OPENINGS), help="number of games")
+    parser.add_argument("--games", type=int, help="number of games (default: each opening twice)")
+    parser.add_argument("--first-game", type=int, default=1,
+                        help="number of the first game, to resume or split a match (default 1)")
+    parser.add_argument("--openings", default=OPENINGS_FILE, help="file of opening lines")
     parser.add_argument("--hash", type=int, default=16, help="hash size (MB) for both engines")
-    parser.add_argument("--pgn", help="write the games to this PGN file")
+    parser.add_argument("--pgn", help="append the games to this PGN file")
     args = parser.parse_args()
     tc = parse_tc(args.tc)
+    openings = load_openings(args.openings)
+    games = args.games if args.games is not None else 2 * len(openings)
 
     command = shlex.split(args.engine)
     if args.engine == DEFAULT_ENGINE:
         # Build first, so that compiling does not count against the handshake timeout.
         subprocess.run(["cargo", "build", "--release", "-q", "-p", "chess-engine", "--example", "uci"],
                        check=True)
-    ours = chess.engine.SimpleEngine.popen_uci(command, timeout=60)
-    stockfish = chess.engine.SimpleEngine.popen_uci(args.stockfish, timeout=60)
-    try:
-        ours.configure({"Hash": args.hash})
-        stockfish.configure({"Hash": args.hash, "Threads": 1,
-                             "UCI_LimitStrength": True, "UCI_Elo": args.elo})
-        our_name = ours.id.get("name", "ours")
-        their_name = f"{stockfish.id.get('name', 'Stockfish')} (Elo {args.elo})"
-        print(f"{our_name} vs {their_name}, {args.games} games at {args.tc}")
+    ours, stockfish = start_engines(command, args)
+    our_name = ours.id.get("name", "ours")
+    their_name = f"{stockfish.id.get('name', 'Stockfish')} (Elo {args.elo})"
+    print(f"{our_name} vs {their_name}, games {args.first_game} to {args.first_game + games - 1} "
+          f"at {args.tc}, {len(openings)} openings", flush=True)
 
-        wins = draws = losses = 0
-        pgn = open(args.pgn, "w") if args.pgn else None
-        for i in range(args.games):
-            opening_name, opening = OPENINGS[(i // 2) % len(OPENINGS)]
-            we_are_white = i % 2 == 0
+    wins = draws = losses = 0
+    pgn = open(args.pgn, "a", encoding="utf-8") if args.pgn else None
+    try:
+        for number in range(args.first_game, args.first_game + games):
+            # Game n (from 1) plays opening (n - 1) // 2, ours with white when n is odd.
+            opening_name, opening = openings[((number - 1) // 2) % len(openings)]
+            we_are_white = number % 2 == 1
             engines = [ours, stockfish] if we_are_white else [stockfish, ours]
             names = [our_name, their_name] if we_are_white else [their_name, our_name]
-            result, termination, game = play_game(engines, names, opening, tc, i + 1)
+            result, termination, game = play_game(engines, names, opening, tc, number)
             game.headers["Opening"] = opening_name
             if result == "1/2-1/2":
                 draws += 1
@@ -174,15 +195,26 @@ def main():
             else:
                 losses += 1
             colour = "white" if we_are_white else "black"
-            print(f"game {i + 1:3}: {opening_name:24} ours {colour:5}  {result:7} {termination}"
+            print(f"game {number:3}: {opening_name:34} ours {colour:5}  {result:7} {termination}"
                   f"   (+{wins} ={draws} -{losses})", flush=True)
             if pgn:
                 print(game, file=pgn, end="\n\n", flush=True)
+            if "failed" in termination:
+                # A crashed or confused engine: start both afresh for the next game.
+                for engine in (ours, stockfish):
+                    try:
+                        engine.quit()
+                    except Exception:
+                        pass
+                ours, stockfish = start_engines(command, args)
+    finally:
         if pgn:
             pgn.close()
-    finally:
-        ours.quit()
-        stockfish.quit()
+        for engine in (ours, stockfish):
+            try:
+                engine.quit()
+            except Exception:
+                pass
 
     n = wins + draws + losses
     score = (wins + draws / 2) / n if n else 0
