@@ -1,5 +1,6 @@
 //! Move generation speed: perft with bulk counting against cozy-chess, shakmaty and chess
-//! (jordanbray) in the same run, plus the parts (make, generate, `is_check`, copy vs undo).
+//! (jordanbray) in the same run, plus the parts (in-place `play` alone, copy and make, make and
+//! undo, generate, `is_check`, copy vs undo in perft).
 //!
 //! Throughput is in leaf nodes, so criterion's "elem/s" reads as nodes per second.
 
@@ -7,7 +8,7 @@ use std::hint::black_box;
 use std::str::FromStr;
 
 use chess_rules::{Position, perft, perft_copying};
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{BatchSize, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 
 const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -142,6 +143,20 @@ fn make_and_generate(c: &mut Criterion) {
             }
             hash
         })
+    });
+    // `play` alone: each move made in place on its own copy of the position, the copies made
+    // by the untimed setup, so neither copying nor taking back is measured.
+    group.bench_function("play in place alone (play_unchecked, 48 moves)", |b| {
+        b.iter_batched_ref(
+            || vec![pos.clone(); moves.len()],
+            |copies| {
+                for (copy, &m) in copies.iter_mut().zip(&moves) {
+                    copy.play_unchecked(black_box(m));
+                }
+                black_box(copies);
+            },
+            BatchSize::SmallInput,
+        )
     });
     group.throughput(Throughput::Elements(1));
     group.bench_function("legal_moves (MoveList)", |b| {
