@@ -3,8 +3,10 @@
 //!
 //! - [`encode_position`] / [`decode_position`]: the full state of a position (placement, side to
 //!   move, castling with Chess960 rook files, en passant, both clocks) in at most 24 bytes for
-//!   legal positions, 22 for the starting position and fewer for sparse ones. It is one
-//!   mixed-radix number: each fact costs `log2` of the number of values it can take.
+//!   every position a game can reach with the clocks of a fresh position (and for standard
+//!   games without promoted pieces with their clocks, up to move 288), 22 for the starting
+//!   position and fewer for sparse ones. It is one mixed-radix number: each fact costs `log2`
+//!   of the number of values it can take. `docs/formats.md` states the bounds exactly.
 //! - [`huffman`]: the classic Huffman code per square (an empty square is 1 bit, a pawn 3: 164
 //!   bits for the starting board), simple to decode by hand.
 //! - [`encode_game`] / [`decode_game`]: a game as its start and, per move, the move's rank among

@@ -60,8 +60,9 @@ const FLAG_RESERVED: u8 = 8;
 /// The size of the buffer of a [`PackedPosition`]: the header byte and the largest number.
 const CAPACITY: usize = 1 + MAX_BYTES;
 
-/// A position in the compact format: at most 24 bytes for legal positions (see
-/// `docs/formats.md` for the exact bound), on the stack. It dereferences to the bytes.
+/// A position in the compact format: at most 24 bytes for positions a game can reach (with the
+/// clocks of a fresh position; `docs/formats.md` states the bounds exactly), on the stack. It
+/// dereferences to the bytes.
 ///
 /// ```
 /// use chess_notation::pack;
@@ -148,8 +149,8 @@ impl Extend<u8> for Sink<'_> {
 /// castling rights (with the rook files of Chess960), the en passant square (whenever the last
 /// move was a double step, as [`EnPassantMode::Always`] reports it) and both clocks.
 ///
-/// Legal positions take at most 24 bytes (a bound `docs/formats.md` states exactly), the
-/// starting position 22, a king and pawn ending about 7.
+/// Positions a game can reach take at most 24 bytes with clocks `0 1` (`docs/formats.md` states
+/// the bounds exactly), the starting position 22, a king and pawn ending about 7.
 ///
 /// ```
 /// use chess_notation::{Fen, pack};

@@ -209,10 +209,44 @@ pub fn perft_positions() -> Vec<Position> {
     out
 }
 
-/// Every position of the test suites: random games (standard and Chess960, many seeds), the
-/// perft positions, and the positions 1 and 2 plies from them.
+/// The positions of `tests/data/endgame.epd` (its first four fields, clocks `0 1`).
+pub fn endgame_positions() -> Vec<Position> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/endgame.epd");
+    let text = std::fs::read_to_string(path).expect("endgame.epd");
+    text.lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().take(4).collect();
+            let fen: Fen = fields
+                .join(" ")
+                .parse()
+                .unwrap_or_else(|e| panic!("{line}: {e}"));
+            // Tablebase test files hold a few checks no move could give.
+            fen.into_position(CastlingMode::Standard)
+                .or_else(|e| match e {
+                    chess_notation::FenError::Position(e) => e
+                        .ignore(PositionErrorKinds::IMPOSSIBLE_CHECK)
+                        .map_err(Into::into),
+                    e => Err(e),
+                })
+                .unwrap_or_else(|e| panic!("{line}: {e}"))
+        })
+        .collect()
+}
+
+/// Every position of the test suites: random games (standard and Chess960, many seeds), every
+/// position of the PGN test files' games and of `endgame.epd`, the perft positions, and the
+/// positions 1 and 2 plies from them.
 pub fn suite_positions() -> Vec<Position> {
-    let mut out = Vec::new();
+    let mut out = endgame_positions();
+    for (start, moves) in real_games() {
+        let mut pos = start;
+        for m in moves {
+            out.push(pos.clone());
+            pos.play_unchecked(m);
+        }
+        out.push(pos);
+    }
     for seed in 0..300u64 {
         let start = if seed % 2 == 0 {
             Position::standard()
