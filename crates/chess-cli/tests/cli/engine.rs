@@ -44,8 +44,8 @@ fn chess_rules_after(moves: &[&str]) -> chess_rules::Position {
 }
 
 /// python-chess's engine module drives `chess uci` through games and analyses and fails on any
-/// protocol error (`.ci/run` installs python-chess; without it the test says so and passes;
-/// without python3 it fails, see `support::python3_or_skip`).
+/// protocol error (`.ci/run` installs python-chess and sets `CHESS_REQUIRE_TEST_TOOLS=1`, so
+/// there a missing python-chess fails the test; elsewhere the test says it is skipped).
 #[test]
 fn python_chess_drives_chess_uci() {
     if !crate::support::python3_or_skip("python_chess_drives_chess_uci") {
@@ -56,7 +56,7 @@ fn python_chess_drives_chess_uci() {
         .output()
         .is_ok_and(|o| o.status.success());
     if !has_python_chess {
-        eprintln!("skipped: python-chess is not installed (pip install chess)");
+        crate::support::skip_without("python_chess_drives_chess_uci", "python-chess");
         return;
     }
     let script = concat!(

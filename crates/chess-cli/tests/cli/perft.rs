@@ -93,7 +93,7 @@ fn divide_matches_stockfish() {
         .map(Path::new)
         .find(|p| p.exists());
     let Some(stockfish) = stockfish else {
-        eprintln!("divide_matches_stockfish: skipped: stockfish is not installed");
+        crate::support::skip_without("divide_matches_stockfish", "stockfish");
         return;
     };
     let cases: [(&str, bool, u32); 5] = [

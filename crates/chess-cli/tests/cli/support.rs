@@ -56,6 +56,20 @@ pub fn python3_or_skip(test: &str) -> bool {
     false
 }
 
+/// Set (to `1`) by `.ci/run`: a test that needs python-chess or Stockfish then fails when the
+/// tool is missing, instead of saying it is skipped.
+pub const REQUIRE_TOOLS_VAR: &str = "CHESS_REQUIRE_TEST_TOOLS";
+
+/// Says that `test` is skipped because `tool` is missing, or fails when `CHESS_REQUIRE_TEST_TOOLS`
+/// is `1`.
+pub fn skip_without(test: &str, tool: &str) {
+    assert!(
+        std::env::var(REQUIRE_TOOLS_VAR).as_deref() != Ok("1"),
+        "{test}: {tool} is required ({REQUIRE_TOOLS_VAR}=1) but missing"
+    );
+    eprintln!("{test}: skipped: {tool} is not installed");
+}
+
 /// A fresh directory for one test's files, removed when dropped.
 pub struct TempDir(pub std::path::PathBuf);
 
