@@ -475,7 +475,43 @@ impl San {
     }
 
     /// The legal move of `pos` this SAN names, matched in `mode`.
+    #[inline]
     pub fn to_move_with(&self, pos: &Position, mode: SanMode) -> Result<Move, SanError> {
+        // Nearly every real move is found by the attack tables alone. That answer comes back
+        // in a register, not through the large `Result` (whose error can list candidates and
+        // is returned through memory, which costs a stalled load per move when reading PGN);
+        // everything else, errors included, takes the full path.
+        if mode == SanMode::Lenient {
+            if let Some(m) = self.find_unique(pos) {
+                return Ok(m);
+            }
+        }
+        self.resolve_full(pos, mode)
+    }
+
+    /// The one legal move of a normal (not castling, not null) description, when the attack
+    /// tables alone decide it: what [`San::find`] returns in that case, or `None`.
+    fn find_unique(&self, pos: &Position) -> Option<Move> {
+        let San::Normal {
+            role,
+            file,
+            rank,
+            to,
+            promotion,
+            ..
+        } = *self
+        else {
+            return None;
+        };
+        let from_mask = origin_mask(pos, role, file, rank);
+        match find_fast(pos, role, from_mask, file, to, promotion) {
+            Some(Ok(m)) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// [`San::to_move_with`] without its shortcut.
+    fn resolve_full(&self, pos: &Position, mode: SanMode) -> Result<Move, SanError> {
         let m = self.find(pos, mode)?;
         if mode == SanMode::Strict {
             let expected = San::from_move(pos, m);
@@ -519,14 +555,7 @@ impl San {
                 ..
             } => (role, file, rank, to, promotion),
         };
-        let board = pos.board();
-        let mut from_mask = board.pieces(pos.turn(), role);
-        if let Some(file) = file {
-            from_mask &= Bitboard::file(file);
-        }
-        if let Some(rank) = rank {
-            from_mask &= Bitboard::rank(rank);
-        }
+        let from_mask = origin_mask(pos, role, file, rank);
         if let Some(result) = find_fast(pos, role, from_mask, file, to, promotion) {
             return result;
         }
@@ -635,6 +664,7 @@ impl SanPlus {
 
     /// Parses SAN in `mode`, with an optional `+`/`#` mark (in lenient mode followed by any
     /// annotation like `!`, `?`, `!?`).
+    #[inline]
     pub fn from_ascii_with(text: &[u8], mode: SanMode) -> Result<SanPlus, ParseSanError> {
         if let Some(san) = SanPlus::parse_common(text) {
             return Ok(san);
@@ -686,6 +716,7 @@ impl SanPlus {
     }
 
     /// The whole grammar, both modes.
+    #[inline(never)]
     fn parse_general(text: &[u8], mode: SanMode) -> Result<SanPlus, ParseSanError> {
         let mut c = Cursor { text, pos: 0 };
         let san = San::parse(&mut c, mode)?;
@@ -739,7 +770,17 @@ impl SanPlus {
 
     /// The legal move of `pos` this SAN names, matched in `mode` (lenient mode ignores the
     /// `+`/`#` mark).
+    #[inline]
     pub fn to_move_with(&self, pos: &Position, mode: SanMode) -> Result<Move, SanError> {
+        match mode {
+            SanMode::Lenient => self.san.to_move_with(pos, mode),
+            SanMode::Strict => self.resolve_strict(pos),
+        }
+    }
+
+    /// [`SanPlus::to_move_with`] in strict mode: the mark must be the right one too.
+    fn resolve_strict(&self, pos: &Position) -> Result<Move, SanError> {
+        let mode = SanMode::Strict;
         let m = self.san.to_move_with(pos, mode)?;
         if mode == SanMode::Strict {
             if let Some(suffix) = self.suffix {
@@ -802,6 +843,19 @@ impl From<San> for SanPlus {
     fn from(san: San) -> SanPlus {
         SanPlus { san, suffix: None }
     }
+}
+
+/// The squares a move of `role` described with these origin hints can start from.
+#[inline]
+fn origin_mask(pos: &Position, role: Role, file: Option<File>, rank: Option<Rank>) -> Bitboard {
+    let mut mask = pos.board().pieces(pos.turn(), role);
+    if let Some(file) = file {
+        mask &= Bitboard::file(file);
+    }
+    if let Some(rank) = rank {
+        mask &= Bitboard::rank(rank);
+    }
+    mask
 }
 
 /// Finds the legal move of a SAN description without running the move generator: the
