@@ -780,19 +780,16 @@ impl SanPlus {
 
     /// [`SanPlus::to_move_with`] in strict mode: the mark must be the right one too.
     fn resolve_strict(&self, pos: &Position) -> Result<Move, SanError> {
-        let mode = SanMode::Strict;
-        let m = self.san.to_move_with(pos, mode)?;
-        if mode == SanMode::Strict {
-            if let Some(suffix) = self.suffix {
-                let actual = Suffix::from_position(&pos.after(m));
-                if actual != Some(suffix) {
-                    return Err(SanError::NotStandard {
-                        expected: SanPlus {
-                            san: self.san,
-                            suffix: actual,
-                        },
-                    });
-                }
+        let m = self.san.to_move_with(pos, SanMode::Strict)?;
+        if let Some(suffix) = self.suffix {
+            let actual = Suffix::from_position(&pos.after(m));
+            if actual != Some(suffix) {
+                return Err(SanError::NotStandard {
+                    expected: SanPlus {
+                        san: self.san,
+                        suffix: actual,
+                    },
+                });
             }
         }
         Ok(m)
