@@ -13,10 +13,35 @@ use criterion::{BatchSize, BenchmarkId, Criterion, Throughput, criterion_group, 
 const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
-/// (name, FEN, depth, nodes)
-const CASES: [(&str, &str, u32, u64); 2] = [
+/// (name, FEN, depth, nodes): the six positions of the chessprogramming wiki's perft page, at
+/// depths of 2 to 16 million leaves.
+const CASES: [(&str, &str, u32, u64); 6] = [
     ("startpos-5", STARTPOS, 5, 4_865_609),
     ("kiwipete-4", KIWIPETE, 4, 4_085_603),
+    (
+        "pos3-6",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        6,
+        11_030_083,
+    ),
+    (
+        "pos4-5",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        5,
+        15_833_292,
+    ),
+    (
+        "pos5-4",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        4,
+        2_103_487,
+    ),
+    (
+        "pos6-4",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        4,
+        3_894_594,
+    ),
 ];
 
 /// Our position from a FEN, through shakmaty's parser (chess-notation depends on this crate,
