@@ -45,7 +45,8 @@ static CLASS: [u8; 256] = {
 /// and allocates nothing per game or per move. It accepts what real-world files contain: a
 /// UTF-8 byte order mark, CRLF line ends, `%` escape lines, `;` comments, comments across lines,
 /// empty lines in the tag section or the movetext, `1.e4` and `1... e5` spellings, games
-/// without a result token (they end at the next tag section) or without tags.
+/// without a result token (they end at the next tag section) or without tags, and the draws
+/// `1/2` and `½-½` as result tokens (unless [`Reader::strict_results`]).
 ///
 /// Where a game ends: at its result token, at a `[` that begins a line in the movetext, at a
 /// second `Event` tag in the tag section, or at the end of the input. A `;` comment in the tag
@@ -88,6 +89,8 @@ pub struct Reader<R> {
     line_start: u64,
     /// Whether only whitespace stands before `pos` on its line.
     line_blank: bool,
+    /// Whether only the four standard result tokens end a game.
+    strict_results: bool,
 }
 
 /// How a game's movetext ended.
@@ -131,7 +134,17 @@ impl<R: Read> Reader<R> {
             line: 1,
             line_start: 0,
             line_blank: true,
+            strict_results: false,
         }
+    }
+
+    /// Whether to read only the standard result tokens `1-0`, `0-1`, `1/2-1/2` and `*`
+    /// (`true`), or also the draws written `1/2` and `½-½` in real-world files (`false`, the
+    /// default). In strict mode those two are move tokens, which a game builder rejects.
+    #[must_use]
+    pub fn strict_results(mut self, strict: bool) -> Reader<R> {
+        self.strict_results = strict;
+        self
     }
 
     /// Gives back the underlying reader (buffered data is lost).
@@ -530,8 +543,11 @@ impl<R: Read> Reader<R> {
                     }
                     self.pos = i;
                     let token = &self.buf[start..token_end];
-                    let maybe_result = matches!(c, b'0' | b'1' | b'*');
-                    if let Some(result) = result_token(token).filter(|_| maybe_result) {
+                    // 0xc2 begins `½-½`.
+                    let maybe_result = matches!(c, b'0' | b'1' | b'*' | 0xc2);
+                    if let Some(result) =
+                        result_token(token, self.strict_results).filter(|_| maybe_result)
+                    {
                         if depth == 0 && skipping == 0 {
                             if !skip {
                                 let _ = visitor.outcome(result, at);
@@ -710,14 +726,15 @@ fn annotation_nag(suffix: &[u8]) -> Option<u8> {
     }
 }
 
-/// The result a token stands for.
+/// The result a token stands for; unless `strict`, also the draws `1/2` and `½-½`.
 #[inline]
-fn result_token(token: &[u8]) -> Option<GameResult> {
+fn result_token(token: &[u8], strict: bool) -> Option<GameResult> {
     match token {
         b"*" => Some(GameResult::Unknown),
         b"1-0" => Some(GameResult::WhiteWins),
         b"0-1" => Some(GameResult::BlackWins),
         b"1/2-1/2" => Some(GameResult::Draw),
+        b"1/2" | b"\xc2\xbd-\xc2\xbd" if !strict => Some(GameResult::Draw),
         _ => None,
     }
 }

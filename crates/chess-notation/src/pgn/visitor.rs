@@ -125,8 +125,10 @@ pub trait Visitor {
         ControlFlow::Continue(())
     }
 
-    /// The result token that ends the game's movetext: `1-0`, `0-1`, `1/2-1/2` or `*`. Games
-    /// without one end at the next tag section or at the end of the input without this call.
+    /// The result token that ends the game's movetext: `1-0`, `0-1`, `1/2-1/2` or `*` (and a
+    /// draw for `1/2` or `½-½`, unless [`Reader::strict_results`](super::Reader::strict_results)).
+    /// Games without one end at the next tag section or at the end of the input without this
+    /// call.
     fn outcome(&mut self, result: GameResult, at: Location) -> ControlFlow<()> {
         let _ = (result, at);
         ControlFlow::Continue(())
