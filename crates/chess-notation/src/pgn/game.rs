@@ -407,6 +407,7 @@ pub struct GameBuilder {
     game: u64,
     headers: Vec<(String, String)>,
     fen_at: Option<Location>,
+    variant_at: Option<Location>,
     initial: Option<Position>,
     frames: Vec<Frame>,
     result: Option<GameResult>,
@@ -430,6 +431,7 @@ impl GameBuilder {
             game: 0,
             headers: Vec::new(),
             fen_at: None,
+            variant_at: None,
             initial: None,
             frames: Vec::new(),
             result: None,
@@ -478,6 +480,7 @@ impl GameBuilder {
                 .map(|(_, v)| v.as_str())
         };
         let at = self.fen_at.unwrap_or_default();
+        let variant_at = self.variant_at.unwrap_or_default();
         let chess960 = match header("Variant").map(|v| v.trim().to_ascii_lowercase()) {
             None => false,
             Some(v) => match v.as_str() {
@@ -489,7 +492,7 @@ impl GameBuilder {
                 | "fischerrandom"
                 | "fischer random"
                 | "fischer random chess" => true,
-                _ => return Err((at, PgnErrorReason::UnsupportedVariant(v))),
+                _ => return Err((variant_at, PgnErrorReason::UnsupportedVariant(v))),
             },
         };
         let Some(text) = header("FEN") else {
@@ -596,6 +599,7 @@ impl Visitor for GameBuilder {
         self.game += 1;
         self.headers.clear();
         self.fen_at = None;
+        self.variant_at = None;
         self.initial = None;
         self.frames.clear();
         self.result = None;
@@ -605,8 +609,12 @@ impl Visitor for GameBuilder {
 
     fn tag(&mut self, name: &[u8], value: &[u8], at: Location) -> ControlFlow<()> {
         let name = decode(name);
-        if name == "FEN" {
+        // Errors about these tags point at the first of each, the one `start` reads.
+        if name == "FEN" && self.fen_at.is_none() {
             self.fen_at = Some(at);
+        }
+        if name == "Variant" && self.variant_at.is_none() {
+            self.variant_at = Some(at);
         }
         self.headers.push((name, unescape_tag_value(value)));
         ControlFlow::Continue(())
@@ -773,10 +781,13 @@ impl<R: Read> GameReader<R> {
         }
     }
 
-    /// In strict mode, the first error ends the reading.
+    /// In strict mode, the first error ends the reading, and only the standard result tokens
+    /// end a game: the draws `1/2` and `½-½`, read as results otherwise, are errors (see
+    /// [`Reader::strict_results`]).
     #[must_use]
     pub fn strict(mut self, strict: bool) -> GameReader<R> {
         self.strict = strict;
+        self.reader = self.reader.strict_results(strict);
         self
     }
 
@@ -787,9 +798,11 @@ impl<R: Read> GameReader<R> {
         self
     }
 
-    /// Reads every game, stopping at the first error.
-    pub fn read_all(self) -> Result<Vec<PgnGame>, PgnError> {
-        self.strict(true).collect()
+    /// Reads every game, stopping at the first error (without the stricter reading of result
+    /// tokens that [`GameReader::strict`] also turns on).
+    pub fn read_all(mut self) -> Result<Vec<PgnGame>, PgnError> {
+        self.strict = true;
+        self.collect()
     }
 }
 

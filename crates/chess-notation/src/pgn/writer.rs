@@ -75,14 +75,26 @@ impl Words {
         }
         let mut parts = text.split(' ').peekable();
         let mut first = true;
+        // Spaces beyond the one between two words stay at the front of the next word, so that
+        // a line break there (read back as a space) keeps their number.
+        let mut spaces = 0;
         while let Some(part) = parts.next() {
-            let mut word = String::with_capacity(part.len() + 2);
+            let last = parts.peek().is_none();
+            if part.is_empty() && !first && !last {
+                spaces += 1;
+                continue;
+            }
+            let mut word = String::with_capacity(part.len() + spaces + 2);
             if first {
                 word.push('{');
                 first = false;
             }
+            for _ in 0..spaces {
+                word.push(' ');
+            }
+            spaces = 0;
             word.push_str(part);
-            if parts.peek().is_none() {
+            if last {
                 word.push('}');
             }
             self.push(word);
@@ -91,25 +103,32 @@ impl Words {
 }
 
 /// Writes `game` in export format into `out`: the Seven Tag Roster in its order (missing tags
-/// as `?`, `????.??.??` and the result), the other tags in theirs, an empty line, the movetext
-/// in lines of at most 80 columns, and the result token. Move numbers stand before white's
-/// moves and, as `12...`, before black's moves at the start of a line of play or after a
-/// comment or variation.
+/// as `?` and `????.??.??`), the other tags in theirs, an empty line, the movetext in lines of
+/// at most 80 columns, and the result token. Move numbers stand before white's moves and, as
+/// `12...`, before black's moves at the start of a line of play or after a comment or
+/// variation.
+///
+/// The `Result` tag always holds the result token written at the end of the movetext, as the
+/// standard requires: the game's [`result`](PgnGame::result) when it has one (whatever its own
+/// `Result` tag said), else the `Result` tag's value when that is a result, else `*`.
 ///
 /// Comments are written in braces; a comment holding `}` is written after `;` to the end of
-/// the line, and line breaks in comments are written as spaces. A comment word starting with
-/// `%` is never put at the start of a line (where it would read as an escape line), even if
-/// its line then runs longer.
+/// the line, and line breaks in comments are written as spaces.
+///
+/// A line is longer than 80 columns only where no break can help: a single word longer than
+/// the line (a comment word, or a whole `;` comment, which cannot be broken because it runs to
+/// the end of its line), or a comment word starting with `%` that would otherwise begin a line
+/// (where it would read as an escape line). Tag pairs are one per line, however long.
 pub fn write_game(game: &PgnGame, out: &mut String) {
     let result = game
         .result
         .or_else(|| game.header("Result").and_then(GameResult::from_token))
         .unwrap_or(GameResult::Unknown);
     for (name, default) in ROSTER {
-        let value = match game.header(name) {
-            Some(value) => value,
-            None if name == "Result" => result.as_str(),
-            None => default,
+        let value = if name == "Result" {
+            result.as_str()
+        } else {
+            game.header(name).unwrap_or(default)
         };
         write_tag(out, name, value);
     }

@@ -331,6 +331,78 @@ fn errors_name_game_line_column_and_reason() {
 }
 
 #[test]
+fn draws_written_1_2_or_with_halves_end_the_game_in_lenient_reading() {
+    let text = "1. e4 e5 1/2\n\n1. d4 d5 \u{bd}-\u{bd}\n\n1. c4 (1. Nf3 1/2) e5 2. g3 *\n";
+    let games = games(text);
+    assert_eq!(games.len(), 3, "{games:?}");
+    for game in &games[..2] {
+        let game = game.as_ref().unwrap();
+        assert_eq!(game.result, Some(GameResult::Draw));
+        assert_eq!(game.mainline.moves.len(), 2);
+        // Written back with the standard token.
+        assert!(game.to_string().ends_with(" 1/2-1/2\n"), "{game}");
+    }
+    // Inside a variation it ends nothing.
+    let third = games[2].as_ref().unwrap();
+    assert_eq!(third.mainline.moves.len(), 3);
+    assert_eq!(third.mainline.moves[0].variations[0].moves.len(), 1);
+    assert_eq!(third.result, Some(GameResult::Unknown));
+    // `read_all` stops at errors but reads results as leniently.
+    assert_eq!(
+        GameReader::new(text.as_bytes()).read_all().unwrap().len(),
+        3
+    );
+
+    // Strict reading: they are move tokens, which are not SAN.
+    let strict: Vec<_> = GameReader::new(text.as_bytes()).strict(true).collect();
+    assert_eq!(strict.len(), 1);
+    let err = strict[0].as_ref().unwrap_err();
+    assert_eq!((err.game, err.at.line, err.at.column), (1, 1, 10));
+    assert!(
+        matches!(&err.reason, PgnErrorReason::InvalidSan { san, .. } if san == "1/2"),
+        "{err}"
+    );
+    let err = GameReader::new("1. d4 d5 \u{bd}-\u{bd}".as_bytes())
+        .strict(true)
+        .next()
+        .unwrap()
+        .unwrap_err();
+    assert!(
+        matches!(&err.reason, PgnErrorReason::InvalidSan { san, .. } if san == "\u{bd}-\u{bd}"),
+        "{err}"
+    );
+
+    // At the visitor level: an outcome, or a move token when strict.
+    #[derive(Default)]
+    struct Ends(Vec<String>);
+    impl Visitor for Ends {
+        type Output = ();
+        fn san(&mut self, san: &[u8], _: Location) -> ControlFlow<()> {
+            self.0.push(String::from_utf8_lossy(san).into_owned());
+            ControlFlow::Continue(())
+        }
+        fn outcome(&mut self, result: GameResult, _: Location) -> ControlFlow<()> {
+            self.0.push(format!("outcome {result}"));
+            ControlFlow::Continue(())
+        }
+        fn end_game(&mut self) {}
+    }
+    for (strict, expected) in [
+        (
+            false,
+            &["e4", "outcome 1/2-1/2", "d4", "outcome 1/2-1/2"][..],
+        ),
+        (true, &["e4", "1/2", "d4", "\u{bd}-\u{bd}"][..]),
+    ] {
+        let mut ends = Ends::default();
+        let mut reader =
+            Reader::new("1. e4 1/2\n\n1. d4 \u{bd}-\u{bd}".as_bytes()).strict_results(strict);
+        while reader.read_game(&mut ends).unwrap().is_some() {}
+        assert_eq!(ends.0, expected, "strict: {strict}");
+    }
+}
+
+#[test]
 fn null_moves_when_allowed() {
     let text = "1. e4 -- 2. d4 Z0 3. Nf3 *";
     let game = GameReader::new(text.as_bytes())
@@ -726,6 +798,110 @@ fn several_written_games_read_back_in_order() {
     }
     let text: String = games.iter().map(|g| g.to_string() + "\n").collect();
     assert_eq!(read_back(&text), games);
+}
+
+#[test]
+fn the_result_tag_written_is_the_result_token_written() {
+    let cases = [
+        // The tag contradicts the token: the token wins.
+        ("[Result \"1-0\"]\n\n1. e4 0-1", "0-1"),
+        // No token: the tag's result is written as the token too.
+        ("[Result \"1-0\"]\n\n1. e4\n", "1-0"),
+        // Neither says anything usable.
+        ("[Result \"white won, I think\"]\n\n1. e4\n", "*"),
+        ("1. e4\n", "*"),
+        // No tag.
+        ("1. e4 1/2-1/2", "1/2-1/2"),
+    ];
+    for (text, result) in cases {
+        let written = game(text).to_string();
+        let tag = format!("[Result \"{result}\"]\n");
+        assert_eq!(written.matches("[Result ").count(), 1, "{written}");
+        assert!(written.contains(&tag), "{text:?} gives\n{written}");
+        assert!(written.ends_with(&format!(" {result}\n")), "{written}");
+        let back = game(&written);
+        assert_eq!(back.header("Result"), Some(result));
+        assert_eq!(back.result.map(GameResult::as_str), Some(result));
+    }
+}
+
+#[test]
+fn long_semicolon_comments_and_long_words_take_a_line_of_their_own() {
+    let mut game = game("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *");
+    // A comment holding `}` can only be written after `;`, and runs to the end of its line.
+    let semicolon = format!("a }} in a long comment: {}", "word ".repeat(30).trim_end());
+    let url = format!("see https://example.org/{}", "x".repeat(100));
+    game.mainline.moves[2]
+        .comments_after
+        .push(semicolon.clone());
+    game.mainline.moves[6].comments_after.push(url.clone());
+    game.mainline.moves[7].comments_after.push("short}".into());
+    let text = game.to_string();
+    let movetext: Vec<&str> = text.lines().skip_while(|l| !l.is_empty()).skip(1).collect();
+    let long: Vec<&str> = movetext.iter().copied().filter(|l| l.len() > 80).collect();
+    assert_eq!(
+        long,
+        [
+            format!(";{semicolon}").as_str(),
+            &format!("https://example.org/{}}}", "x".repeat(100))
+        ],
+        "{text}"
+    );
+    // Nothing follows a `;` comment on its line, and a move number comes back after it.
+    let short = movetext.iter().find(|l| l.contains(";short}")).unwrap();
+    assert!(short.ends_with(";short}"), "{text}");
+    let after = movetext.iter().position(|l| l.contains(";short}")).unwrap() + 1;
+    assert!(movetext[after].starts_with("5. O-O"), "{text}");
+    let back = self::game(&text);
+    assert_eq!(back.mainline, game.mainline);
+    assert_eq!(back.mainline.moves[2].comments_after, [semicolon]);
+    assert_eq!(back.mainline.moves[6].comments_after, [url]);
+}
+
+#[test]
+fn spaces_inside_comments_survive_a_line_break() {
+    // Comments whose double spaces fall at every place of a line, so that one of them meets
+    // the line's end.
+    for pad in 0..30 {
+        let mut game = game("1. e4 e5 2. Nf3 *");
+        let comment = format!("{} {}", "y".repeat(pad), "two  spaces   three ".repeat(8));
+        let comment = comment.trim().to_owned();
+        game.mainline.moves[0].comments_after.push(comment.clone());
+        let text = game.to_string();
+        assert!(text.lines().all(|l| l.len() <= 80), "{text}");
+        assert_eq!(
+            self::game(&text).mainline.moves[0].comments_after,
+            [comment],
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn an_unsupported_variant_is_reported_at_its_tag() {
+    let text = concat!(
+        "[Event \"a\"]\n[Variant \"Atomic\"]\n\n1. e4 *\n\n",
+        "[Event \"b\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n",
+        "[Site \"x\"] [Variant \"Crazyhouse\"]\n\n1. Kd2 *\n",
+    );
+    let games = games(text);
+    assert_eq!(games.len(), 2);
+    for (game, (line, column), variant) in [
+        (&games[0], (2, 1), "atomic"),
+        (&games[1], (9, 12), "crazyhouse"),
+    ] {
+        let err = game.as_ref().unwrap_err();
+        assert_eq!(err.kind(), PgnErrorKind::UnsupportedVariant);
+        assert_eq!((err.at.line, err.at.column), (line, column), "{err}");
+        assert!(
+            matches!(&err.reason, PgnErrorReason::UnsupportedVariant(v) if v == variant),
+            "{err}"
+        );
+    }
+    assert_eq!(
+        games[1].as_ref().unwrap_err().to_string(),
+        "game 2, line 9, column 12: unsupported variant \"crazyhouse\": expected standard chess or chess960"
+    );
 }
 
 // Snapshots pin the exact text of written games.
