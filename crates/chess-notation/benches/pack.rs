@@ -1,5 +1,7 @@
 //! Throughput of the compact encodings: positions (compact and Huffman) and games, encoding and
-//! decoding. Each benchmark first checks that what it measures round-trips.
+//! decoding. Each benchmark first checks that what it measures round-trips, and prints the sizes
+//! of what it measures (bytes per position, average and maximum; bits per move), so one run
+//! gives both columns of `docs/performance.md`.
 //!
 //! ```text
 //! cargo bench -p chess-notation --bench pack
@@ -38,6 +40,17 @@ fn bench_positions(c: &mut Criterion) {
         assert_eq!(&huffman::decode_position(h).unwrap(), pos);
     }
     let total: usize = packed.iter().map(|p| p.len()).sum();
+    let huffman_total: usize = huffman_bytes.iter().map(Vec::len).sum();
+    let n = positions.len() as f64;
+    println!(
+        "{} positions: compact {:.2} bytes ({:.1} bits) on average, at most {}; huffman {:.2} bytes on average, at most {}",
+        positions.len(),
+        total as f64 / n,
+        total as f64 * 8.0 / n,
+        packed.iter().map(|p| p.len()).max().unwrap_or(0),
+        huffman_total as f64 / n,
+        huffman_bytes.iter().map(Vec::len).max().unwrap_or(0),
+    );
 
     let mut group = c.benchmark_group("pack_position");
     group.throughput(Throughput::Elements(positions.len() as u64));
@@ -91,6 +104,12 @@ fn bench_games(c: &mut Criterion) {
         assert_eq!(&pack::decode_game(bytes).unwrap(), game);
     }
     let plies: usize = games.iter().map(|(_, m)| m.len()).sum();
+    let bytes: usize = encoded.iter().map(Vec::len).sum();
+    println!(
+        "{} games, {plies} plies: {:.3} bits per move, headers included",
+        games.len(),
+        bytes as f64 * 8.0 / plies as f64
+    );
 
     let mut group = c.benchmark_group("pack_game");
     group.throughput(Throughput::Elements(plies as u64));
