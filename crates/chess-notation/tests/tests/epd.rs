@@ -16,6 +16,7 @@ fn read(name: &str) -> String {
 fn every_line_of_endgame_epd_loads() {
     let text = read("endgame.epd");
     let mut lines = 0;
+    let mut impossible_checks = Vec::new();
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
@@ -23,9 +24,16 @@ fn every_line_of_endgame_epd_loads() {
         let epd: Epd = line
             .parse()
             .unwrap_or_else(|e| panic!("line {}: {e}", i + 1));
-        let pos = epd
-            .position()
-            .unwrap_or_else(|e| panic!("line {}: {e}", i + 1));
+        // A tablebase test file need not hold reachable positions: a few are checks no move
+        // could give, which validation rejects and can be told to ignore.
+        let pos = epd.position().or_else(|e| match e {
+            FenError::Position(e) if e.kinds() == PositionErrorKinds::IMPOSSIBLE_CHECK => {
+                impossible_checks.push(i + 1);
+                e.ignore(PositionErrorKinds::IMPOSSIBLE_CHECK)
+            }
+            e => panic!("line {}: {e}", i + 1),
+        });
+        let pos = pos.unwrap_or_else(|e| panic!("line {}: {e}", i + 1));
         let opcodes: Vec<&str> = epd.operations.iter().map(|op| op.opcode.as_str()).collect();
         assert_eq!(opcodes, ["wdl_table", "wdl", "dtz"], "line {}", i + 1);
         for op in &epd.operations {
@@ -37,11 +45,19 @@ fn every_line_of_endgame_epd_loads() {
         assert_eq!(written, line.trim_end(), "line {}", i + 1);
         let again: Epd = written.parse().unwrap();
         assert_eq!(again, epd);
-        assert_eq!(again.position().unwrap(), pos);
+        assert_eq!(
+            again.position().ok(),
+            (!impossible_checks.contains(&(i + 1))).then_some(pos)
+        );
         lines += 1;
     }
     // `wc -l endgame.epd`: one position per line.
     assert_eq!(lines, 200);
+    // Each a double check no move gives, checked by hand: line 58, queen f8 and bishop g1 on
+    // two diagonals (a piece leaving the bishop's diagonal would have been checking already);
+    // line 137, an adjacent rook and a knight (neither check can be discovered); line 190,
+    // bishop g8 and rook b6 (neither piece can have left the other's line).
+    assert_eq!(impossible_checks, [58, 137, 190]);
 }
 
 /// The `epd` lines of a perft file with the count at depth 1 given after each.
