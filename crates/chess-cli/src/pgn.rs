@@ -467,14 +467,7 @@ impl Visitor for Tracked {
         self.inner.syntax_error(error)
     }
     fn end_game(&mut self) -> Outcome {
-        let mut game = self.inner.end_game();
-        if let (Err(e), Some(at)) = (&mut game, self.variant_at) {
-            // The builder places a bad variant at the FEN tag, or nowhere without one: the place
-            // to show is the Variant tag.
-            if e.kind() == PgnErrorKind::UnsupportedVariant {
-                e.at = at;
-            }
-        }
+        let game = self.inner.end_game();
         let partial = game.as_ref().err().and_then(|e| self.partial(e));
         Outcome {
             headers: std::mem::take(&mut self.headers),
