@@ -543,11 +543,15 @@ impl<R: Read> Reader<R> {
                     }
                     self.pos = i;
                     let token = &self.buf[start..token_end];
-                    // 0xc2 begins `½-½`.
+                    // Only tokens starting like a result are compared with the results (0xc2
+                    // begins `½-½`): moves never are.
                     let maybe_result = matches!(c, b'0' | b'1' | b'*' | 0xc2);
-                    if let Some(result) =
-                        result_token(token, self.strict_results).filter(|_| maybe_result)
-                    {
+                    let result = if maybe_result {
+                        result_token(token, self.strict_results)
+                    } else {
+                        None
+                    };
+                    if let Some(result) = result {
                         if depth == 0 && skipping == 0 {
                             if !skip {
                                 let _ = visitor.outcome(result, at);
