@@ -81,6 +81,9 @@ pub struct Reader<R> {
     end: usize,
     /// Whether `inner` has reported the end of the input.
     eof: bool,
+    /// The first `pos` with fewer than `LOOKAHEAD` bytes after it while more input may come
+    /// (`usize::MAX` at the end of the input): one comparison per token decides on a refill.
+    refill_at: usize,
     /// The offset in the input of `buf[0]`.
     consumed: u64,
     /// The current line, from 1.
@@ -130,6 +133,7 @@ impl<R: Read> Reader<R> {
             pos: 0,
             end: 0,
             eof: false,
+            refill_at: 0,
             consumed: 0,
             line: 1,
             line_start: 0,
@@ -173,18 +177,26 @@ impl<R: Read> Reader<R> {
             self.end -= self.pos;
             self.pos = 0;
         }
-        while !self.eof && self.end < self.buf.len() {
+        let result = loop {
+            if self.eof || self.end == self.buf.len() {
+                break Ok(());
+            }
             match self.inner.read(&mut self.buf[self.end..]) {
                 Ok(0) => self.eof = true,
                 Ok(n) => {
                     self.end += n;
-                    return Ok(());
+                    break Ok(());
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
+                Err(e) => break Err(e),
             }
-        }
-        Ok(())
+        };
+        self.refill_at = if self.eof {
+            usize::MAX
+        } else {
+            (self.end + 1).saturating_sub(LOOKAHEAD)
+        };
+        result
     }
 
     /// Makes sure `LOOKAHEAD` bytes are available, unless the input ends first.
@@ -395,7 +407,7 @@ impl<R: Read> Reader<R> {
         // Nesting inside a variation being skipped.
         let mut skipping: u32 = 0;
         loop {
-            if self.end - self.pos < LOOKAHEAD && !self.eof {
+            if self.pos >= self.refill_at {
                 self.fill()?;
             }
             let Some(c) = self.peek() else {
@@ -422,16 +434,15 @@ impl<R: Read> Reader<R> {
                 b'{' => {
                     let at = self.location();
                     self.pos += 1;
-                    // Most comments are short, complete in the lookahead and on one line: the
-                    // closing brace is found eight bytes at a time, and line breaks are looked
-                    // for only inside the comment.
+                    // Most comments are short, complete in the lookahead and on one line: one
+                    // pass, eight bytes at a time, finds the closing brace or a line break; a
+                    // comment across lines takes the general path, which counts its lines.
                     let start = self.pos;
                     let limit = self.end.min(start + LOOKAHEAD - 1);
-                    if let Some(len) = find_byte(&self.buf[start..limit], b'}') {
-                        let stop = start + len;
-                        if find_byte(&self.buf[start..stop], b'\n').is_some() {
-                            self.count_lines(start, stop);
-                        }
+                    let close = find_either(&self.buf[start..limit], b'}', b'\n')
+                        .map(|len| start + len)
+                        .filter(|&stop| self.buf[stop] == b'}');
+                    if let Some(stop) = close {
                         self.pos = stop + 1;
                         if !quiet {
                             skip = visitor.comment(&self.buf[start..stop], at).is_break();
@@ -841,9 +852,57 @@ pub(crate) fn find_byte(hay: &[u8], needle: u8) -> Option<usize> {
     hay[i..].iter().position(|&b| b == needle).map(|p| i + p)
 }
 
+/// The position of the first `a` or `b` in `hay`, a word at a time.
+#[inline]
+fn find_either(hay: &[u8], a: u8, b: u8) -> Option<usize> {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let (pattern_a, pattern_b) = (LO.wrapping_mul(u64::from(a)), LO.wrapping_mul(u64::from(b)));
+    let mut i = 0;
+    while i + 8 <= hay.len() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(&hay[i..i + 8]);
+        let word = u64::from_le_bytes(word);
+        let (x, y) = (word ^ pattern_a, word ^ pattern_b);
+        // Each mask's lowest set bit marks its first match exactly (a false match can only
+        // follow a real one), so the lowest bit of the union is the first of either.
+        let found = (x.wrapping_sub(LO) & !x & HI) | (y.wrapping_sub(LO) & !y & HI);
+        if found != 0 {
+            return Some(i + (found.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    hay[i..]
+        .iter()
+        .position(|&c| c == a || c == b)
+        .map(|p| i + p)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The word-at-a-time search against the obvious one, on every short string over an
+    /// alphabet that includes both needles and bytes next to them (borrows between bytes).
+    #[test]
+    fn find_either_finds_the_first_of_two() {
+        let alphabet = [b'}', b'\n', b'|', b'~', b'\t', 0x0b, 0x00, 0xff, b'a'];
+        let mut hay = Vec::new();
+        for len in 0..20usize {
+            for seed in 0..1000u64 {
+                hay.clear();
+                let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ len as u64;
+                for _ in 0..len {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    hay.push(alphabet[(x % alphabet.len() as u64) as usize]);
+                }
+                let expected = hay.iter().position(|&c| c == b'}' || c == b'\n');
+                assert_eq!(find_either(&hay, b'}', b'\n'), expected, "{hay:?}");
+            }
+        }
+    }
 
     #[test]
     fn find_byte_finds_the_first() {
