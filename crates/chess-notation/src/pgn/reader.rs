@@ -234,11 +234,8 @@ impl<R: Read> Reader<R> {
     /// Counts the line breaks in `buf[from..to]`, which the reader is moving past.
     #[inline]
     fn count_lines(&mut self, from: usize, to: usize) {
-        let part = &self.buf[from..to];
-        let n = part.iter().filter(|&&b| b == b'\n').count();
-        if n > 0 {
-            self.line += n as u64;
-            let last = part.iter().rposition(|&b| b == b'\n').unwrap_or(0);
+        if let Some((n, last)) = line_breaks(&self.buf[from..to]) {
+            self.line += n;
             self.line_start = self.consumed + (from + last + 1) as u64;
         }
     }
@@ -852,6 +849,35 @@ pub(crate) fn find_byte(hay: &[u8], needle: u8) -> Option<usize> {
     hay[i..].iter().position(|&b| b == needle).map(|p| i + p)
 }
 
+/// The number of line breaks in `part` and the position of the last, in one pass a word at a
+/// time; `None` without any.
+#[inline]
+fn line_breaks(part: &[u8]) -> Option<(u64, usize)> {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let pattern = 0x0101_0101_0101_0101u64.wrapping_mul(u64::from(b'\n'));
+    let (mut n, mut last) = (0u64, None);
+    let mut i = 0;
+    while i + 8 <= part.len() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(&part[i..i + 8]);
+        let x = u64::from_le_bytes(word) ^ pattern;
+        // Exactly the high bit of every zero byte of x (no borrow between bytes).
+        let zeros = !(((x & LOW7) + LOW7) | x | LOW7);
+        if zeros != 0 {
+            n += u64::from(zeros.count_ones());
+            last = Some(i + (63 - zeros.leading_zeros() as usize) / 8);
+        }
+        i += 8;
+    }
+    for (k, &b) in part[i..].iter().enumerate() {
+        if b == b'\n' {
+            n += 1;
+            last = Some(i + k);
+        }
+    }
+    last.map(|last| (n, last))
+}
+
 /// The position of the first `a` or `b` in `hay`, a word at a time.
 #[inline]
 fn find_either(hay: &[u8], a: u8, b: u8) -> Option<usize> {
@@ -881,6 +907,29 @@ fn find_either(hay: &[u8], a: u8, b: u8) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Line breaks counted a word at a time against the obvious count, on random strings with
+    /// bytes next to `\n` in value (which a borrowing zero test would confuse).
+    #[test]
+    fn line_breaks_match_the_obvious_count() {
+        let alphabet = [b'\n', 0x0b, 0x09, 0x00, 0x8a, 0xff, b'a'];
+        let mut x = 0x1234_5678_9abc_def0u64;
+        for len in 0..40usize {
+            for _ in 0..500 {
+                let part: Vec<u8> = (0..len)
+                    .map(|_| {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        alphabet[(x % alphabet.len() as u64) as usize]
+                    })
+                    .collect();
+                let n = part.iter().filter(|&&b| b == b'\n').count() as u64;
+                let last = part.iter().rposition(|&b| b == b'\n');
+                assert_eq!(line_breaks(&part), last.map(|l| (n, l)), "{part:?}");
+            }
+        }
+    }
 
     /// The word-at-a-time search against the obvious one, on every short string over an
     /// alphabet that includes both needles and bytes next to them (borrows between bytes).
