@@ -2,7 +2,7 @@
 
 use std::process::Command;
 
-use crate::support::chess;
+use crate::support::{assert_contains, chess};
 
 #[test]
 fn uci_protocol() {
@@ -98,7 +98,7 @@ fn analyse_finds_a_mate_in_two() {
     let fen = "8/k7/6RR/8/8/8/8/4K3 w - - 0 1";
     let out = chess(&["analyse", "--fen", fen, "--depth", "6"], "");
     assert_eq!(out.status, 0, "{}", out.stderr);
-    assert!(out.stdout.contains("(score #2, depth 6)"), "{}", out.stdout);
+    assert_contains(&out.stdout, "(score #2, depth 6)");
     let line = out
         .stdout
         .lines()
@@ -159,7 +159,7 @@ fn play_against_the_computer() {
         ],
         "quit\n",
     );
-    assert!(out.stdout.contains("\n1. "), "{}", out.stdout);
+    assert_contains(&out.stdout, "\n1. ");
     assert!(out.stdout.contains("h    g    f    e    d    c    b    a"));
 }
 
@@ -179,12 +179,8 @@ fn play_against_an_external_engine() {
         "e4\nquit\n",
     );
     assert_eq!(out.status, 0, "{}", out.stderr);
-    assert!(
-        out.stdout.contains("You play white against chess-engine"),
-        "{}",
-        out.stdout
-    );
-    assert!(out.stdout.contains("\n1... "), "{}", out.stdout);
+    assert_contains(&out.stdout, "You play white against chess-engine");
+    assert_contains(&out.stdout, "\n1... ");
     let out = chess(&["--engine", "/nonexistent/engine"], "");
     assert_eq!(out.status, 1);
     assert!(

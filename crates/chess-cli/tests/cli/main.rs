@@ -11,11 +11,13 @@ mod pgn;
 mod play;
 mod support;
 
+use support::assert_contains;
+
 #[test]
 fn completions() {
     let out = support::chess(&["completions", "bash"], "");
     assert_eq!(out.status, 0);
-    assert!(out.stdout.contains("_chess()"), "{}", out.stdout);
+    assert_contains(&out.stdout, "_chess()");
     assert!(out.stdout.contains("perft"));
 }
 
@@ -23,7 +25,7 @@ fn completions() {
 fn usage_errors_exit_with_2() {
     let out = support::chess(&["perft"], "");
     assert_eq!(out.status, 2);
-    assert!(out.stderr.contains("DEPTH"), "{}", out.stderr);
+    assert_contains(&out.stderr, "DEPTH");
     let out = support::chess(&["perft", "--position", "960", "1"], "");
     assert_eq!(out.status, 2);
     let out = support::chess(&["frobnicate"], "");

@@ -4,7 +4,7 @@ use std::process::{Command, Stdio};
 
 use chess_notation::pack::{self, Format};
 
-use crate::support::chess;
+use crate::support::{assert_contains, chess};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn");
 
@@ -76,12 +76,7 @@ fn a_file_of_fens_with_a_bad_line() {
     let out = chess(&["encode", "--fens", file.to_str().unwrap()], "");
     assert_eq!(out.status, 1);
     assert_eq!(lines(&out.stdout).len(), 2);
-    assert!(
-        out.stderr
-            .contains("positions.fen: line 4: invalid board field"),
-        "{}",
-        out.stderr
-    );
+    assert_contains(&out.stderr, "positions.fen: line 4: invalid board field");
     let back = chess(&["decode"], &out.stdout);
     assert_eq!(back.status, 0, "{}", back.stderr);
     assert_eq!(
@@ -156,12 +151,8 @@ fn bad_games_are_reported_and_the_rest_encoded() {
     let out = chess(&["encode", &file], "");
     assert_eq!(out.status, 1);
     assert_eq!(lines(&out.stdout).len(), lines(&good.stdout).len());
-    assert!(
-        out.stderr.contains("games could not be encoded"),
-        "{}",
-        out.stderr
-    );
-    assert!(out.stderr.contains("line "), "{}", out.stderr);
+    assert_contains(&out.stderr, "games could not be encoded");
+    assert_contains(&out.stderr, "line ");
     let decoded = chess(&["decode"], &out.stdout);
     let fens = chess(&["pgn", "--fens", "-"], &decoded.stdout);
     assert_eq!(fens.stdout, good.stdout);

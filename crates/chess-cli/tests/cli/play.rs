@@ -6,7 +6,7 @@ use std::process::{Command, Stdio};
 use chess_notation::Fen;
 use chess_rules::Position;
 
-use crate::support::{TempDir, chess, python3_or_skip};
+use crate::support::{TempDir, assert_contains, chess, python3_or_skip};
 
 /// The lines of a transcript without the boards, which other tests pin.
 fn without_boards(transcript: &str) -> Vec<&str> {
@@ -26,7 +26,7 @@ fn fools_mate_through_piped_input() {
     let out = chess(&["--ascii"], "f3\ne5\ng4\nQh4#\n\n");
     assert_eq!(out.status, 0, "{}", out.stderr);
     assert_eq!(out.stderr, "");
-    assert!(out.stdout.contains("2... Qh4#"), "{}", out.stdout);
+    assert_contains(&out.stdout, "2... Qh4#");
     assert!(out.stdout.contains("Checkmate: black wins (0-1)."));
     assert!(out.stdout.contains("Save the game as PGN?"));
     // The whole session as a player reads it: prompts, echoed moves, boards, the end.
@@ -40,13 +40,8 @@ fn stalemate_through_piped_input() {
     let input = moves.replace(' ', "\n") + "\n\n";
     let out = chess(&["play", "--ascii"], &input);
     assert_eq!(out.status, 0, "{}", out.stderr);
-    assert!(out.stdout.contains("10. Qe6"), "{}", out.stdout);
-    assert!(
-        out.stdout
-            .contains("Stalemate: the game is drawn (1/2-1/2)."),
-        "{}",
-        out.stdout
-    );
+    assert_contains(&out.stdout, "10. Qe6");
+    assert_contains(&out.stdout, "Stalemate: the game is drawn (1/2-1/2).");
 }
 
 /// `chess | head -1`: the reader goes away while the game still talks. The session ends
@@ -108,44 +103,23 @@ fn wrong_moves_say_why() {
         &["--ascii", "--fen", "4k3/8/8/8/8/8/8/R3K2R w - - 0 1"],
         "Rd1\nRf1\nquit\n",
     );
-    assert!(out.stdout.contains("1. Rd1"), "{}", out.stdout);
-    assert!(
-        out.stdout
-            .contains("no such move: no rook of yours can go to f1"),
-        "{}",
-        out.stdout
-    );
+    assert_contains(&out.stdout, "1. Rd1");
+    assert_contains(&out.stdout, "no such move: no rook of yours can go to f1");
     let out = chess(
         &["--ascii", "--fen", "4k3/8/8/8/8/8/4K3/R6R w - - 0 1"],
         "Rd1\nquit\n",
     );
-    assert!(
-        out.stdout
-            .contains("ambiguous move Rd1: it could be Rad1 or Rhd1"),
-        "{}",
-        out.stdout
-    );
+    assert_contains(&out.stdout, "ambiguous move Rd1: it could be Rad1 or Rhd1");
     let out = chess(
         &["--ascii", "--fen", "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1"],
         "Bd3\nNf3\nxyz\nquit\n",
     );
-    assert!(
-        out.stdout
-            .contains("illegal move Bd3: it would leave your king in check"),
-        "{}",
-        out.stdout
+    assert_contains(
+        &out.stdout,
+        "illegal move Bd3: it would leave your king in check",
     );
-    assert!(
-        out.stdout
-            .contains("no such move: no knight of yours can go to f3"),
-        "{}",
-        out.stdout
-    );
-    assert!(
-        out.stdout.contains("not a move or a command: \"xyz\""),
-        "{}",
-        out.stdout
-    );
+    assert_contains(&out.stdout, "no such move: no knight of yours can go to f3");
+    assert_contains(&out.stdout, "not a move or a command: \"xyz\"");
 }
 
 #[test]
@@ -159,21 +133,13 @@ fn commands() {
     let out = chess(&["--ascii"], &input);
     assert_eq!(out.status, 0, "{}", out.stderr);
     assert!(out.stdout.contains("hint SQUARE"));
-    assert!(
-        out.stdout.contains("Na3 Nc3 Nf3 Nh3 a3 b3"),
-        "{}",
-        out.stdout
-    );
+    assert_contains(&out.stdout, "Na3 Nc3 Nf3 Nh3 a3 b3");
     assert!(
         out.stdout
             .contains("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1")
     );
     assert!(out.stdout.contains("| ** |"), "hint marks f6 and h6");
-    assert!(
-        out.stdout.contains("Black resigns: white wins (1-0)."),
-        "{}",
-        out.stdout
-    );
+    assert_contains(&out.stdout, "Black resigns: white wins (1-0).");
     let pgn = std::fs::read_to_string(&file).unwrap();
     assert!(pgn.contains("[Result \"*\"]"), "{pgn}");
     assert!(pgn.contains("\n1. d4 *\n"), "{pgn}");
@@ -219,11 +185,9 @@ fn pgn_prints_the_game_so_far() {
         &["--ascii", "--fen", "4k3/8/8/8/8/8/8/R3K3 w Q - 3 40"],
         "O-O-O\npgn\nquit\n",
     );
-    assert!(
-        out.stdout
-            .contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w Q - 3 40\"]\n\n40. O-O-O *\n"),
-        "{}",
-        out.stdout
+    assert_contains(
+        &out.stdout,
+        "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w Q - 3 40\"]\n\n40. O-O-O *\n",
     );
 }
 
@@ -251,29 +215,17 @@ fn load_a_pgn_or_a_fen_file() {
         ]
     );
     // The game goes on from the loaded moves, which `pgn` and `undo` know.
-    assert!(
-        out.stdout.contains("\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n"),
-        "{}",
-        out.stdout
-    );
+    assert_contains(&out.stdout, "\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n");
 
     let fen = dir.file("position.fen", "\n  4k3/8/8/8/8/8/8/R3K3 w Q - 0 1  \n");
     let out = chess(&["--ascii"], &format!("load {fen}\nO-O-O\nfen\nquit\n"));
-    assert!(
-        out.stdout.contains(&format!("Loaded {fen}.")),
-        "{}",
-        out.stdout
-    );
+    assert_contains(&out.stdout, &format!("Loaded {fen}."));
     assert!(
         out.stdout.contains("\n1. O-O-O\n"),
         "castling right from the file: {}",
         out.stdout
     );
-    assert!(
-        out.stdout.contains("4k3/8/8/8/8/8/8/2KR4 b - - 1 1"),
-        "{}",
-        out.stdout
-    );
+    assert_contains(&out.stdout, "4k3/8/8/8/8/8/8/2KR4 b - - 1 1");
 
     // Bad files are explained and the game goes on as it was.
     let bad_fen = dir.file("bad.fen", "8/8/8 w - - 0 1\n");
@@ -283,29 +235,18 @@ fn load_a_pgn_or_a_fen_file() {
         &["--ascii"],
         &format!("e4\nload {bad_fen}\nload {bad_pgn}\nload {missing}\nfen\nquit\n"),
     );
-    assert!(
-        out.stdout
-            .contains(&format!("{bad_fen}: invalid board field in fen")),
-        "{}",
-        out.stdout
+    assert_contains(
+        &out.stdout,
+        &format!("{bad_fen}: invalid board field in fen"),
     );
-    assert!(
-        out.stdout.contains(&format!(
-            "{bad_pgn}: game 1, line 3, column 13: illegal move Ke3"
-        )),
-        "{}",
-        out.stdout
+    assert_contains(
+        &out.stdout,
+        &format!("{bad_pgn}: game 1, line 3, column 13: illegal move Ke3"),
     );
-    assert!(
-        out.stdout.contains(&format!("cannot read {missing}: ")),
-        "{}",
-        out.stdout
-    );
-    assert!(
-        out.stdout
-            .contains("\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n"),
-        "{}",
-        out.stdout
+    assert_contains(&out.stdout, &format!("cannot read {missing}: "));
+    assert_contains(
+        &out.stdout,
+        "\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n",
     );
 }
 
@@ -419,17 +360,11 @@ fn chess960_castling() {
 fn draw_claims() {
     let input = "Nf3\nNf6\nNg1\nNg8\nNf3\nNf6\nNg1\ndraw\n";
     let out = chess(&["--ascii"], input);
-    assert!(
-        out.stdout
-            .contains("A draw by threefold repetition may be claimed: type draw."),
-        "{}",
-        out.stdout
+    assert_contains(
+        &out.stdout,
+        "A draw by threefold repetition may be claimed: type draw.",
     );
-    assert!(
-        out.stdout.contains("Draw claimed: threefold repetition."),
-        "{}",
-        out.stdout
-    );
+    assert_contains(&out.stdout, "Draw claimed: threefold repetition.");
 
     // The 50-move rule: not yet after 98 quiet half-moves; one more and it may be claimed.
     let out = chess(

@@ -33,6 +33,12 @@ pub fn chess(args: &[&str], stdin: &str) -> Output {
     }
 }
 
+/// Asserts that `text` contains `needle`, showing both when it does not.
+#[track_caller]
+pub fn assert_contains(text: &str, needle: &str) {
+    assert!(text.contains(needle), "expected {needle:?} in:\n{text}");
+}
+
 /// Set to run the suite on a machine without python3: the tests that need it then say they are
 /// skipped instead of failing.
 pub const NO_PYTHON_VAR: &str = "CHESS_TEST_WITHOUT_PYTHON";
