@@ -126,12 +126,8 @@ fn games_round_trip_chess960() {
     let out = chess(&["encode", &path("cutechess-fischerrandom.pgn")], "");
     let first = lines(&out.stdout)[0].to_owned();
     let pgn = chess(&["decode", &first], "");
-    assert!(
-        pgn.stdout.contains("[Variant \"Chess960\"]"),
-        "{}",
-        pgn.stdout
-    );
-    assert!(pgn.stdout.contains("[SetUp \"1\"]"), "{}", pgn.stdout);
+    assert_contains(&pgn.stdout, "[Variant \"Chess960\"]");
+    assert_contains(&pgn.stdout, "[SetUp \"1\"]");
 }
 
 #[test]
@@ -174,11 +170,7 @@ fn bad_bytes_are_explained() {
     let errors = lines(&out.stderr);
     assert_eq!(errors.len(), 4, "{}", out.stderr);
     assert!(errors[0].starts_with("chess: value 1: "), "{}", errors[0]);
-    assert!(
-        errors[1].contains("value 2: invalid packed data"),
-        "{}",
-        errors[1]
-    );
+    assert_contains(errors[1], "value 2: invalid packed data");
     assert!(errors[2].contains("value 4: invalid packed data at byte 0: unknown format tag 15"));
     assert_eq!(errors[3], "chess: 3 of 4 values could not be decoded");
 

@@ -1,6 +1,6 @@
 //! `chess pgn`.
 
-use crate::support::chess;
+use crate::support::{assert_contains, chess};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn");
 
@@ -183,27 +183,21 @@ fn json_of_bad_games_keeps_the_mainline_before_the_error() {
         "{\"file\": \"-\", \"game\": 1, \"headers\": {\"Event\": \"crazyhouse\", \"Variant\": \"Crazyhouse\"}, \"moves\": [], \"final_fen\": null, \"result\": \"*\", \"error\": {\"kind\": \"unsupported_variant\", \"line\": 2, \"column\": 1, \"message\": \"unsupported variant \\\"crazyhouse\\\": expected standard chess or chess960\"}}"
     );
     // An error inside a variation: the mainline up to it.
-    assert!(
-        lines[1].contains(
-            "\"moves\": [\"e2e4\"], \"final_fen\": \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\""
-        ),
-        "{}",
-        lines[1]
+    assert_contains(
+        lines[1],
+        "\"moves\": [\"e2e4\"], \"final_fen\": \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"",
     );
-    assert!(
-        lines[1].contains("\"kind\": \"illegal_move\", \"line\": 8, \"column\": 14"),
-        "{}",
-        lines[1]
+    assert_contains(
+        lines[1],
+        "\"kind\": \"illegal_move\", \"line\": 8, \"column\": 14",
     );
-    assert!(
-        lines[2].contains("\"moves\": [\"e2e4\"], \"final_fen\": \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\""),
-        "{}",
-        lines[2]
+    assert_contains(
+        lines[2],
+        "\"moves\": [\"e2e4\"], \"final_fen\": \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"",
     );
-    assert!(
-        lines[2].contains("\"kind\": \"illegal_move\", \"line\": 12, \"column\": 7"),
-        "{}",
-        lines[2]
+    assert_contains(
+        lines[2],
+        "\"kind\": \"illegal_move\", \"line\": 12, \"column\": 7",
     );
     assert_eq!(
         out.stderr.lines().next(),
