@@ -4,13 +4,21 @@
 //!   `crates/chess-core/src/`.
 //! - `cargo xtask gen-tables --check` fails, naming the stale file, when a checked-in table differs
 //!   from what the generator would write.
+//! - `cargo xtask testdata` fetches the third-party test data into `target/testdata/`;
+//!   `--list` says what it provides and from where.
+//! - `cargo xtask test [ARGS]` fetches the test data, runs `cargo test --workspace [ARGS]` and
+//!   then lists the tests that skipped for want of data or tools.
 
 mod gen_tables;
+mod sha256;
+mod testdata;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask gen-tables [--check]";
+const USAGE: &str = "usage: cargo xtask gen-tables [--check]
+       cargo xtask testdata [--list]
+       cargo xtask test [CARGO TEST ARGS]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -18,6 +26,12 @@ fn main() -> ExitCode {
     let result = match args.as_slice() {
         ["gen-tables"] => gen_tables::run(&project_root(), Mode::Write),
         ["gen-tables", "--check"] => gen_tables::run(&project_root(), Mode::Check),
+        ["testdata"] => testdata::fetch(&project_root()),
+        ["testdata", "--list"] => {
+            testdata::list(&project_root());
+            Ok(())
+        }
+        ["test", rest @ ..] => return test(&project_root(), rest),
         ["help" | "--help" | "-h"] => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
@@ -31,6 +45,40 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `cargo xtask test`: the test data, then `cargo test --workspace` with `args`, then a list
+/// of the tests that said they skipped (through the `chess-testdata` crate's skip log).
+fn test(root: &Path, args: &[&str]) -> ExitCode {
+    if let Err(message) = testdata::fetch(root) {
+        eprintln!("error: {message}");
+        return ExitCode::FAILURE;
+    }
+    let log = root.join("target").join("test-skips.log");
+    let _ = std::fs::remove_file(&log);
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let status = std::process::Command::new(cargo)
+        .args(["test", "--workspace"])
+        .args(args)
+        .env("CHESS_TEST_SKIP_LOG", &log)
+        .current_dir(root)
+        .status();
+    let skips = std::fs::read_to_string(&log).unwrap_or_default();
+    let skips: Vec<&str> = skips.lines().collect();
+    if !skips.is_empty() {
+        eprintln!("\n{} test(s) skipped:", skips.len());
+        for line in &skips {
+            eprintln!("  {line}");
+        }
+    }
+    match status {
+        Ok(status) if status.success() => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("error: cannot run cargo test: {e}");
             ExitCode::FAILURE
         }
     }

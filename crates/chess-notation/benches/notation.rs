@@ -367,22 +367,17 @@ fn corpus_game(seed: u64) -> PgnGame {
     }
 }
 
-/// The benchmark corpus: generated games, then the shared test files.
+/// The benchmark corpus: generated games, then the real-world test files (fetched by `cargo
+/// xtask testdata`).
 fn corpus() -> Vec<u8> {
     let mut text = String::new();
     for seed in 0..3000 {
         pgn::write_game(&corpus_game(seed), &mut text);
         text.push('\n');
     }
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn");
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
     let mut bytes = text.into_bytes();
-    for file in files {
-        bytes.extend(std::fs::read(file).unwrap());
+    for file in chess_testdata::PGN_FILES {
+        bytes.extend(std::fs::read(chess_testdata::expect(file)).unwrap());
         bytes.push(b'\n');
     }
     bytes

@@ -12,7 +12,7 @@ mod corpus;
 use chess_notation::pack::{self, huffman, model::Ranking};
 
 fn main() {
-    let positions = corpus::suite_positions();
+    let positions = corpus::suite_positions().expect("the test data: run `cargo xtask testdata`");
     let (mut total, mut max, mut huffman_total, mut huffman_max) = (0usize, 0usize, 0usize, 0usize);
     let mut histogram = [0usize; 64];
     for pos in &positions {
@@ -43,7 +43,10 @@ fn main() {
         .collect();
     println!("  compact sizes: {}", sizes.join(", "));
 
-    report("test pgn files", &corpus::real_games());
+    report(
+        "test pgn files",
+        &corpus::real_games().expect("the test data: run `cargo xtask testdata`"),
+    );
     report(
         "generated corpus (300 games)",
         &corpus::generated_games(300, corpus::MEASURE_SEED),

@@ -56,7 +56,7 @@ fn python_chess_drives_chess_uci() {
         .output()
         .is_ok_and(|o| o.status.success());
     if !has_python_chess {
-        crate::support::skip_without("python_chess_drives_chess_uci", "python-chess");
+        crate::support::tool_missing("python-chess", "python3 -m pip install chess");
         return;
     }
     let script = concat!(

@@ -93,7 +93,7 @@ fn divide_matches_stockfish() {
         .map(Path::new)
         .find(|p| p.exists());
     let Some(stockfish) = stockfish else {
-        crate::support::skip_without("divide_matches_stockfish", "stockfish");
+        crate::support::tool_missing("Stockfish", "apt-get install stockfish");
         return;
     };
     let cases: [(&str, bool, u32); 5] = [

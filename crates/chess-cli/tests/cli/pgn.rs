@@ -1,17 +1,15 @@
 //! `chess pgn`.
 
-use crate::support::{assert_contains, chess};
-
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn");
-
-fn path(name: &str) -> String {
-    format!("{DATA}/{name}")
-}
+use crate::support::{assert_contains, chess, own_file, real_pgn};
 
 #[test]
 fn stats_of_real_files() {
-    let kasparov = path("kasparov-deep-blue-1997.pgn");
-    let fischer = path("cutechess-fischerrandom.pgn");
+    let (Some(kasparov), Some(fischer)) = (
+        real_pgn("kasparov-deep-blue-1997.pgn"),
+        real_pgn("cutechess-fischerrandom.pgn"),
+    ) else {
+        return;
+    };
     let out = chess(&["pgn", &kasparov, &fischer], "");
     assert_eq!(out.status, 0, "{}", out.stderr);
     assert_eq!(
@@ -24,7 +22,7 @@ fn stats_of_real_files() {
 
 #[test]
 fn every_bad_game_is_reported_and_reading_goes_on() {
-    let file = path("bad-games.pgn");
+    let file = own_file("bad-games.pgn");
     let out = chess(&["pgn", "--check", &file], "");
     assert_eq!(out.status, 1);
     assert_eq!(out.stdout, "");
@@ -39,7 +37,7 @@ fn every_bad_game_is_reported_and_reading_goes_on() {
 
 #[test]
 fn json_per_game() {
-    let file = path("bad-games.pgn");
+    let file = own_file("bad-games.pgn");
     let out = chess(&["pgn", "--json", &file], "");
     assert_eq!(out.status, 1);
     let stdout = out.stdout.replace(&file, "bad-games.pgn");
@@ -49,10 +47,10 @@ fn json_per_game() {
 
 #[test]
 fn export_is_normalised_and_reads_back() {
-    let out = chess(
-        &["pgn", "--export", &path("kasparov-deep-blue-1997.pgn")],
-        "",
-    );
+    let Some(kasparov) = real_pgn("kasparov-deep-blue-1997.pgn") else {
+        return;
+    };
+    let out = chess(&["pgn", "--export", &kasparov], "");
     assert_eq!(out.status, 0);
     assert!(out.stdout.lines().all(|l| l.len() <= 80));
     let again = chess(&["pgn", "--export", "-"], &out.stdout);
@@ -61,17 +59,19 @@ fn export_is_normalised_and_reads_back() {
         "exporting an export changes nothing"
     );
     let fens = chess(&["pgn", "--fens", "-"], &out.stdout);
-    let original = chess(&["pgn", "--fens", &path("kasparov-deep-blue-1997.pgn")], "");
+    let original = chess(&["pgn", "--fens", &kasparov], "");
     assert_eq!(fens.stdout, original.stdout);
 }
 
 #[test]
 fn threads_give_the_same_output() {
-    let files = [
-        path("kasparov-deep-blue-1997.pgn"),
-        path("bad-games.pgn"),
-        path("cutechess-fischerrandom.pgn"),
-    ];
+    let (Some(kasparov), Some(fischer)) = (
+        real_pgn("kasparov-deep-blue-1997.pgn"),
+        real_pgn("cutechess-fischerrandom.pgn"),
+    ) else {
+        return;
+    };
+    let files = [kasparov, own_file("bad-games.pgn"), fischer];
     let mut args = vec!["pgn", "--json"];
     args.extend(files.iter().map(String::as_str));
     let one = chess(&args, "");

@@ -58,22 +58,17 @@ pub fn python3_or_skip(test: &str) -> bool {
         std::env::var_os(NO_PYTHON_VAR).is_some(),
         "{test}: python3 is needed (set {NO_PYTHON_VAR}=1 to skip the tests that need it)"
     );
-    eprintln!("{test}: skipped: python3 is not installed and {NO_PYTHON_VAR} is set");
+    chess_testdata::skip(
+        &format!("python3 is not installed and {NO_PYTHON_VAR} is set"),
+        "install python3",
+    );
     false
 }
 
-/// Set (to `1`) by `.ci/run`: a test that needs python-chess or Stockfish then fails when the
-/// tool is missing, instead of saying it is skipped.
-pub const REQUIRE_TOOLS_VAR: &str = "CHESS_REQUIRE_TEST_TOOLS";
-
-/// Says that `test` is skipped because `tool` is missing, or fails when `CHESS_REQUIRE_TEST_TOOLS`
-/// is `1`.
-pub fn skip_without(test: &str, tool: &str) {
-    assert!(
-        std::env::var(REQUIRE_TOOLS_VAR).as_deref() != Ok("1"),
-        "{test}: {tool} is required ({REQUIRE_TOOLS_VAR}=1) but missing"
-    );
-    eprintln!("{test}: skipped: {tool} is not installed");
+/// Called by a test whose external tool is missing, which returns right after: a visible skip,
+/// or a failure under `CHESS_REQUIRE_TEST_TOOLS=1` (see [`chess_testdata::skip`]).
+pub fn tool_missing(tool: &str, install: &str) {
+    chess_testdata::skip(&format!("{tool} is not installed"), install);
 }
 
 /// A fresh directory for one test's files, removed when dropped.
@@ -99,4 +94,15 @@ impl Drop for TempDir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
     }
+}
+
+/// The path of one of the CLI's own test files (`tests/data/`).
+pub fn own_file(name: &str) -> String {
+    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The path of one of python-chess's real-world PGN files, fetched by `cargo xtask testdata`,
+/// or `None` when it is missing (the calling test has then said it skips).
+pub fn real_pgn(name: &str) -> Option<String> {
+    chess_testdata::file(&format!("python-chess/data/pgn/{name}")).map(|p| p.display().to_string())
 }

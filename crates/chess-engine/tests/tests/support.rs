@@ -315,21 +315,8 @@ pub fn uci_example() -> PathBuf {
     binary
 }
 
-/// The environment variable that turns a missing external test tool (python-chess, Stockfish)
-/// from a skipped test into a failure; CI sets it to `1` after installing them.
-pub const REQUIRE_TOOLS: &str = "CHESS_REQUIRE_TEST_TOOLS";
-
-/// Whether missing external tools must fail the tests ([`REQUIRE_TOOLS`] is `1`).
-pub fn tools_required() -> bool {
-    std::env::var_os(REQUIRE_TOOLS).is_some_and(|v| v == "1")
-}
-
-/// Called by a test whose external tool is missing: fails the test when [`tools_required`],
-/// otherwise says on standard error that it is skipped. The test returns after this.
+/// Called by a test whose external tool is missing, which returns right after: a visible skip,
+/// or a failure under `CHESS_REQUIRE_TEST_TOOLS=1` (see [`chess_testdata::skip`]).
 pub fn tool_missing(what: &str, install: &str) {
-    assert!(
-        !tools_required(),
-        "{what} is not available ({install}), and {REQUIRE_TOOLS}=1 requires it"
-    );
-    eprintln!("skipped: {what} is not available ({install}; {REQUIRE_TOOLS}=1 makes this fail)");
+    chess_testdata::skip(&format!("{what} is not available"), install);
 }

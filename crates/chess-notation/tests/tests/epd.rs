@@ -6,15 +6,11 @@ use chess_rules::{Position, PositionErrorKinds};
 
 use crate::support::sample_positions;
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
-
-fn read(name: &str) -> String {
-    std::fs::read_to_string(format!("{DATA}/{name}")).unwrap()
-}
-
 #[test]
 fn every_line_of_endgame_epd_loads() {
-    let text = read("endgame.epd");
+    let Some(text) = chess_testdata::read_to_string(chess_testdata::ENDGAME_EPD) else {
+        return;
+    };
     let mut lines = 0;
     let mut impossible_checks = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -61,8 +57,7 @@ fn every_line_of_endgame_epd_loads() {
 }
 
 /// The `epd` lines of a perft file with the count at depth 1 given after each.
-fn perft_positions(name: &str) -> Vec<(String, u64)> {
-    let text = read(name);
+fn perft_positions(text: &str) -> Vec<(String, u64)> {
     let mut out = Vec::new();
     let mut lines = text.lines().peekable();
     while let Some(line) = lines.next() {
@@ -79,13 +74,23 @@ fn perft_positions(name: &str) -> Vec<(String, u64)> {
 
 #[test]
 fn every_epd_line_of_the_perft_files_loads() {
-    // Counted with `grep -c '^epd' tests/data/*.perft`.
-    for (name, expected) in [
+    let suites = [chess_testdata::TRICKY_PERFT, chess_testdata::CHESS960_PERFT];
+    let Some(fetched) = chess_testdata::read_each(&suites) else {
+        return;
+    };
+    let own = chess_testdata::own_to_string("standard.perft").into_bytes();
+    // Counted with `grep -c '^epd' FILE`.
+    let expected = [
         ("standard.perft", 6),
         ("tricky.perft", 19),
         ("chess960.perft", 960),
-    ] {
-        let positions = perft_positions(name);
+    ];
+    for ((name, expected), bytes) in expected
+        .into_iter()
+        .zip(std::iter::once(own).chain(fetched))
+    {
+        let text = String::from_utf8(bytes).unwrap();
+        let positions = perft_positions(&text);
         assert_eq!(positions.len(), expected, "{name}");
         for (line, depth1) in positions {
             let epd: Epd = line

@@ -2,7 +2,7 @@
 
 use chess_rules::Position;
 
-use crate::support::{perft_position, perft_records, position, random_game};
+use crate::support::{fetched_perft, perft_position, position, random_game};
 
 #[test]
 fn polyglot_test_vectors() {
@@ -51,7 +51,8 @@ fn incremental_hash_equals_recomputation_in_random_games() {
     let starts: Vec<Position> = std::iter::once(Position::standard())
         .chain((0..960).step_by(37).map(|n| Position::chess960(n).unwrap()))
         .chain(
-            perft_records(include_str!("../data/tricky.perft"))
+            fetched_perft(chess_testdata::TRICKY_PERFT)
+                .unwrap_or_default()
                 .iter()
                 .map(|r| perft_position(&r.fen)),
         )

@@ -3,11 +3,13 @@
 
 use chess_rules::perft;
 
-use crate::support::{perft_position, perft_records, position};
+use chess_testdata::{CHESS960_PERFT, RANDOM_PERFT, TRICKY_PERFT};
 
-fn run(file: &str, max_nodes: u64, max_depth: u32) -> usize {
+use crate::support::{PerftRecord, fetched_perft, perft_position, position, standard_perft};
+
+fn run(records: &[PerftRecord], max_nodes: u64, max_depth: u32) -> usize {
     let mut checked = 0;
-    for record in perft_records(file) {
+    for record in records {
         let pos = perft_position(&record.fen);
         for &(depth, nodes) in &record.counts {
             if depth <= max_depth && nodes <= max_nodes {
@@ -22,25 +24,53 @@ fn run(file: &str, max_nodes: u64, max_depth: u32) -> usize {
 #[test]
 fn standard_positions() {
     // Start position to depth 6, Kiwipete to 5, position 3 to 7, 4 to 5, 5 to 5, 6 to 5.
-    let checked = run(include_str!("../data/standard.perft"), 200_000_000, 7);
+    let checked = run(&standard_perft(), 200_000_000, 7);
     assert_eq!(checked, 6 + 5 + 7 + 5 + 5 + 5);
 }
 
 #[test]
 #[ignore = "deep: minutes; run with --release -- --ignored"]
 fn standard_positions_deep() {
-    run(include_str!("../data/standard.perft"), u64::MAX, 7);
+    run(&standard_perft(), u64::MAX, 7);
 }
 
 #[test]
 fn tricky_positions() {
-    let checked = run(include_str!("../data/tricky.perft"), u64::MAX, 99);
-    assert!(checked > 50, "{checked}");
+    let Some(records) = fetched_perft(TRICKY_PERFT) else {
+        return;
+    };
+    assert_eq!(records.len(), 19);
+    let checked = run(&records, u64::MAX, 99);
+    // Every count of the file: `grep -c '^perft' tricky.perft`.
+    assert_eq!(checked, 67);
+}
+
+/// The 6838 positions of random games in python-chess's suite, each to depth 3 (depth 4 under
+/// `--ignored`; the file goes to depth 6, 4.3 trillion nodes in all).
+#[test]
+fn random_positions_depth_3() {
+    let Some(records) = fetched_perft(RANDOM_PERFT) else {
+        return;
+    };
+    assert_eq!(records.len(), 6838);
+    let checked = run(&records, u64::MAX, 3);
+    assert_eq!(checked, 3 * 6838);
+}
+
+#[test]
+#[ignore = "deep: 15 s; run with -- --ignored"]
+fn random_positions_depth_4() {
+    let Some(records) = fetched_perft(RANDOM_PERFT) else {
+        return;
+    };
+    assert_eq!(run(&records, u64::MAX, 4), 4 * 6838);
 }
 
 #[test]
 fn chess960_starting_positions_depth_4() {
-    let records = perft_records(include_str!("../data/chess960.perft"));
+    let Some(records) = fetched_perft(CHESS960_PERFT) else {
+        return;
+    };
     assert_eq!(records.len(), 960);
     for record in &records {
         let pos = position(&record.fen).unwrap();
@@ -53,7 +83,10 @@ fn chess960_starting_positions_depth_4() {
 #[test]
 #[ignore = "deep: minutes; run with --release -- --ignored"]
 fn chess960_starting_positions_depth_6() {
-    for record in perft_records(include_str!("../data/chess960.perft")) {
+    let Some(records) = fetched_perft(CHESS960_PERFT) else {
+        return;
+    };
+    for record in records {
         let pos = position(&record.fen).unwrap();
         for &(depth, nodes) in &record.counts {
             assert_eq!(
@@ -68,7 +101,7 @@ fn chess960_starting_positions_depth_6() {
 
 #[test]
 fn copy_make_counts_the_same() {
-    for record in perft_records(include_str!("../data/standard.perft")) {
+    for record in standard_perft() {
         let pos = position(&record.fen).unwrap();
         let (depth, nodes) = record.counts[3];
         assert_eq!(

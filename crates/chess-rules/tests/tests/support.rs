@@ -119,6 +119,18 @@ pub fn perft_records(text: &str) -> Vec<PerftRecord> {
     records
 }
 
+/// The records of a perft suite fetched by `cargo xtask testdata` (a path from
+/// [`chess_testdata`]), or `None` when it is missing: the calling test has then said it skips.
+pub fn fetched_perft(relative: &str) -> Option<Vec<PerftRecord>> {
+    chess_testdata::read_to_string(relative).map(|text| perft_records(&text))
+}
+
+/// The six positions of the chessprogramming wiki's perft page with their counts (the project's
+/// own file, shared with chess-notation's tests).
+pub fn standard_perft() -> Vec<PerftRecord> {
+    perft_records(&chess_testdata::own_to_string("standard.perft"))
+}
+
 /// A small deterministic generator (xorshift64*) for reproducible random games.
 pub struct Rng(pub u64);
 

@@ -4,7 +4,7 @@ use chess_core::{Board, CastlingRights, Color, File, Piece, Rank, Role, Square};
 use chess_rules::{CastlingMode, EnPassantMode, Position, PositionErrorKinds, Setup};
 
 use crate::properties::{slow_attacked, slow_attacks};
-use crate::support::{Rng, perft_position, perft_records, random_game, setup};
+use crate::support::{Rng, fetched_perft, perft_position, random_game, setup};
 
 fn errors(fen: &str) -> PositionErrorKinds {
     errors_in(fen, CastlingMode::Chess960)
@@ -515,7 +515,8 @@ fn positions_reached_by_play_have_possible_checks() {
     let starts: Vec<Position> = std::iter::once(Position::standard())
         .chain((0..960).step_by(97).map(|n| Position::chess960(n).unwrap()))
         .chain(
-            perft_records(include_str!("../data/tricky.perft"))
+            fetched_perft(chess_testdata::TRICKY_PERFT)
+                .unwrap_or_default()
                 .iter()
                 .map(|r| perft_position(&r.fen)),
         )

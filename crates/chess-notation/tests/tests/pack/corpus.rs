@@ -14,25 +14,14 @@ use chess_rules::{CastlingMode, Move, Position, PositionErrorKinds};
 /// A game: its start and its moves.
 pub type Game = (Position, Vec<Move>);
 
-/// The directory of the PGN test files.
-pub fn pgn_dir() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pgn")
-}
-
-/// The games of every PGN test file, by file name order.
-pub fn real_games() -> Vec<Game> {
-    let mut paths: Vec<_> = std::fs::read_dir(pgn_dir())
-        .expect("pgn test data")
-        .map(|e| e.expect("directory entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
-        .collect();
-    paths.sort();
+/// The games of every real-world PGN test file ([`chess_testdata::PGN_FILES`], by file name),
+/// or `None` when the fetched data is missing (the calling test has said it skips).
+pub fn real_games() -> Option<Vec<Game>> {
     let mut games = Vec::new();
-    for path in paths {
-        let text = std::fs::read_to_string(&path).expect("pgn file");
-        games.extend(parse_pgn(&text));
+    for bytes in chess_testdata::read_each(&chess_testdata::PGN_FILES)? {
+        games.extend(parse_pgn(&String::from_utf8(bytes).expect("utf-8 pgn")));
     }
-    games
+    Some(games)
 }
 
 /// The games of a PGN text, with a minimal movetext reader: tags (only `FEN` and `Variant`
@@ -173,16 +162,21 @@ fn read_game(fen: Option<&str>, chess960: bool, moves_text: &str) -> Option<Game
     (!moves.is_empty()).then_some((start, moves))
 }
 
-/// The positions of every `epd` line of chess-rules' perft files.
-pub fn perft_positions() -> Vec<Position> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../chess-rules/tests/data");
+/// The positions of every `epd` line of the perft suites (the standard positions, and the
+/// fetched tricky and Chess960 suites), or `None` when the fetched data is missing.
+pub fn perft_positions() -> Option<Vec<Position>> {
     let mut out = Vec::new();
-    for (file, chess960) in [
-        ("standard.perft", false),
-        ("tricky.perft", false),
-        ("chess960.perft", true),
+    for (text, chess960) in [
+        (chess_testdata::own_to_string("standard.perft"), false),
+        (
+            chess_testdata::read_to_string(chess_testdata::TRICKY_PERFT)?,
+            false,
+        ),
+        (
+            chess_testdata::read_to_string(chess_testdata::CHESS960_PERFT)?,
+            true,
+        ),
     ] {
-        let text = std::fs::read_to_string(dir.join(file)).expect("perft file");
         for line in text.lines() {
             let Some(epd) = line.strip_prefix("epd ") else {
                 continue;
@@ -206,14 +200,15 @@ pub fn perft_positions() -> Vec<Position> {
             out.push(pos);
         }
     }
-    out
+    Some(out)
 }
 
-/// The positions of `tests/data/endgame.epd` (its first four fields, clocks `0 1`).
-pub fn endgame_positions() -> Vec<Position> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/endgame.epd");
-    let text = std::fs::read_to_string(path).expect("endgame.epd");
-    text.lines()
+/// The positions of python-chess's `endgame.epd` (its first four fields, clocks `0 1`), or
+/// `None` when the fetched data is missing.
+pub fn endgame_positions() -> Option<Vec<Position>> {
+    let text = chess_testdata::read_to_string(chess_testdata::ENDGAME_EPD)?;
+    let positions = text
+        .lines()
         .filter(|line| !line.trim().is_empty())
         .map(|line| {
             let fields: Vec<&str> = line.split_whitespace().take(4).collect();
@@ -231,15 +226,16 @@ pub fn endgame_positions() -> Vec<Position> {
                 })
                 .unwrap_or_else(|e| panic!("{line}: {e}"))
         })
-        .collect()
+        .collect();
+    Some(positions)
 }
 
 /// Every position of the test suites: random games (standard and Chess960, many seeds), every
 /// position of the PGN test files' games and of `endgame.epd`, the perft positions, and the
-/// positions 1 and 2 plies from them.
-pub fn suite_positions() -> Vec<Position> {
-    let mut out = endgame_positions();
-    for (start, moves) in real_games() {
+/// positions 1 and 2 plies from them; `None` when the fetched data is missing.
+pub fn suite_positions() -> Option<Vec<Position>> {
+    let mut out = endgame_positions()?;
+    for (start, moves) in real_games()? {
         let mut pos = start;
         for m in moves {
             out.push(pos.clone());
@@ -260,7 +256,7 @@ pub fn suite_positions() -> Vec<Position> {
             out.push(pos.clone());
         }
     }
-    for pos in perft_positions() {
+    for pos in perft_positions()? {
         for m in pos.legal_moves() {
             let child = pos.after(m);
             for m in child.legal_moves() {
@@ -270,7 +266,7 @@ pub fn suite_positions() -> Vec<Position> {
         }
         out.push(pos);
     }
-    out
+    Some(out)
 }
 
 /// A small deterministic generator (splitmix64).

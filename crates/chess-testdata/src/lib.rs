@@ -1,0 +1,255 @@
+//! Test data for the workspace's tests, benchmarks and examples, found in one place.
+//!
+//! Two kinds of files:
+//!
+//! - **Fetched**: data other projects wrote (python-chess's PGN files, Polyglot books, Syzygy
+//!   tables, EPD and perft suites; the Lichess samples in pgn-reader's package). `cargo xtask
+//!   testdata` brings it from the packages that ship it, checks each archive's pinned SHA-256 and
+//!   unpacks it under `target/testdata/` at the workspace root, or under the directory named by
+//!   [`DATA_VAR`]. Nothing of it is committed; `cargo xtask testdata --list` says what comes from
+//!   where, at which version.
+//! - **Own**: files the project wrote that more than one crate reads (the perft counts of the
+//!   standard positions, written as facts), committed once, in this crate's `data/` folder.
+//!
+//! A test that needs a fetched file asks for it and returns when it gets nothing:
+//!
+//! ```no_run
+//! let Some(text) = chess_testdata::read_to_string("python-chess/data/endgame.epd") else {
+//!     return; // skipped, and said so on the terminal
+//! };
+//! assert_eq!(text.lines().count(), 200);
+//! ```
+//!
+//! A skip is written straight to the terminal (past the test harness's output capture, so it
+//! shows in the summary of a plain `cargo test`), names the command that fetches the data, and
+//! is logged to the file named by [`SKIP_LOG_VAR`] (how `cargo xtask test` counts them at the
+//! end). With [`REQUIRE_VAR`] set to `1`, as `.ci/run` sets it, a skip is a failure instead.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The environment variable naming the directory of fetched data, when it is not
+/// `target/testdata` at the workspace root.
+pub const DATA_VAR: &str = "CHESS_TESTDATA";
+
+/// The environment variable that turns a skip (missing data, python-chess or Stockfish) into a
+/// failure when it is `1`; CI sets it after fetching and installing everything.
+pub const REQUIRE_VAR: &str = "CHESS_REQUIRE_TEST_TOOLS";
+
+/// The environment variable naming a file that every skip appends a line to (`cargo xtask test`
+/// sets it and prints the skips after the test run).
+pub const SKIP_LOG_VAR: &str = "CHESS_TEST_SKIP_LOG";
+
+/// The command that fetches the third-party test data.
+pub const FETCH_COMMAND: &str = "cargo xtask testdata";
+
+/// python-chess's real-world PGN files of standard chess and Chess960 (its other PGN files are
+/// games of variants), relative to the data directory.
+pub const PGN_FILES: [&str; 5] = [
+    "python-chess/data/pgn/chessbase-empty-line.pgn",
+    "python-chess/data/pgn/cutechess-fischerrandom.pgn",
+    "python-chess/data/pgn/kasparov-deep-blue-1997.pgn",
+    "python-chess/data/pgn/stockfish-learning.pgn",
+    "python-chess/data/pgn/utf8-bom.pgn",
+];
+
+/// python-chess's perft suite of positions that catch move generator bugs (en passant pins,
+/// castling through check, promotions).
+pub const TRICKY_PERFT: &str = "python-chess/examples/perft/tricky.perft";
+
+/// python-chess's perft suite of all 960 Chess960 start positions (Shredder-FEN castling).
+pub const CHESS960_PERFT: &str = "python-chess/examples/perft/chess960.perft";
+
+/// python-chess's perft suite of positions from random games.
+pub const RANDOM_PERFT: &str = "python-chess/examples/perft/random.perft";
+
+/// python-chess's 200 endgame positions, each with its `wdl` and `dtz` stated.
+pub const ENDGAME_EPD: &str = "python-chess/data/endgame.epd";
+
+/// 47 blitz games of the Lichess open database (CC0), the sample in pgn-reader's benchmarks.
+pub const LICHESS_SAMPLE: &str = "pgn-reader/benches/lichess_db_100k.pgn";
+
+/// The workspace root (two levels above this crate).
+#[must_use]
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .nth(2)
+        .expect("chess-testdata lives in crates/ at the workspace root")
+        .to_path_buf()
+}
+
+/// The directory of the fetched data: [`DATA_VAR`] if set, else `target/testdata` at the
+/// workspace root.
+#[must_use]
+pub fn dir() -> PathBuf {
+    match std::env::var_os(DATA_VAR) {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => workspace_root().join("target").join("testdata"),
+    }
+}
+
+/// The path of a fetched file (`relative` to [`dir`]), if it is there. Says nothing when it is
+/// not: for the callers that have another way to go on.
+#[must_use]
+pub fn find(relative: &str) -> Option<PathBuf> {
+    let path = dir().join(relative);
+    path.exists().then_some(path)
+}
+
+/// The path of a fetched file, or `None` after [`skip`]ping the calling test when it is
+/// missing (a failure under [`REQUIRE_VAR`]).
+#[must_use]
+pub fn file(relative: &str) -> Option<PathBuf> {
+    let found = find(relative);
+    if found.is_none() {
+        skip(
+            &format!("test data {} is missing", dir().join(relative).display()),
+            &format!("run `{FETCH_COMMAND}`"),
+        );
+    }
+    found
+}
+
+/// The bytes of a fetched file, or `None` when it is missing (see [`file()`]).
+///
+/// # Panics
+///
+/// When the file is there but cannot be read.
+#[must_use]
+pub fn read(relative: &str) -> Option<Vec<u8>> {
+    let path = file(relative)?;
+    Some(std::fs::read(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display())))
+}
+
+/// The text of a fetched file, or `None` when it is missing (see [`file()`]).
+///
+/// # Panics
+///
+/// When the file is there but cannot be read or is not UTF-8.
+#[must_use]
+pub fn read_to_string(relative: &str) -> Option<String> {
+    let bytes = read(relative)?;
+    Some(String::from_utf8(bytes).unwrap_or_else(|e| panic!("{relative} is not UTF-8: {e}")))
+}
+
+/// The bytes of several fetched files, in order, or `None` (one skip) when any is missing.
+#[must_use]
+pub fn read_each(relatives: &[&str]) -> Option<Vec<Vec<u8>>> {
+    if let Some(missing) = relatives.iter().find(|r| find(r).is_none()) {
+        let _ = file(missing);
+        return None;
+    }
+    relatives.iter().map(|r| read(r)).collect()
+}
+
+/// The path of a fetched file for a benchmark or an example, which has no way to skip.
+///
+/// # Panics
+///
+/// When the file is missing, with the command that fetches it.
+#[must_use]
+pub fn expect(relative: &str) -> PathBuf {
+    find(relative).unwrap_or_else(|| {
+        panic!(
+            "{} is missing: run `{FETCH_COMMAND}` first",
+            dir().join(relative).display()
+        )
+    })
+}
+
+/// The path of one of the project's own shared test files (in this crate's `data/` folder).
+#[must_use]
+pub fn own(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("data")
+        .join(name)
+}
+
+/// The text of one of the project's own shared test files.
+///
+/// # Panics
+///
+/// When the file cannot be read: it is committed, so that is a broken checkout.
+#[must_use]
+pub fn own_to_string(name: &str) -> String {
+    let path = own(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}
+
+/// Whether a missing test input must fail the test ([`REQUIRE_VAR`] is `1`).
+#[must_use]
+pub fn required() -> bool {
+    std::env::var_os(REQUIRE_VAR).is_some_and(|v| v == "1")
+}
+
+/// Skips the calling test, which returns right after: says on the terminal what is missing
+/// (`what`) and how to get it (`remedy`), and logs it to [`SKIP_LOG_VAR`]'s file.
+///
+/// # Panics
+///
+/// When [`required`]: then a missing input is a failure.
+pub fn skip(what: &str, remedy: &str) {
+    let test = current_test();
+    assert!(
+        !required(),
+        "{test}: {what} ({remedy}), and {REQUIRE_VAR}=1 requires it"
+    );
+    let line = format!("{test}: SKIPPED: {what} ({remedy}; {REQUIRE_VAR}=1 makes this a failure)");
+    // Written to the handle, not through `eprintln!`: the test harness captures the macros'
+    // output of passing tests, and a skip must be seen.
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
+    if let Some(log) = std::env::var_os(SKIP_LOG_VAR).filter(|l| !l.is_empty()) {
+        let appended = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(log)
+            .and_then(|mut f| writeln!(f, "{line}"));
+        if let Err(e) = appended {
+            let _ = writeln!(std::io::stderr().lock(), "cannot log the skip: {e}");
+        }
+    }
+}
+
+/// The calling test's name, as the test harness names its thread, with the package's name.
+fn current_test() -> String {
+    let package = std::env::var("CARGO_PKG_NAME").unwrap_or_default();
+    let thread = std::thread::current();
+    let test = thread.name().filter(|&n| n != "main").unwrap_or("a test");
+    if package.is_empty() {
+        test.to_owned()
+    } else {
+        format!("{package} {test}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn own_files_are_found() {
+        let text = own_to_string("standard.perft");
+        assert!(text.contains("\nid startpos\n"), "{}", &text[..40]);
+    }
+
+    #[test]
+    fn fetched_files_resolve_below_the_data_directory() {
+        let root = workspace_root();
+        assert!(root.join("Cargo.toml").exists(), "{}", root.display());
+        if std::env::var_os(DATA_VAR).is_none() {
+            assert_eq!(dir(), root.join("target/testdata"));
+        }
+        assert_eq!(find("no/such/file.pgn"), None);
+    }
+
+    #[test]
+    fn the_test_name_is_the_harness_thread_name() {
+        assert!(
+            current_test().ends_with("tests::the_test_name_is_the_harness_thread_name")
+                || std::thread::current().name() == Some("main"),
+            "{}",
+            current_test()
+        );
+    }
+}
