@@ -364,6 +364,7 @@ fn corpus_game(seed: u64) -> PgnGame {
         initial: Position::standard(),
         mainline: line,
         result: Some(result),
+        ..PgnGame::default()
     }
 }
 

@@ -171,7 +171,7 @@ impl std::error::Error for ParseFenError {}
 
 /// Why a FEN could not become a position: it was not a FEN, or it describes a position that
 /// cannot occur in a game.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FenError {
     /// The text is not a FEN.
     Parse(ParseFenError),

@@ -77,7 +77,7 @@ impl PositionErrorKinds {
 /// assert_eq!(error.kinds(), PositionErrorKinds::MISSING_KING);
 /// assert_eq!(error.to_string(), "illegal position: a side has no king");
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionError {
     pub(crate) setup: Box<Setup>,
     pub(crate) mode: crate::CastlingMode,

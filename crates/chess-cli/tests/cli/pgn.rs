@@ -182,14 +182,15 @@ fn json_of_bad_games_keeps_the_mainline_before_the_error() {
         lines[0],
         "{\"file\": \"-\", \"game\": 1, \"headers\": {\"Event\": \"crazyhouse\", \"Variant\": \"Crazyhouse\"}, \"moves\": [], \"final_fen\": null, \"result\": \"*\", \"error\": {\"kind\": \"unsupported_variant\", \"line\": 2, \"column\": 1, \"message\": \"unsupported variant \\\"crazyhouse\\\": expected standard chess or chess960\"}}"
     );
-    // An error inside a variation: the mainline up to it.
+    // An illegal move inside a variation drops the variation; the mainline's own illegal move
+    // fails the game, which keeps the mainline up to it.
     assert_contains(
         lines[1],
-        "\"moves\": [\"e2e4\"], \"final_fen\": \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"",
+        "\"moves\": [\"e2e4\", \"e7e5\", \"g1f3\", \"b8c6\"], \"final_fen\": \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\"",
     );
     assert_contains(
         lines[1],
-        "\"kind\": \"illegal_move\", \"line\": 8, \"column\": 14",
+        "\"kind\": \"illegal_move\", \"line\": 8, \"column\": 36",
     );
     assert_contains(
         lines[2],

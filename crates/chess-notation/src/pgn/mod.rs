@@ -29,20 +29,30 @@
 //! # Ok::<_, chess_notation::pgn::PgnError>(())
 //! ```
 
+mod builder;
 mod commands;
-mod game;
+mod error;
+mod games;
+#[cfg(feature = "parallel")]
+mod parallel;
 mod reader;
+mod tree;
 mod visitor;
 mod writer;
 
 use core::fmt;
 
+use chess_core::Color;
+
+pub use builder::GameBuilder;
 pub use commands::{Commands, Eval, clock, commands, eval};
-pub use game::{
-    GameBuilder, GameReader, Line, MoveNode, PgnError, PgnErrorKind, PgnErrorReason, PgnGame,
-};
+pub use error::{Diagnostic, PartialGame, PgnError, PgnErrorKind, PgnErrorReason};
+pub use games::GameReader;
+#[cfg(feature = "parallel")]
+pub use parallel::{ParallelReader, ParallelVisit};
 pub use reader::{DEFAULT_BUFFER_SIZE, Reader};
-pub use visitor::{VariationChoice, Visitor};
+pub use tree::{Line, MoveNode, PgnGame, ToGameError};
+pub use visitor::{MapOutput, VariationChoice, Visitor, VisitorExt};
 pub use writer::write_game;
 
 /// Where a token stands in the input.
@@ -84,6 +94,15 @@ impl GameResult {
             GameResult::BlackWins => "0-1",
             GameResult::Draw => "1/2-1/2",
             GameResult::Unknown => "*",
+        }
+    }
+
+    /// The result of a game `winner` won.
+    #[must_use]
+    pub const fn winner(winner: Color) -> GameResult {
+        match winner {
+            Color::White => GameResult::WhiteWins,
+            Color::Black => GameResult::BlackWins,
         }
     }
 
@@ -138,9 +157,9 @@ pub struct SyntaxError {
     pub kind: SyntaxErrorKind,
 }
 
-impl fmt::Display for SyntaxError {
+impl fmt::Display for SyntaxErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.kind {
+        match *self {
             SyntaxErrorKind::UnexpectedChar(c) => write!(
                 f,
                 "unexpected {:?}: expected a move, move number, comment, variation, nag or result",
@@ -166,6 +185,13 @@ impl fmt::Display for SyntaxError {
                 f.write_str("invalid annotation: expected $0 to $255, or !, ?, !!, ??, !?, ?!")
             }
         }
+    }
+}
+
+impl fmt::Display for SyntaxError {
+    /// What is wrong, without where (that is [`SyntaxError::at`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.kind.fmt(f)
     }
 }
 

@@ -45,11 +45,15 @@ static CLASS: [u8; 256] = {
 /// and allocates nothing per game or per move. It accepts what real-world files contain: a
 /// UTF-8 byte order mark, CRLF line ends, `%` escape lines, `;` comments, comments across lines,
 /// empty lines in the tag section or the movetext, `1.e4` and `1... e5` spellings, games
-/// without a result token (they end at the next tag section) or without tags, and the draws
-/// `1/2` and `½-½` as result tokens (unless [`Reader::strict_results`]).
+/// without a result token (they end at the next tag section) or without tags, the draws
+/// `1/2` and `½-½` as result tokens, and tag values with unescaped inner quotes
+/// (`[White ""Socrates" Expert"]` reads as the text between the first quote and the last one
+/// before `]`); [`Reader::strict`] rejects the last two.
 ///
 /// Where a game ends: at its result token, at a `[` that begins a line in the movetext, at a
-/// second `Event` tag in the tag section, or at the end of the input. A `;` comment in the tag
+/// second `Event` tag in the tag section, or at the end of the input. A game that the end of
+/// the input cuts off (before its result token, possibly inside a comment, a variation or a
+/// move) is reported through [`Visitor::truncated`]. A `;` comment in the tag
 /// section is skipped, unless an empty line separates it from the last tag: then it is the
 /// movetext's first comment. Text that is not PGN is
 /// reported through [`Visitor::syntax_error`] with its line and column, and reading goes on.
@@ -92,8 +96,28 @@ pub struct Reader<R> {
     line_start: u64,
     /// Whether only whitespace stands before `pos` on its line.
     line_blank: bool,
-    /// Whether only the four standard result tokens end a game.
-    strict_results: bool,
+    /// Whether only the four standard result tokens end a game, and tag values must escape
+    /// their quotes.
+    strict: bool,
+    /// Whether more input follows the end of `inner` (a part of a larger input, read on
+    /// another thread): then a game at the end is not cut off.
+    pub(crate) input_continues: bool,
+    /// Where the last game read started.
+    pub(crate) game_start: Location,
+    /// Where the last game read was when the input ended, if it ended inside it.
+    pub(crate) eof_inside: Option<EofInside>,
+}
+
+/// Where the end of the input found a game (for the parallel reader, which needs to know
+/// whether the next part starts a game).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum EofInside {
+    /// In the tag section; whether an `Event` tag was read.
+    Tags { seen_event: bool },
+    /// In the movetext, outside comments.
+    Movetext,
+    /// In a brace comment.
+    Comment,
 }
 
 /// How a game's movetext ended.
@@ -101,8 +125,10 @@ pub struct Reader<R> {
 enum End {
     /// A result token, consumed.
     Result,
-    /// The next game's tags (not consumed), or the end of the input.
+    /// The next game's tags (not consumed).
     NextGame,
+    /// The end of the input.
+    Eof,
 }
 
 /// The parts of a tag pair found in the buffer (indices into it).
@@ -138,22 +164,46 @@ impl<R: Read> Reader<R> {
             line: 1,
             line_start: 0,
             line_blank: true,
-            strict_results: false,
+            strict: false,
+            input_continues: false,
+            game_start: Location {
+                line: 1,
+                column: 1,
+                offset: 0,
+            },
+            eof_inside: None,
         }
     }
 
-    /// Whether to read only the standard result tokens `1-0`, `0-1`, `1/2-1/2` and `*`
-    /// (`true`), or also the draws written `1/2` and `½-½` in real-world files (`false`, the
-    /// default). In strict mode those two are move tokens, which a game builder rejects.
+    /// Whether to read only what the standard allows (`true`), or also two spellings of
+    /// real-world files (`false`, the default): the draws written `1/2` and `½-½` as result
+    /// tokens (strictly, move tokens, which a game builder rejects), and tag values with
+    /// unescaped quotes (strictly, an [`InvalidTag`](SyntaxErrorKind::InvalidTag) error).
     #[must_use]
-    pub fn strict_results(mut self, strict: bool) -> Reader<R> {
-        self.strict_results = strict;
+    pub fn strict(mut self, strict: bool) -> Reader<R> {
+        self.strict = strict;
+        self
+    }
+
+    /// A reader that starts at `at` of a larger input: locations count from there, and `at`
+    /// is the start of a line's content as if a game began there.
+    pub(crate) fn resume_at(mut self, at: Location) -> Reader<R> {
+        self.consumed = at.offset;
+        self.line = at.line;
+        self.line_start = at.offset - (at.column - 1);
+        self.game_start = at;
         self
     }
 
     /// Gives back the underlying reader (buffered data is lost).
     pub fn into_inner(self) -> R {
         self.inner
+    }
+
+    /// Gives back the underlying reader and the bytes read from it but not consumed.
+    pub(crate) fn into_parts(self) -> (R, Vec<u8>) {
+        let rest = self.buf[self.pos..self.end].to_vec();
+        (self.inner, rest)
     }
 
     /// Where the reader stands.
@@ -287,7 +337,9 @@ impl<R: Read> Reader<R> {
         if !self.skip_to_game()? {
             return Ok(None);
         }
-        visitor.begin_game(self.location());
+        self.game_start = self.location();
+        self.eof_inside = None;
+        visitor.begin_game(self.game_start);
         let mut skip = self.read_tags(visitor)?;
         if !skip {
             skip = visitor.begin_movetext(self.location()).is_break();
@@ -318,6 +370,7 @@ impl<R: Read> Reader<R> {
         loop {
             self.fill()?;
             let Some(c) = self.peek() else {
+                self.eof_inside = Some(EofInside::Tags { seen_event });
                 return Ok(skip);
             };
             match c {
@@ -385,7 +438,7 @@ impl<R: Read> Reader<R> {
     /// of the buffer).
     fn scan_tag(&mut self) -> io::Result<TagScan> {
         loop {
-            match scan_tag(&self.buf[..self.end], self.pos, self.eof) {
+            match scan_tag(&self.buf[..self.end], self.pos, !self.strict) {
                 TagScan::Incomplete if !self.eof && (self.pos > 0 || self.end < self.buf.len()) => {
                     self.fill_more()?;
                 }
@@ -403,12 +456,12 @@ impl<R: Read> Reader<R> {
         let mut depth: u32 = 0;
         // Nesting inside a variation being skipped.
         let mut skipping: u32 = 0;
-        loop {
+        let end = loop {
             if self.pos >= self.refill_at {
                 self.fill()?;
             }
             let Some(c) = self.peek() else {
-                break;
+                break End::Eof;
             };
             match CLASS[c as usize] {
                 WS => {
@@ -486,7 +539,7 @@ impl<R: Read> Reader<R> {
                 b'[' if first_on_line => {
                     // The next game's tags: this game has no result token.
                     self.line_blank = true;
-                    break;
+                    break End::NextGame;
                 }
                 b'%' if self.at_column_one() => {
                     self.skip_line()?;
@@ -531,8 +584,10 @@ impl<R: Read> Reader<R> {
                     while i < self.end && CLASS[self.buf[i] as usize] == TOKEN {
                         i += 1;
                     }
-                    if i == self.end && !self.eof {
-                        // Longer than the lookahead: no move is that long.
+                    if i - start >= LOOKAHEAD {
+                        // No move is that long. Decided by length alone, so that the same
+                        // text gives the same tokens wherever the buffer's refills fall.
+                        self.pos = i;
                         self.skip_long_token()?;
                         if !quiet {
                             let error = SyntaxError {
@@ -555,7 +610,7 @@ impl<R: Read> Reader<R> {
                     // begins `½-½`): moves never are.
                     let maybe_result = matches!(c, b'0' | b'1' | b'*' | 0xc2);
                     let result = if maybe_result {
-                        result_token(token, self.strict_results)
+                        result_token(token, self.strict)
                     } else {
                         None
                     };
@@ -574,8 +629,8 @@ impl<R: Read> Reader<R> {
                     }
                 }
             }
-        }
-        self.finish_game(End::NextGame, depth, skip, visitor)
+        };
+        self.finish_game(end, depth, skip, visitor)
     }
 
     fn finish_game<V: Visitor>(
@@ -585,12 +640,18 @@ impl<R: Read> Reader<R> {
         skip: bool,
         visitor: &mut V,
     ) -> io::Result<()> {
-        if end == End::NextGame && depth > 0 && !skip {
+        if end != End::Result && depth > 0 && !skip {
             let error = SyntaxError {
                 at: self.location(),
                 kind: SyntaxErrorKind::UnterminatedVariation,
             };
             let _ = visitor.syntax_error(error);
+        }
+        if end == End::Eof {
+            self.eof_inside.get_or_insert(EofInside::Movetext);
+            if !self.input_continues {
+                visitor.truncated(self.location());
+            }
         }
         Ok(())
     }
@@ -644,6 +705,9 @@ impl<R: Read> Reader<R> {
                 let (from, to) = (self.pos, self.end);
                 self.count_lines(from, to);
                 self.pos = self.end;
+                if close == b'}' {
+                    self.eof_inside = Some(EofInside::Comment);
+                }
                 if quiet {
                     return Ok(false);
                 }
@@ -751,9 +815,24 @@ fn result_token(token: &[u8], strict: bool) -> Option<GameResult> {
     }
 }
 
-/// Finds the parts of the tag pair starting at `buf[start]` (a `[`).
-fn scan_tag(buf: &[u8], start: usize, eof: bool) -> TagScan {
-    let _ = eof;
+/// Whether `bytes` start with a tag pair that a reader with a buffer of `buffer_size` bytes
+/// reads as a complete `Event` tag (what makes a second `Event` tag start a new game).
+pub(crate) fn starts_with_event_tag(bytes: &[u8], strict: bool, buffer_size: usize) -> bool {
+    if !bytes.starts_with(b"[") {
+        return false;
+    }
+    match scan_tag(bytes, 0, !strict) {
+        TagScan::Complete { name, end, .. } => {
+            &bytes[name.0..name.1] == b"Event" && end <= buffer_size.max(4 * LOOKAHEAD)
+        }
+        _ => false,
+    }
+}
+
+/// Finds the parts of the tag pair starting at `buf[start]` (a `[`). With `lenient_quotes`, a
+/// value whose closing quote is not followed by `]` (unescaped quotes inside it, as old files
+/// have) runs to the first quote that is.
+fn scan_tag(buf: &[u8], start: usize, lenient_quotes: bool) -> TagScan {
     let mut i = start + 1;
     let skip_spaces = |i: &mut usize| {
         while *i < buf.len() && matches!(buf[*i], b' ' | b'\t') {
@@ -785,25 +864,32 @@ fn scan_tag(buf: &[u8], start: usize, eof: bool) -> TagScan {
     i += 1;
     let value_start = i;
     loop {
+        // The next unescaped quote on the line.
+        loop {
+            match buf.get(i) {
+                None => return TagScan::Incomplete,
+                Some(b'"') => break,
+                // An escape, but never of the line break that ends the tag.
+                Some(b'\\') if buf.get(i + 1) != Some(&b'\n') => i += 2,
+                Some(b'\n') => return TagScan::Malformed(i, SyntaxErrorKind::InvalidTag),
+                Some(_) => i += 1,
+            }
+        }
+        let value_end = i;
+        i += 1;
+        skip_spaces(&mut i);
         match buf.get(i) {
             None => return TagScan::Incomplete,
-            Some(b'"') => break,
-            Some(b'\\') => i += 2,
-            Some(b'\n') => return TagScan::Malformed(i, SyntaxErrorKind::InvalidTag),
-            Some(_) => i += 1,
+            Some(b']') => {
+                return TagScan::Complete {
+                    name: (name_start, name_end),
+                    value: (value_start, value_end),
+                    end: i + 1,
+                };
+            }
+            Some(_) if lenient_quotes => i = value_end + 1,
+            Some(_) => return TagScan::Malformed(i, SyntaxErrorKind::InvalidTag),
         }
-    }
-    let value_end = i;
-    i += 1;
-    skip_spaces(&mut i);
-    match buf.get(i) {
-        None => TagScan::Incomplete,
-        Some(b']') => TagScan::Complete {
-            name: (name_start, name_end),
-            value: (value_start, value_end),
-            end: i + 1,
-        },
-        Some(_) => TagScan::Malformed(i, SyntaxErrorKind::InvalidTag),
     }
 }
 

@@ -26,12 +26,14 @@ pub enum VariationChoice {
 ///    buffer), [`begin_variation`](Visitor::begin_variation) /
 ///    [`end_variation`](Visitor::end_variation) and [`outcome`](Visitor::outcome) as they come;
 ///    [`syntax_error`](Visitor::syntax_error) for what is not PGN;
-/// 3. [`end_game`](Visitor::end_game), whose value [`Reader::read_game`](super::Reader::read_game)
+/// 3. [`truncated`](Visitor::truncated) when the input ends inside the game;
+/// 4. [`end_game`](Visitor::end_game), whose value [`Reader::read_game`](super::Reader::read_game)
 ///    returns.
 ///
 /// Every token comes as raw bytes from the reader's buffer (no allocation) with its
 /// [`Location`]. Returning `ControlFlow::Break(())` from a callback skips the rest of the game:
-/// the reader goes on to the game's end without further calls, then calls `end_game`.
+/// the reader goes on to the game's end without further calls but `truncated` (if the input
+/// ends inside the game) and `end_game`.
 ///
 /// ```
 /// use std::ops::ControlFlow;
@@ -126,7 +128,7 @@ pub trait Visitor {
     }
 
     /// The result token that ends the game's movetext: `1-0`, `0-1`, `1/2-1/2` or `*` (and a
-    /// draw for `1/2` or `½-½`, unless [`Reader::strict_results`](super::Reader::strict_results)).
+    /// draw for `1/2` or `½-½`, unless [`Reader::strict`](super::Reader::strict)).
     /// Games without one end at the next tag section or at the end of the input without this
     /// call.
     fn outcome(&mut self, result: GameResult, at: Location) -> ControlFlow<()> {
@@ -141,6 +143,85 @@ pub trait Visitor {
         ControlFlow::Continue(())
     }
 
+    /// The input ends inside this game (at `at`): before its result token, possibly inside a
+    /// comment, a variation, the tag section or a move, as a file cut off during a download
+    /// ends. Called just before [`Visitor::end_game`], even for a game the visitor asked to
+    /// skip. The default ignores it.
+    fn truncated(&mut self, at: Location) {
+        let _ = at;
+    }
+
     /// The game is over; what to return for it.
     fn end_game(&mut self) -> Self::Output;
+}
+
+/// A visitor whose output is a function of another visitor's: see [`Visitor::map_output`].
+#[derive(Clone, Debug)]
+pub struct MapOutput<V, F> {
+    visitor: V,
+    f: F,
+}
+
+/// Turns any visitor into one whose output is `f` of its output, at the end of each game.
+///
+/// ```
+/// use chess_notation::pgn::{GameBuilder, Reader, VisitorExt};
+///
+/// let mut reader = Reader::new("1. e4 e5 2. Nf3 *\n\n1. d4 *".as_bytes());
+/// let mut moves = GameBuilder::new().map_output(|game| game.map_or(0, |g| g.mainline.moves.len()));
+/// assert_eq!(reader.read_game(&mut moves)?, Some(3));
+/// assert_eq!(reader.read_game(&mut moves)?, Some(1));
+/// # Ok::<_, std::io::Error>(())
+/// ```
+pub trait VisitorExt: Visitor + Sized {
+    /// This visitor with `f` applied to what it returns for each game.
+    fn map_output<T, F: FnMut(Self::Output) -> T>(self, f: F) -> MapOutput<Self, F> {
+        MapOutput { visitor: self, f }
+    }
+}
+
+impl<V: Visitor> VisitorExt for V {}
+
+impl<V: Visitor, T, F: FnMut(V::Output) -> T> Visitor for MapOutput<V, F> {
+    type Output = T;
+
+    fn begin_game(&mut self, at: Location) {
+        self.visitor.begin_game(at);
+    }
+    fn tag(&mut self, name: &[u8], value: &[u8], at: Location) -> ControlFlow<()> {
+        self.visitor.tag(name, value, at)
+    }
+    fn begin_movetext(&mut self, at: Location) -> ControlFlow<()> {
+        self.visitor.begin_movetext(at)
+    }
+    fn san(&mut self, san: &[u8], at: Location) -> ControlFlow<()> {
+        self.visitor.san(san, at)
+    }
+    fn nag(&mut self, nag: u8, at: Location) -> ControlFlow<()> {
+        self.visitor.nag(nag, at)
+    }
+    fn comment(&mut self, comment: &[u8], at: Location) -> ControlFlow<()> {
+        self.visitor.comment(comment, at)
+    }
+    fn partial_comment(&mut self, part: &[u8], at: Location) -> ControlFlow<()> {
+        self.visitor.partial_comment(part, at)
+    }
+    fn begin_variation(&mut self, at: Location) -> VariationChoice {
+        self.visitor.begin_variation(at)
+    }
+    fn end_variation(&mut self, at: Location) -> ControlFlow<()> {
+        self.visitor.end_variation(at)
+    }
+    fn outcome(&mut self, result: GameResult, at: Location) -> ControlFlow<()> {
+        self.visitor.outcome(result, at)
+    }
+    fn syntax_error(&mut self, error: SyntaxError) -> ControlFlow<()> {
+        self.visitor.syntax_error(error)
+    }
+    fn truncated(&mut self, at: Location) {
+        self.visitor.truncated(at);
+    }
+    fn end_game(&mut self) -> T {
+        (self.f)(self.visitor.end_game())
+    }
 }

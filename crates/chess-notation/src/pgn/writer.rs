@@ -3,20 +3,12 @@
 use core::fmt;
 
 use chess_core::Color;
+use chess_rules::{CastlingMode, Position};
 
 use super::GameResult;
-use super::game::{Line, PgnGame};
-
-/// The Seven Tag Roster, in its order, with the values written when a tag is missing.
-const ROSTER: [(&str, &str); 7] = [
-    ("Event", "?"),
-    ("Site", "?"),
-    ("Date", "????.??.??"),
-    ("Round", "?"),
-    ("White", "?"),
-    ("Black", "?"),
-    ("Result", "*"),
-];
+use super::builder::chess960_variant;
+use super::tree::{Line, PgnGame, ROSTER, start_tags};
+use crate::fen::Fen;
 
 /// The longest movetext line.
 const MAX_COLUMNS: usize = 80;
@@ -112,6 +104,13 @@ impl Words {
 /// standard requires: the game's [`result`](PgnGame::result) when it has one (whatever its own
 /// `Result` tag said), else the `Result` tag's value when that is a result, else `*`.
 ///
+/// The tags that say where the game starts always agree with its
+/// [`initial`](PgnGame::initial) position, so that reading the text back gives the same start:
+/// a start other than the standard one gets `[SetUp "1"]` and a `FEN` tag (X-FEN, or
+/// Shredder-FEN where X-FEN is ambiguous), a Chess960 game a `Variant` tag; such tags of the
+/// headers are written as they are when they agree, replaced when they do not, and added
+/// after the Seven Tag Roster when missing.
+///
 /// Comments are written in braces; a comment holding `}` is written after `;` to the end of
 /// the line, and line breaks in comments are written as spaces.
 ///
@@ -132,13 +131,28 @@ pub fn write_game(game: &PgnGame, out: &mut String) {
         };
         write_tag(out, name, value);
     }
+    let start = start_tags(&game.initial);
+    let fits = |name: &str, value: &str| fits_start(name, value, &game.initial);
+    for (name, value) in &start {
+        if !game.headers.iter().any(|(n, v)| n == name && fits(n, v)) {
+            write_tag(out, name, value);
+        }
+    }
     let mut roster_seen = [false; 7];
+    let mut start_seen = [false; 3];
     for (name, value) in &game.headers {
         if let Some(i) = ROSTER.iter().position(|(n, _)| n == name) {
             if !roster_seen[i] {
                 roster_seen[i] = true;
                 continue;
             }
+        }
+        if let Some(i) = ["Variant", "SetUp", "FEN"].iter().position(|n| n == name) {
+            // One of each, and only one that says where this game starts.
+            if start_seen[i] || !fits(name, value) {
+                continue;
+            }
+            start_seen[i] = true;
         }
         write_tag(out, name, value);
     }
@@ -177,6 +191,21 @@ pub fn write_game(game: &PgnGame, out: &mut String) {
     }
     if column > 0 {
         out.push('\n');
+    }
+}
+
+/// Whether a `Variant`, `SetUp` or `FEN` tag agrees with the start `initial` (so reading it
+/// back gives that start).
+fn fits_start(name: &str, value: &str, initial: &Position) -> bool {
+    let chess960 = initial.castling_mode() == CastlingMode::Chess960;
+    match name {
+        "Variant" => chess960_variant(value) == Some(chess960),
+        "SetUp" => value.trim() == "1" || start_tags(initial).is_empty(),
+        "FEN" => Fen::from_ascii(value.trim().as_bytes())
+            .ok()
+            .and_then(|fen| fen.into_position(initial.castling_mode()).ok())
+            .is_some_and(|pos| pos == *initial),
+        _ => true,
     }
 }
 

@@ -5,6 +5,8 @@ mod support;
 mod epd;
 mod fen;
 mod pack;
+mod parallel;
 mod pgn;
+mod pgn_games;
 mod robustness;
 mod san;

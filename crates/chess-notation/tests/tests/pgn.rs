@@ -397,8 +397,7 @@ fn draws_written_1_2_or_with_halves_end_the_game_in_lenient_reading() {
         (true, &["e4", "1/2", "d4", "\u{bd}-\u{bd}"][..]),
     ] {
         let mut ends = Ends::default();
-        let mut reader =
-            Reader::new("1. e4 1/2\n\n1. d4 \u{bd}-\u{bd}".as_bytes()).strict_results(strict);
+        let mut reader = Reader::new("1. e4 1/2\n\n1. d4 \u{bd}-\u{bd}".as_bytes()).strict(strict);
         while reader.read_game(&mut ends).unwrap().is_some() {}
         assert_eq!(ends.0, expected, "strict: {strict}");
     }
@@ -759,6 +758,7 @@ fn random_game(seed: u64) -> PgnGame {
         initial,
         mainline,
         result: Some(result),
+        ..PgnGame::default()
     }
 }
 

@@ -1,0 +1,514 @@
+//! The visitor that builds a [`PgnGame`] from the reader's tokens, with its options.
+
+use core::ops::ControlFlow;
+
+use chess_rules::{CastlingMode, Position};
+
+use super::error::PartialGame;
+use super::tree::{Line, MoveNode, PgnGame};
+use super::visitor::{VariationChoice, Visitor};
+use super::{
+    Diagnostic, GameResult, Location, PgnError, PgnErrorReason, SyntaxError, SyntaxErrorKind,
+    decode, unescape_tag_value,
+};
+use crate::fen::{Fen, FenError};
+use crate::san::{San, SanError, SanMode, SanPlus};
+
+/// A line being built: its moves so far, the position after them and before the last one,
+/// and comments waiting for the next move.
+#[derive(Clone)]
+struct Frame {
+    line: Line,
+    pos: Position,
+    before_last: Position,
+    pending: Vec<String>,
+}
+
+impl Frame {
+    fn new(pos: Position) -> Frame {
+        Frame {
+            line: Line::default(),
+            before_last: pos.clone(),
+            pos,
+            pending: Vec::new(),
+        }
+    }
+
+    fn finish(mut self) -> Line {
+        self.line.comments.append(&mut self.pending);
+        self.line
+    }
+}
+
+/// The [`Visitor`] that builds a [`PgnGame`] (or the [`PgnError`] that stopped it, with what
+/// was read before) from each game, with its options. [`GameReader`](super::GameReader) uses
+/// it; use it directly with a [`Reader`](super::Reader) of your own.
+///
+/// ```
+/// use chess_notation::pgn::{GameBuilder, Reader};
+///
+/// let mut reader = Reader::new("1. e4 -- 2. d4 *".as_bytes());
+/// let mut builder = GameBuilder::new().allow_null_moves(true);
+/// let game = reader.read_game(&mut builder)?.unwrap().unwrap();
+/// assert!(game.mainline.moves[1].is_null());
+/// # Ok::<_, std::io::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct GameBuilder {
+    allow_null_moves: bool,
+    max_comment_len: usize,
+    strict: bool,
+    san_mode: SanMode,
+    chess960: bool,
+    game: u64,
+    headers: Vec<(String, String)>,
+    fen_at: Option<Location>,
+    variant_at: Option<Location>,
+    initial: Option<Position>,
+    frames: Vec<Frame>,
+    result: Option<GameResult>,
+    error: Option<PgnError>,
+    partial: Vec<u8>,
+    diagnostics: Vec<Diagnostic>,
+    truncated: bool,
+    /// Inside a variation being dropped (for a bad move in it) until its `)`.
+    dropping: bool,
+}
+
+impl Default for GameBuilder {
+    fn default() -> GameBuilder {
+        GameBuilder::new()
+    }
+}
+
+impl GameBuilder {
+    /// A lenient builder: SAN read leniently, a variation with a bad move dropped (with a
+    /// [`Diagnostic`]) rather than the game, null moves rejected, comments of up to 1 MiB.
+    #[must_use]
+    pub fn new() -> GameBuilder {
+        GameBuilder {
+            allow_null_moves: false,
+            max_comment_len: 1 << 20,
+            strict: false,
+            san_mode: SanMode::Lenient,
+            chess960: false,
+            game: 0,
+            headers: Vec::new(),
+            fen_at: None,
+            variant_at: None,
+            initial: None,
+            frames: Vec::new(),
+            result: None,
+            error: None,
+            partial: Vec::new(),
+            diagnostics: Vec::new(),
+            truncated: false,
+            dropping: false,
+        }
+    }
+
+    /// Whether to accept null moves (`--`, `Z0`): the turn passes, as
+    /// [`Position::null_move`] does (never while in check).
+    #[must_use]
+    pub fn allow_null_moves(mut self, allow: bool) -> GameBuilder {
+        self.allow_null_moves = allow;
+        self
+    }
+
+    /// The longest comment accepted, in bytes (longer ones are an error for their game).
+    #[must_use]
+    pub fn max_comment_len(mut self, bytes: usize) -> GameBuilder {
+        self.max_comment_len = bytes;
+        self
+    }
+
+    /// In strict mode, a bad move inside a variation is an error for the game (instead of
+    /// dropping the variation with a [`Diagnostic`]), and so is a game cut off by the end of
+    /// the input ([`PgnErrorReason::Truncated`], instead of [`PgnGame::truncated`]).
+    #[must_use]
+    pub fn strict(mut self, strict: bool) -> GameBuilder {
+        self.strict = strict;
+        self
+    }
+
+    /// How moves are read: [`SanMode::Lenient`] (the default) accepts what real-world files
+    /// hold; [`SanMode::Strict`] only standard SAN (a non-standard move is
+    /// [`PgnErrorReason::NotStandard`]).
+    #[must_use]
+    pub fn san_mode(mut self, mode: SanMode) -> GameBuilder {
+        self.san_mode = mode;
+        self
+    }
+
+    /// Whether to read games without a `Variant` tag as Chess960 (castling by king and rook
+    /// files, from the standard start when there is no `FEN` tag). Without it, such a game is
+    /// standard chess unless its `FEN` can only mean Chess960.
+    #[must_use]
+    pub fn chess960(mut self, chess960: bool) -> GameBuilder {
+        self.chess960 = chess960;
+        self
+    }
+
+    /// The number of games begun so far.
+    #[must_use]
+    pub fn games(&self) -> u64 {
+        self.game
+    }
+
+    fn fail(&mut self, at: Location, reason: PgnErrorReason) -> ControlFlow<()> {
+        if self.error.is_none() {
+            self.error = Some(PgnError::new(self.game, at, reason));
+        }
+        ControlFlow::Break(())
+    }
+
+    /// Whether tokens are to be ignored: after an error, or inside a dropped variation.
+    fn ignoring(&self) -> bool {
+        self.error.is_some() || self.dropping
+    }
+
+    fn start(&mut self) -> Result<Position, (Location, PgnErrorReason)> {
+        let header = |name: &str| {
+            self.headers
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.as_str())
+        };
+        let at = self.fen_at.unwrap_or_default();
+        let variant_at = self.variant_at.unwrap_or_default();
+        let chess960 = match header("Variant") {
+            None => self.chess960,
+            Some(v) => chess960_variant(v).ok_or_else(|| {
+                (
+                    variant_at,
+                    PgnErrorReason::UnsupportedVariant(v.trim().to_ascii_lowercase()),
+                )
+            })?,
+        };
+        let Some(text) = header("FEN") else {
+            return Ok(if chess960 {
+                Fen::standard()
+                    .into_position(CastlingMode::Chess960)
+                    .unwrap_or_default()
+            } else {
+                Position::standard()
+            });
+        };
+        let invalid = |error: FenError| {
+            (
+                at,
+                PgnErrorReason::InvalidFen {
+                    fen: text.to_owned(),
+                    error,
+                },
+            )
+        };
+        let fen = Fen::from_ascii(text.trim().as_bytes()).map_err(|e| invalid(e.into()))?;
+        let mode = if chess960 {
+            CastlingMode::Chess960
+        } else {
+            fen.castling_mode()
+        };
+        fen.into_position(mode).map_err(invalid)
+    }
+
+    fn play(&mut self, token: &[u8]) -> Result<(), PgnErrorReason> {
+        let (allow_null, mode) = (self.allow_null_moves, self.san_mode);
+        let Some(frame) = self.frames.last_mut() else {
+            return Ok(());
+        };
+        let san =
+            SanPlus::from_ascii_with(token, mode).map_err(|error| PgnErrorReason::InvalidSan {
+                san: decode(token),
+                error,
+            })?;
+        let mut node = if san.san == San::Null {
+            let next = frame
+                .pos
+                .null_move()
+                .filter(|_| allow_null)
+                .ok_or_else(|| PgnErrorReason::NullMove { san: decode(token) })?;
+            frame.before_last = core::mem::replace(&mut frame.pos, next);
+            MoveNode::null()
+        } else {
+            let m = san
+                .to_move_with(&frame.pos, mode)
+                .map_err(|e| move_error(e, token, &frame.pos))?;
+            let before = frame.pos.clone();
+            let san = SanPlus::from_move_and_play(&mut frame.pos, m);
+            frame.before_last = before;
+            MoveNode::with_san(Some(m), san)
+        };
+        node.comments_before = core::mem::take(&mut frame.pending);
+        frame.line.moves.push(node);
+        Ok(())
+    }
+
+    /// The frames folded into the mainline: open variations hang from their moves as they
+    /// are (every move in them was legal).
+    fn fold_frames(&mut self) -> Line {
+        while self.frames.len() > 1 {
+            self.close_variation();
+        }
+        self.frames.pop().map(Frame::finish).unwrap_or_default()
+    }
+
+    fn close_variation(&mut self) {
+        if self.frames.len() > 1 {
+            if let Some(frame) = self.frames.pop() {
+                let line = frame.finish();
+                if let Some(last) = self
+                    .frames
+                    .last_mut()
+                    .and_then(|parent| parent.line.moves.last_mut())
+                {
+                    last.variations.push(line);
+                }
+            }
+        }
+    }
+}
+
+/// What a `Variant` tag's value means: `Some(true)` for Chess960, `Some(false)` for standard
+/// chess (or a set-up position of it), `None` for a variant this crate does not play.
+pub(crate) fn chess960_variant(value: &str) -> Option<bool> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "" | "standard" | "chess" | "normal" | "from position" | "fromposition" => Some(false),
+        "chess960"
+        | "chess 960"
+        | "960"
+        | "fischerandom"
+        | "fischerrandom"
+        | "fischer random"
+        | "fischer random chess" => Some(true),
+        _ => None,
+    }
+}
+
+/// The reason for a move that SAN resolution refused.
+fn move_error(e: SanError, token: &[u8], pos: &Position) -> PgnErrorReason {
+    match e {
+        SanError::Ambiguous { candidates } => {
+            let mut candidates: Vec<String> = candidates
+                .iter()
+                .map(|&m| San::from_move(pos, m).to_string())
+                .collect();
+            candidates.sort();
+            PgnErrorReason::AmbiguousMove {
+                san: decode(token),
+                candidates,
+            }
+        }
+        SanError::NotStandard { expected } => PgnErrorReason::NotStandard {
+            san: decode(token),
+            expected: expected.to_string(),
+        },
+        SanError::NullMove => PgnErrorReason::NullMove { san: decode(token) },
+        _ => PgnErrorReason::IllegalMove {
+            san: decode(token),
+            fen: Fen::from_position(pos).to_string(),
+        },
+    }
+}
+
+/// A comment as stored: trimmed, each line break a space.
+fn normalise_comment(raw: &[u8]) -> String {
+    let text = decode(raw);
+    let text = text.trim();
+    if !text.contains(['\n', '\r']) {
+        return text.to_owned();
+    }
+    text.replace("\r\n", " ").replace(['\n', '\r'], " ")
+}
+
+impl Visitor for GameBuilder {
+    type Output = Result<PgnGame, PgnError>;
+
+    fn begin_game(&mut self, _: Location) {
+        self.game += 1;
+        self.headers.clear();
+        self.fen_at = None;
+        self.variant_at = None;
+        self.initial = None;
+        self.frames.clear();
+        self.result = None;
+        self.error = None;
+        self.partial.clear();
+        self.diagnostics.clear();
+        self.truncated = false;
+        self.dropping = false;
+    }
+
+    fn tag(&mut self, name: &[u8], value: &[u8], at: Location) -> ControlFlow<()> {
+        let name = decode(name);
+        // Errors about these tags point at the first of each, the one `start` reads.
+        if name == "FEN" && self.fen_at.is_none() {
+            self.fen_at = Some(at);
+        }
+        if name == "Variant" && self.variant_at.is_none() {
+            self.variant_at = Some(at);
+        }
+        self.headers.push((name, unescape_tag_value(value)));
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, _: Location) -> ControlFlow<()> {
+        if self.error.is_some() {
+            return ControlFlow::Break(());
+        }
+        match self.start() {
+            Ok(pos) => {
+                self.initial = Some(pos.clone());
+                self.frames.push(Frame::new(pos));
+                ControlFlow::Continue(())
+            }
+            Err((at, reason)) => self.fail(at, reason),
+        }
+    }
+
+    fn san(&mut self, san: &[u8], at: Location) -> ControlFlow<()> {
+        if self.ignoring() {
+            return if self.error.is_some() {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            };
+        }
+        match self.play(san) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(reason) if self.frames.len() > 1 && !self.strict && reason.is_move_error() => {
+                // A bad move in a variation costs the variation, not the game.
+                self.diagnostics.push(Diagnostic { at, reason });
+                self.frames.pop();
+                self.dropping = true;
+                ControlFlow::Continue(())
+            }
+            Err(reason) => self.fail(at, reason),
+        }
+    }
+
+    fn nag(&mut self, nag: u8, _: Location) -> ControlFlow<()> {
+        if self.ignoring() {
+            return ControlFlow::Continue(());
+        }
+        if let Some(node) = self.frames.last_mut().and_then(|f| f.line.moves.last_mut()) {
+            node.nags.push(nag);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn partial_comment(&mut self, part: &[u8], at: Location) -> ControlFlow<()> {
+        if self.ignoring() {
+            return ControlFlow::Continue(());
+        }
+        if self.partial.len() + part.len() > self.max_comment_len {
+            return self.fail(at, PgnErrorReason::CommentTooLong(self.max_comment_len));
+        }
+        self.partial.extend_from_slice(part);
+        ControlFlow::Continue(())
+    }
+
+    fn comment(&mut self, comment: &[u8], at: Location) -> ControlFlow<()> {
+        if self.ignoring() {
+            self.partial.clear();
+            return ControlFlow::Continue(());
+        }
+        if self.partial.len() + comment.len() > self.max_comment_len {
+            return self.fail(at, PgnErrorReason::CommentTooLong(self.max_comment_len));
+        }
+        let text = if self.partial.is_empty() {
+            normalise_comment(comment)
+        } else {
+            self.partial.extend_from_slice(comment);
+            let text = normalise_comment(&self.partial);
+            self.partial.clear();
+            text
+        };
+        let Some(frame) = self.frames.last_mut() else {
+            return ControlFlow::Continue(());
+        };
+        match frame.line.moves.last_mut() {
+            Some(last) if frame.pending.is_empty() && last.variations.is_empty() => {
+                last.comments_after.push(text);
+            }
+            _ => frame.pending.push(text),
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(&mut self, at: Location) -> VariationChoice {
+        if self.ignoring() {
+            // Nested in a dropped variation: skipped whole, without an `end_variation`.
+            return VariationChoice::Skip;
+        }
+        let Some(parent) = self.frames.last_mut() else {
+            return VariationChoice::Skip;
+        };
+        if parent.line.moves.is_empty() {
+            let _ = self.fail(at, PgnErrorReason::VariationBeforeMove);
+            return VariationChoice::Skip;
+        }
+        let start = parent.before_last.clone();
+        self.frames.push(Frame::new(start));
+        VariationChoice::Continue
+    }
+
+    fn end_variation(&mut self, _: Location) -> ControlFlow<()> {
+        if self.dropping {
+            self.dropping = false;
+        } else if self.error.is_none() {
+            self.close_variation();
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn outcome(&mut self, result: GameResult, _: Location) -> ControlFlow<()> {
+        self.result = Some(result);
+        ControlFlow::Continue(())
+    }
+
+    fn syntax_error(&mut self, error: SyntaxError) -> ControlFlow<()> {
+        let structural = matches!(
+            error.kind,
+            SyntaxErrorKind::UnterminatedVariation | SyntaxErrorKind::UnterminatedComment
+        );
+        if self.dropping && !structural {
+            // Inside text that is being dropped anyway.
+            return ControlFlow::Continue(());
+        }
+        self.fail(error.at, PgnErrorReason::Syntax(error.kind))
+    }
+
+    fn truncated(&mut self, at: Location) {
+        self.truncated = true;
+        if self.strict {
+            let _ = self.fail(at, PgnErrorReason::Truncated);
+        }
+    }
+
+    fn end_game(&mut self) -> Result<PgnGame, PgnError> {
+        self.partial.clear();
+        self.dropping = false;
+        let mainline = self.fold_frames();
+        let headers = core::mem::take(&mut self.headers);
+        let diagnostics = core::mem::take(&mut self.diagnostics);
+        if let Some(mut error) = self.error.take() {
+            error.partial = Box::new(PartialGame {
+                headers,
+                initial: self.initial.take(),
+                mainline,
+                diagnostics,
+                truncated: self.truncated,
+            });
+            return Err(error);
+        }
+        Ok(PgnGame {
+            headers,
+            initial: self.initial.take().unwrap_or_default(),
+            mainline,
+            result: self.result.take(),
+            diagnostics,
+            truncated: self.truncated,
+        })
+    }
+}

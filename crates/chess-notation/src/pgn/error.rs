@@ -1,0 +1,329 @@
+//! Why a game could not be read, what was read of it anyway, and the flaws a lenient reading
+//! set aside.
+
+use core::fmt;
+use std::io;
+
+use chess_rules::Position;
+
+use super::{Line, Location, PgnGame, SyntaxErrorKind};
+use crate::fen::FenError;
+use crate::san::ParseSanError;
+
+/// The kinds of [`PgnError`] and [`Diagnostic`], as a program reporting errors would group
+/// them.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
+pub enum PgnErrorKind {
+    /// The text is not PGN, or a move token is not SAN.
+    Syntax,
+    /// A move that is not legal in its position (or a null move where none is allowed).
+    IllegalMove,
+    /// A move that matches several legal moves.
+    AmbiguousMove,
+    /// The `FEN` tag is not a valid FEN or describes an impossible position.
+    InvalidFen,
+    /// A `Variant` tag naming a variant other than standard chess and Chess960.
+    UnsupportedVariant,
+    /// The input ended inside the game (in strict reading).
+    Truncated,
+    /// The underlying reader failed.
+    Io,
+}
+
+impl PgnErrorKind {
+    /// A stable lowercase name: `syntax`, `illegal_move`, `ambiguous_move`, `invalid_fen`,
+    /// `unsupported_variant`, `truncated`, `io`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            PgnErrorKind::Syntax => "syntax",
+            PgnErrorKind::IllegalMove => "illegal_move",
+            PgnErrorKind::AmbiguousMove => "ambiguous_move",
+            PgnErrorKind::InvalidFen => "invalid_fen",
+            PgnErrorKind::UnsupportedVariant => "unsupported_variant",
+            PgnErrorKind::Truncated => "truncated",
+            PgnErrorKind::Io => "io",
+        }
+    }
+}
+
+impl fmt::Display for PgnErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Why a game could not be read (or, in a [`Diagnostic`], why a variation was dropped). Its
+/// `Display` says why without saying where: the location travels apart, in [`PgnError::at`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PgnErrorReason {
+    /// The reader found text that is not PGN.
+    Syntax(SyntaxErrorKind),
+    /// A move token that is not SAN.
+    InvalidSan {
+        /// The token.
+        san: String,
+        /// Where in the token it stopped making sense.
+        error: ParseSanError,
+    },
+    /// A move that no legal move matches.
+    IllegalMove {
+        /// The move as written.
+        san: String,
+        /// The position it was played in, as FEN.
+        fen: String,
+    },
+    /// A move that a legal move matches, but not as standard SAN writes it (strict reading:
+    /// the standard form is given).
+    NotStandard {
+        /// The move as written.
+        san: String,
+        /// How standard SAN writes it.
+        expected: String,
+    },
+    /// A null move where the reader does not allow them, or while in check.
+    NullMove {
+        /// The move as written.
+        san: String,
+    },
+    /// A move that several legal moves match.
+    AmbiguousMove {
+        /// The move as written.
+        san: String,
+        /// The matching moves in standard SAN, sorted.
+        candidates: Vec<String>,
+    },
+    /// The `FEN` tag is not valid.
+    InvalidFen {
+        /// The tag's value.
+        fen: String,
+        /// Why.
+        error: FenError,
+    },
+    /// The `Variant` tag names a variant this reader does not play.
+    UnsupportedVariant(String),
+    /// A variation (`(`) before any move it could be an alternative to.
+    VariationBeforeMove,
+    /// A comment longer than the limit of the [`GameBuilder`](super::GameBuilder).
+    CommentTooLong(usize),
+    /// The input ended inside the game, before its result token (strict reading; the lenient
+    /// reader returns the game with [`PgnGame::truncated`] set).
+    Truncated,
+    /// The text holds no game.
+    NoGame,
+    /// The underlying reader failed.
+    Io {
+        /// The kind of I/O error.
+        kind: io::ErrorKind,
+        /// Its message.
+        message: String,
+    },
+}
+
+impl PgnErrorReason {
+    /// The kind of error.
+    #[must_use]
+    pub fn kind(&self) -> PgnErrorKind {
+        match self {
+            PgnErrorReason::Syntax(_)
+            | PgnErrorReason::InvalidSan { .. }
+            | PgnErrorReason::VariationBeforeMove
+            | PgnErrorReason::CommentTooLong(_)
+            | PgnErrorReason::NoGame => PgnErrorKind::Syntax,
+            PgnErrorReason::IllegalMove { .. }
+            | PgnErrorReason::NotStandard { .. }
+            | PgnErrorReason::NullMove { .. } => PgnErrorKind::IllegalMove,
+            PgnErrorReason::AmbiguousMove { .. } => PgnErrorKind::AmbiguousMove,
+            PgnErrorReason::InvalidFen { .. } => PgnErrorKind::InvalidFen,
+            PgnErrorReason::UnsupportedVariant(_) => PgnErrorKind::UnsupportedVariant,
+            PgnErrorReason::Truncated => PgnErrorKind::Truncated,
+            PgnErrorReason::Io { .. } => PgnErrorKind::Io,
+        }
+    }
+
+    /// Whether this is a flaw of one move (unreadable, illegal, ambiguous, not standard, a null
+    /// move): what drops a variation rather than the game in lenient reading.
+    pub(crate) fn is_move_error(&self) -> bool {
+        matches!(
+            self,
+            PgnErrorReason::InvalidSan { .. }
+                | PgnErrorReason::IllegalMove { .. }
+                | PgnErrorReason::NotStandard { .. }
+                | PgnErrorReason::NullMove { .. }
+                | PgnErrorReason::AmbiguousMove { .. }
+        )
+    }
+}
+
+impl fmt::Display for PgnErrorReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PgnErrorReason::Syntax(kind) => kind.fmt(f),
+            PgnErrorReason::InvalidSan { san, error } => write!(
+                f,
+                "invalid move {san}: not san at byte {}: expected a move like e4, Nf3, exd5, e8=Q, O-O or Qxf7#",
+                error.offset
+            ),
+            PgnErrorReason::IllegalMove { san, fen } => {
+                write!(f, "illegal move {san}: no legal move matches in {fen}")
+            }
+            PgnErrorReason::NotStandard { san, expected } => {
+                write!(f, "move {san} is not standard san: expected {expected}")
+            }
+            PgnErrorReason::NullMove { san } => write!(
+                f,
+                "null move {san} not allowed: null moves are off, or the side to move is in check"
+            ),
+            PgnErrorReason::AmbiguousMove { san, candidates } => write!(
+                f,
+                "ambiguous move {san}: candidates are {}",
+                candidates.join(", ")
+            ),
+            PgnErrorReason::InvalidFen { fen, error } => write!(f, "invalid fen {fen:?}: {error}"),
+            PgnErrorReason::UnsupportedVariant(v) => write!(
+                f,
+                "unsupported variant {v:?}: expected standard chess or chess960"
+            ),
+            PgnErrorReason::VariationBeforeMove => {
+                f.write_str("variation before any move: expected a move before '('")
+            }
+            PgnErrorReason::CommentTooLong(n) => write!(f, "comment longer than {n} bytes"),
+            PgnErrorReason::Truncated => {
+                f.write_str("the input ends inside the game: expected a result token")
+            }
+            PgnErrorReason::NoGame => f.write_str("no game in the input"),
+            PgnErrorReason::Io { message, .. } => write!(f, "read error: {message}"),
+        }
+    }
+}
+
+/// What was read of a game before its error: everything a report needs without parsing text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PartialGame {
+    /// The tag pairs read, in file order, unescaped.
+    pub headers: Vec<(String, String)>,
+    /// The starting position, when it could be set up (`None` when the error is in the `FEN`
+    /// or `Variant` tag, or comes before the movetext).
+    pub initial: Option<Position>,
+    /// The mainline up to the failing move, with the comments, NAGs and variations read
+    /// before it.
+    pub mainline: Line,
+    /// The variations dropped before the error (see [`PgnGame::diagnostics`]).
+    pub diagnostics: Vec<Diagnostic>,
+    /// Whether the input ended inside the game (see [`PgnGame::truncated`]).
+    pub truncated: bool,
+}
+
+impl PartialGame {
+    /// The game up to its error, to write or replay: `None` when the start could not be set
+    /// up. It has no result.
+    #[must_use]
+    pub fn to_game(&self) -> Option<PgnGame> {
+        Some(PgnGame {
+            headers: self.headers.clone(),
+            initial: self.initial.clone()?,
+            mainline: self.mainline.clone(),
+            result: None,
+            diagnostics: self.diagnostics.clone(),
+            truncated: self.truncated,
+        })
+    }
+
+    /// The value of the first tag with this name.
+    #[must_use]
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Why a game of a PGN file could not be read: the game's number (from 1), where, why, and
+/// what was read of it before.
+///
+/// `Display` writes all of it on one line (`game 2, line 7, column 13: illegal move Ke3: …`);
+/// a program that lays out its own report takes [`PgnError::at`] and
+/// [`PgnError::reason`] (whose `Display` has no location) apart.
+///
+/// ```
+/// use chess_notation::pgn::{GameReader, PgnErrorKind};
+///
+/// let pgn = "[Event \"1\"]\n\n1. e4 e5 *\n\n[Event \"2\"]\n\n1. e4 e5 2. Ke3 *\n\n[Event \"3\"]\n\n1. d4 *\n";
+/// let games: Vec<_> = GameReader::new(pgn.as_bytes()).collect();
+/// assert_eq!(games.len(), 3);
+/// let err = games[1].as_ref().unwrap_err();
+/// assert_eq!((err.game, err.at.line, err.at.column), (2, 7, 13));
+/// assert_eq!(err.kind(), PgnErrorKind::IllegalMove);
+/// assert_eq!(err.reason.to_string(), "illegal move Ke3: no legal move matches in rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+/// assert_eq!(err.to_string(), format!("game 2, line 7, column 13: {}", err.reason));
+/// // What was read before the error is kept.
+/// assert_eq!(err.partial.header("Event"), Some("2"));
+/// assert_eq!(err.partial.mainline.moves.len(), 2);
+/// assert!(games[2].is_ok());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnError {
+    /// The game's number in the input, from 1.
+    pub game: u64,
+    /// Where the offending token starts.
+    pub at: Location,
+    /// What was wrong.
+    pub reason: PgnErrorReason,
+    /// What was read of the game before the error (boxed, so that the error stays small for
+    /// the readers that only count errors).
+    pub partial: Box<PartialGame>,
+}
+
+impl PgnError {
+    /// An error with nothing read before it.
+    #[must_use]
+    pub fn new(game: u64, at: Location, reason: PgnErrorReason) -> PgnError {
+        PgnError {
+            game,
+            at,
+            reason,
+            partial: Box::default(),
+        }
+    }
+
+    /// The kind of error.
+    #[must_use]
+    pub fn kind(&self) -> PgnErrorKind {
+        self.reason.kind()
+    }
+}
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "game {}, {}: {}", self.game, self.at, self.reason)
+    }
+}
+
+impl std::error::Error for PgnError {}
+
+/// A flaw the lenient reader set aside to keep the rest of a game: where, and why (today: a
+/// variation dropped for an illegal or unreadable move in it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Where the offending token starts.
+    pub at: Location,
+    /// What was wrong with it.
+    pub reason: PgnErrorReason,
+}
+
+impl Diagnostic {
+    /// The kind of flaw.
+    #[must_use]
+    pub fn kind(&self) -> PgnErrorKind {
+        self.reason.kind()
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: variation dropped: {}", self.at, self.reason)
+    }
+}

@@ -1,0 +1,118 @@
+//! Reading games one after another as owned [`PgnGame`]s.
+
+use std::io::Read;
+
+use super::builder::GameBuilder;
+use super::reader::Reader;
+use super::{PgnError, PgnErrorReason, PgnGame};
+
+/// Reads games one after another as [`PgnGame`]s, skipping over bad ones.
+///
+/// Each item is a game or the error that stopped it (its number, line, column, reason, and
+/// what was read of it); the reader then goes on with the next game, so nothing after a bad
+/// game is lost. Memory stays bounded by the largest game.
+///
+/// The default reading is lenient, as real-world files need: besides what [`Reader`] accepts,
+/// a variation with an illegal or unreadable move is dropped with a
+/// [`Diagnostic`](super::Diagnostic) on its game, and a game cut off by the end of the input
+/// comes with [`PgnGame::truncated`] set. [`GameReader::strict`] rejects all of these.
+///
+/// ```
+/// use chess_notation::pgn::GameReader;
+///
+/// let pgn = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n1. e4 garbage *\n\n1. d4 d5 *\n";
+/// let results: Vec<_> = GameReader::new(pgn.as_bytes()).collect();
+/// assert_eq!(results.len(), 3);
+/// assert!(results[0].as_ref().unwrap().final_position().is_checkmate());
+/// assert_eq!(results[1].as_ref().unwrap_err().kind().as_str(), "syntax");
+/// assert_eq!(results[2].as_ref().unwrap().mainline.moves.len(), 2);
+///
+/// let strict: Vec<_> = GameReader::new(pgn.as_bytes()).strict(true).collect();
+/// assert_eq!(strict.len(), 2);
+/// ```
+pub struct GameReader<R> {
+    reader: Reader<R>,
+    builder: GameBuilder,
+    strict: bool,
+    done: bool,
+}
+
+impl<R: Read> GameReader<R> {
+    /// A lenient reader with a default [`GameBuilder`].
+    pub fn new(inner: R) -> GameReader<R> {
+        GameReader::with_builder(Reader::new(inner), GameBuilder::new())
+    }
+
+    /// A reader over `reader`, building games with `builder`.
+    pub fn with_builder(reader: Reader<R>, builder: GameBuilder) -> GameReader<R> {
+        GameReader {
+            reader,
+            builder,
+            strict: false,
+            done: false,
+        }
+    }
+
+    /// In strict mode, the first error ends the reading, and what the lenient reading puts up
+    /// with is an error: the draws `1/2` and `½-½` and tag values with unescaped quotes (see
+    /// [`Reader::strict`]), a bad move inside a variation, and a game cut off by the end of
+    /// the input (see [`GameBuilder::strict`]).
+    #[must_use]
+    pub fn strict(mut self, strict: bool) -> GameReader<R> {
+        self.strict = strict;
+        self.reader = self.reader.strict(strict);
+        self.builder = self.builder.strict(strict);
+        self
+    }
+
+    /// Whether to accept null moves (see [`GameBuilder::allow_null_moves`]).
+    #[must_use]
+    pub fn allow_null_moves(mut self, allow: bool) -> GameReader<R> {
+        self.builder = self.builder.allow_null_moves(allow);
+        self
+    }
+
+    /// Reads every game, stopping at the first error (without the stricter reading that
+    /// [`GameReader::strict`] also turns on).
+    pub fn read_all(mut self) -> Result<Vec<PgnGame>, PgnError> {
+        self.strict = true;
+        self.collect()
+    }
+}
+
+impl<R: Read> Iterator for GameReader<R> {
+    type Item = Result<PgnGame, PgnError>;
+
+    fn next(&mut self) -> Option<Result<PgnGame, PgnError>> {
+        if self.done {
+            return None;
+        }
+        let item = match self.reader.read_game(&mut self.builder) {
+            Ok(Some(result)) => result,
+            Ok(None) => {
+                self.done = true;
+                return None;
+            }
+            Err(e) => {
+                self.done = true;
+                Err(io_error(self.builder.games(), &self.reader, &e))
+            }
+        };
+        if item.is_err() && self.strict {
+            self.done = true;
+        }
+        Some(item)
+    }
+}
+
+/// The error for a failure of the underlying reader, where the reader stood.
+pub(crate) fn io_error<R: Read>(game: u64, reader: &Reader<R>, e: &std::io::Error) -> PgnError {
+    PgnError::new(
+        game,
+        reader.location(),
+        PgnErrorReason::Io {
+            kind: e.kind(),
+            message: e.to_string(),
+        },
+    )
+}

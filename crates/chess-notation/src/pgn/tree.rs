@@ -1,0 +1,379 @@
+//! The owned game: headers, starting position, move tree, result, and what reading it noticed;
+//! and its conversions to and from a game of the rules.
+
+use core::fmt;
+use core::str::FromStr;
+use std::time::Duration;
+
+use chess_core::Color;
+use chess_rules::{CastlingMode, DrawReason, Game, Move, Outcome, PlayError, Position, WinReason};
+
+use super::{Diagnostic, Eval, GameReader, GameResult, Location, PgnError, PgnErrorReason};
+use crate::fen::Fen;
+use crate::san::{San, SanPlus};
+
+/// A move of the game tree with what was written around it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveNode {
+    /// The move; `None` for a null move (`--`, `Z0`), which passes the turn.
+    pub m: Option<Move>,
+    /// The move in standard SAN with its `+`/`#` mark (normalised: `Ng1-f3` reads as `Nf3`).
+    pub san: SanPlus,
+    /// Numeric annotation glyphs (`$1`, or `!` as 1 and so on), in order.
+    pub nags: Vec<u8>,
+    /// Comments before the move (at the start of a game or variation, or after a variation).
+    pub comments_before: Vec<String>,
+    /// Comments after the move.
+    pub comments_after: Vec<String>,
+    /// Alternatives to this move, each a line starting in the position before it.
+    pub variations: Vec<Line>,
+}
+
+impl MoveNode {
+    /// A node for the legal move `m` of `pos` (SAN computed), with nothing around it.
+    #[must_use]
+    pub fn new(pos: &Position, m: Move) -> MoveNode {
+        MoveNode::with_san(Some(m), SanPlus::from_move(pos, m))
+    }
+
+    /// A null move.
+    #[must_use]
+    pub fn null() -> MoveNode {
+        MoveNode::with_san(
+            None,
+            SanPlus {
+                san: San::Null,
+                suffix: None,
+            },
+        )
+    }
+
+    pub(crate) fn with_san(m: Option<Move>, san: SanPlus) -> MoveNode {
+        MoveNode {
+            m,
+            san,
+            nags: Vec::new(),
+            comments_before: Vec::new(),
+            comments_after: Vec::new(),
+            variations: Vec::new(),
+        }
+    }
+
+    /// Whether this is a null move.
+    #[must_use]
+    pub fn is_null(&self) -> bool {
+        self.m.is_none()
+    }
+
+    /// The clock time of the first `[%clk ...]` command in the comments after the move.
+    #[must_use]
+    pub fn clock(&self) -> Option<Duration> {
+        self.comments_after.iter().find_map(|c| super::clock(c))
+    }
+
+    /// The evaluation of the first `[%eval ...]` command in the comments after the move.
+    #[must_use]
+    pub fn eval(&self) -> Option<Eval> {
+        self.comments_after.iter().find_map(|c| super::eval(c))
+    }
+}
+
+/// A sequence of moves: the mainline or a variation.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Line {
+    /// The moves, in order.
+    pub moves: Vec<MoveNode>,
+    /// Comments at the end of the line that belong to no move: after the last move's
+    /// variations, or in a line without moves.
+    pub comments: Vec<String>,
+}
+
+/// A game read from PGN: headers, starting position, move tree and result, with what the
+/// reader noticed on the way.
+///
+/// Written with `Display` (see [`write_game`](super::write_game)), a game reads back the same:
+/// the writer adds the `SetUp` and `FEN` tags for a start other than the standard one and the
+/// `Variant` tag for Chess960.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnGame {
+    /// The tag pairs in file order, unescaped.
+    pub headers: Vec<(String, String)>,
+    /// The starting position: standard, or from the `FEN` tag (Chess960 for a `Variant` tag
+    /// naming it, or when the castling rights can only mean Chess960).
+    pub initial: Position,
+    /// The mainline, with variations hanging from its moves.
+    pub mainline: Line,
+    /// The result token that ended the movetext, if there was one.
+    pub result: Option<GameResult>,
+    /// What the lenient reader set aside to keep the rest of the game: each variation dropped
+    /// for an illegal or unreadable move in it, with where and why. Empty for a game read
+    /// without a flaw, and for games built in code.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Whether the input ended inside this game: no result token, or the end came inside a
+    /// comment, a variation or a move. A file cut off during a download ends so; such a game
+    /// is not complete, whatever its `Result` tag says.
+    pub truncated: bool,
+}
+
+impl Default for PgnGame {
+    fn default() -> PgnGame {
+        PgnGame {
+            headers: Vec::new(),
+            initial: Position::standard(),
+            mainline: Line::default(),
+            result: None,
+            diagnostics: Vec::new(),
+            truncated: false,
+        }
+    }
+}
+
+/// The Seven Tag Roster with the values of an unknown game.
+pub(crate) const ROSTER: [(&str, &str); 7] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+    ("Result", "*"),
+];
+
+impl PgnGame {
+    /// The value of the first tag with this name.
+    #[must_use]
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets a tag (replacing the first with that name, else appending).
+    pub fn set_header(&mut self, name: &str, value: &str) {
+        match self.headers.iter_mut().find(|(n, _)| n == name) {
+            Some((_, v)) => value.clone_into(v),
+            None => self.headers.push((name.to_owned(), value.to_owned())),
+        }
+    }
+
+    /// The moves of the mainline (null moves as `None`).
+    pub fn mainline_moves(&self) -> impl Iterator<Item = Option<Move>> + '_ {
+        self.mainline.moves.iter().map(|node| node.m)
+    }
+
+    /// The position at the end of the mainline.
+    #[must_use]
+    pub fn final_position(&self) -> Position {
+        let mut pos = self.initial.clone();
+        for node in &self.mainline.moves {
+            match node.m {
+                Some(m) => {
+                    if pos.play(m).is_err() {
+                        break;
+                    }
+                }
+                None => match pos.null_move() {
+                    Some(next) => pos = next,
+                    None => break,
+                },
+            }
+        }
+        pos
+    }
+
+    /// The game's mainline as a game of the rules, which knows the draw rules and can be
+    /// continued: every move is played, then the result is applied when the board does not
+    /// decide it (a decisive result as a resignation, or a loss on time when the
+    /// `Termination` tag says `time forfeit`; a draw as agreed).
+    ///
+    /// ```
+    /// use chess_notation::pgn::PgnGame;
+    /// use chess_rules::{Outcome, WinReason};
+    /// use chess_core::Color;
+    ///
+    /// let pgn: PgnGame = "1. f3 e5 2. g4 Qh4# 0-1".parse()?;
+    /// let game = pgn.to_game()?;
+    /// assert_eq!(game.moves().len(), 4);
+    /// assert_eq!(
+    ///     game.outcome(),
+    ///     Some(Outcome::Decisive { winner: Color::Black, reason: WinReason::Checkmate })
+    /// );
+    /// // And back: the roster's tags, the moves and the result.
+    /// let again = PgnGame::from_game(&game);
+    /// assert_eq!(again.result, pgn.result);
+    /// assert_eq!(again.mainline, pgn.mainline);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ToGameError`] when the mainline holds a null move, which a game of the rules cannot
+    /// play, or a move that is not legal where it stands (possible only in a tree built by
+    /// hand: the reader checks every move).
+    pub fn to_game(&self) -> Result<Game, ToGameError> {
+        let mut game = Game::new(self.initial.clone());
+        for (ply, node) in self.mainline.moves.iter().enumerate() {
+            let m = node.m.ok_or(ToGameError::NullMove { ply })?;
+            game.play(m)
+                .map_err(|error| ToGameError::Illegal { ply, error })?;
+        }
+        if game.outcome().is_none() {
+            let loser = match self.result {
+                Some(GameResult::WhiteWins) => Some(Color::Black),
+                Some(GameResult::BlackWins) => Some(Color::White),
+                Some(GameResult::Draw) => {
+                    if game.claim_draw().is_none() {
+                        game.agree_draw();
+                    }
+                    None
+                }
+                Some(GameResult::Unknown) | None => None,
+            };
+            if let Some(loser) = loser {
+                let on_time = self
+                    .header("Termination")
+                    .is_some_and(|t| t.eq_ignore_ascii_case("time forfeit"));
+                if on_time {
+                    game.flag_fall(loser);
+                } else {
+                    game.resign(loser);
+                }
+            }
+        }
+        Ok(game)
+    }
+
+    /// A game of the rules as PGN: the Seven Tag Roster (unknown values as `?`, the `Result`
+    /// from the game's outcome), `SetUp` and `FEN` for a start other than the standard one,
+    /// `Variant` for Chess960, `Termination` for a loss on time, and the moves as the mainline.
+    #[must_use]
+    pub fn from_game(game: &Game) -> PgnGame {
+        let result = match game.outcome() {
+            Some(Outcome::Decisive { winner, .. }) => GameResult::winner(winner),
+            Some(Outcome::Draw { .. }) => GameResult::Draw,
+            None => GameResult::Unknown,
+        };
+        let mut pgn = PgnGame {
+            headers: ROSTER
+                .iter()
+                .map(|&(name, value)| (name.to_owned(), value.to_owned()))
+                .collect(),
+            initial: game.initial_position().clone(),
+            result: Some(result),
+            ..PgnGame::default()
+        };
+        pgn.set_header("Result", result.as_str());
+        for (name, value) in start_tags(&pgn.initial) {
+            pgn.set_header(name, &value);
+        }
+        let timeout = matches!(
+            game.outcome(),
+            Some(
+                Outcome::Decisive {
+                    reason: WinReason::TimeForfeit,
+                    ..
+                } | Outcome::Draw {
+                    reason: DrawReason::TimeoutVsInsufficientMaterial
+                }
+            )
+        );
+        if timeout {
+            pgn.set_header("Termination", "time forfeit");
+        }
+        let mut pos = pgn.initial.clone();
+        for &m in game.moves() {
+            let san = SanPlus::from_move_and_play(&mut pos, m);
+            pgn.mainline.moves.push(MoveNode::with_san(Some(m), san));
+        }
+        pgn
+    }
+}
+
+/// The tags a start position needs to be read back: `Variant` for Chess960, `SetUp` and
+/// `FEN` unless it is the standard start.
+pub(crate) fn start_tags(initial: &Position) -> Vec<(&'static str, String)> {
+    let mut tags = Vec::new();
+    let chess960 = initial.castling_mode() == CastlingMode::Chess960;
+    if chess960 {
+        tags.push(("Variant", "Chess960".to_owned()));
+    }
+    if *initial != Position::standard() && !(chess960 && is_standard_start(initial)) {
+        tags.push(("SetUp", "1".to_owned()));
+        tags.push(("FEN", Fen::from_position(initial).to_string()));
+    }
+    tags
+}
+
+/// Whether `pos` is the standard start, in either castling mode.
+fn is_standard_start(pos: &Position) -> bool {
+    Fen::from_position(pos).to_string() == crate::fen::STARTING_FEN
+}
+
+/// Why [`PgnGame::to_game`] could not make a game of the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ToGameError {
+    /// The mainline has a null move (at this ply, from 0).
+    NullMove {
+        /// The ply of the null move, from 0.
+        ply: usize,
+    },
+    /// A move of the mainline is not legal where it stands.
+    Illegal {
+        /// The ply of the move, from 0.
+        ply: usize,
+        /// Why the game refused it.
+        error: PlayError,
+    },
+}
+
+impl fmt::Display for ToGameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ToGameError::NullMove { ply } => write!(
+                f,
+                "the mainline has a null move at ply {}, which a game cannot play",
+                ply + 1
+            ),
+            ToGameError::Illegal { ply, error } => {
+                write!(f, "the move at ply {} cannot be played: {error}", ply + 1)
+            }
+        }
+    }
+}
+
+impl std::error::Error for ToGameError {}
+
+impl From<&Game> for PgnGame {
+    fn from(game: &Game) -> PgnGame {
+        PgnGame::from_game(game)
+    }
+}
+
+impl TryFrom<&PgnGame> for Game {
+    type Error = ToGameError;
+
+    fn try_from(game: &PgnGame) -> Result<Game, ToGameError> {
+        game.to_game()
+    }
+}
+
+impl FromStr for PgnGame {
+    type Err = PgnError;
+
+    /// Reads the first game of the text.
+    fn from_str(s: &str) -> Result<PgnGame, PgnError> {
+        GameReader::new(s.as_bytes()).next().unwrap_or_else(|| {
+            Err(PgnError::new(
+                1,
+                Location {
+                    line: 1,
+                    column: 1,
+                    offset: 0,
+                },
+                PgnErrorReason::NoGame,
+            ))
+        })
+    }
+}

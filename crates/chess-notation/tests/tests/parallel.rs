@@ -1,0 +1,266 @@
+//! Reading on several threads gives exactly what the sequential reader gives: the same games,
+//! errors, diagnostics, truncation flags, numbers and locations, in the same order.
+
+use std::fmt::Write as _;
+use std::ops::ControlFlow;
+
+use chess_notation::pgn::{
+    GameBuilder, GameReader, GameResult, Location, ParallelReader, PgnError, PgnGame, Reader,
+    SyntaxError, VariationChoice, Visitor,
+};
+use proptest::prelude::*;
+
+type Item = Result<PgnGame, PgnError>;
+
+fn sequential(text: &[u8], buffer: usize, strict: bool) -> Vec<Item> {
+    let reader = Reader::with_buffer_size(text, buffer);
+    let builder = GameBuilder::new().allow_null_moves(true);
+    GameReader::with_builder(reader, builder)
+        .strict(strict)
+        .collect()
+}
+
+fn parallel(text: &[u8], threads: usize, chunk: usize, buffer: usize, strict: bool) -> Vec<Item> {
+    ParallelReader::new(text)
+        .builder(GameBuilder::new().allow_null_moves(true))
+        .strict(strict)
+        .threads(threads)
+        .chunk_size(chunk)
+        .buffer_size(buffer)
+        .collect()
+}
+
+/// Compares game by game, so that a failure names the first game that differs.
+fn assert_same(expected: &[Item], actual: &[Item], what: &str) {
+    for (i, (e, a)) in expected.iter().zip(actual).enumerate() {
+        assert_eq!(e, a, "{what}: game {} differs", i + 1);
+    }
+    assert_eq!(expected.len(), actual.len(), "{what}: number of games");
+}
+
+/// Pieces of PGN that stress where parts are cut: comments across lines holding what looks
+/// like the next game's tags, tags before `Event`, games without tags or results, bad games,
+/// bad variations, escape lines and `;` comments, unescaped quotes, CRLF.
+const PIECES: &[&str] = &[
+    "[Event \"plain\"]\n[Site \"?\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n",
+    "[Event \"comment across lines\"]\n\n1. e4 {a comment\n[Event \"not a game\"]\n\n1. d4 *\n} e5 2. Nf3 *\n\n",
+    "[Site \"tags before the event\"]\n[Event \"late\"]\n\n1. d4 d5 2. c4 e6 1/2-1/2\n\n",
+    "1. c4 e5 2. Nc3 Nf6 0-1\n",
+    "[Event \"no result\"]\n\n1. e4 c5 2. Nf3 d6\n",
+    "[Event \"bad move\"]\n\n1. e4 e5 2. Ke3 Nc6 *\n\n",
+    "[Event \"bad variation\"]\n\n1. e4 (1. d4 d5 2. Kd3 (2. Ke3)) e5 2. Nf3 *\n\n",
+    "; a comment line\n% an escape line\n[Event \"after escapes\"]\n\n1. Nf3 -- 2. g3 *\n\n",
+    "[Event \"The \"Big\" Match\"]\n[White \"\"Socrates\" Expert\"]\n\n1. e4 *\n\n",
+    "[Event \"crlf\"]\r\n[Black \"b\"]\r\n\r\n1. e4 e5 {one\r\n[Event \"x\"]} 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\r\n\r\n",
+    "[Event \"fen\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 Kd7 *\n\n",
+    "[Event \"bad fen\"]\n[FEN \"8/8/8 w - - 0 1\"]\n\n1. e4 *\n\n",
+    "[Event \"open variation\"]\n\n1. e4 (1. d4 d5\n\n",
+    "[Event \"stray\"]\n\n1. e4 ] e5 *\n\n",
+    "[Event \"tags only\"]\n[Event \"second event: a game of its own\"]\n\n1. a3 *\n\n",
+    "{ a comment that opens a game and never closes\n[Event \"swallowed\"]\n\n1. e4 *\n",
+];
+
+/// The real-world test files, when fetched.
+fn real_files() -> Option<Vec<u8>> {
+    let mut all = Vec::new();
+    for bytes in chess_testdata::read_each(&chess_testdata::PGN_FILES)? {
+        all.extend(bytes);
+        all.extend(b"\n\n");
+    }
+    Some(all)
+}
+
+#[test]
+fn real_files_read_the_same_on_several_threads() {
+    let Some(real) = real_files() else {
+        return;
+    };
+    let mut text = Vec::new();
+    for _ in 0..20 {
+        text.extend(&real);
+    }
+    let expected = sequential(&text, 64 * 1024, false);
+    assert!(expected.len() > 250);
+    for threads in [1, 2, 4] {
+        for chunk in [300, 5000, 1 << 20] {
+            let actual = parallel(&text, threads, chunk, 64 * 1024, false);
+            assert_same(
+                &expected,
+                &actual,
+                &format!("{threads} threads, {chunk}-byte parts"),
+            );
+        }
+    }
+}
+
+#[test]
+fn a_comment_that_never_closes_swallows_the_rest_as_sequentially() {
+    let mut text = String::new();
+    for i in 0..50 {
+        text.push_str(&format!("[Event \"{i}\"]\n\n1. e4 e5 *\n\n"));
+    }
+    text.push_str("[Event \"open\"]\n\n1. e4 { never closed\n");
+    for i in 0..50 {
+        text.push_str(&format!("[Event \"{i}\"]\n\n1. d4 d5 *\n\n"));
+    }
+    let expected = sequential(text.as_bytes(), 1024, false);
+    assert_eq!(expected.len(), 51);
+    for chunk in [64, 200, 4096] {
+        let actual = parallel(text.as_bytes(), 2, chunk, 1024, false);
+        assert_same(&expected, &actual, &format!("{chunk}-byte parts"));
+    }
+}
+
+#[test]
+fn strict_reading_stops_at_the_same_error() {
+    let text = PIECES.concat();
+    let expected = sequential(text.as_bytes(), 1024, true);
+    assert!(expected.last().is_some_and(Result::is_err));
+    for chunk in [50, 400, 1 << 20] {
+        let actual = parallel(text.as_bytes(), 3, chunk, 1024, true);
+        assert_same(&expected, &actual, &format!("{chunk}-byte parts"));
+    }
+}
+
+/// An input that fails after some bytes: the games before are read, then the error.
+struct Failing<'a> {
+    data: &'a [u8],
+}
+
+impl std::io::Read for Failing<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.data.is_empty() {
+            return Err(std::io::Error::other("disk on fire"));
+        }
+        let n = buf.len().min(self.data.len()).min(700);
+        buf[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+#[test]
+fn a_failing_input_ends_with_its_error() {
+    let mut text = String::new();
+    for i in 0..40 {
+        text.push_str(&format!("[Event \"{i}\"]\n\n1. e4 e5 2. Nf3 *\n\n"));
+    }
+    let games: Vec<Item> = ParallelReader::new(Failing {
+        data: text.as_bytes(),
+    })
+    .threads(2)
+    .chunk_size(256)
+    .collect();
+    let (last, before) = games.split_last().unwrap();
+    assert!(before.iter().all(Result::is_ok));
+    assert_eq!(before.len(), 40);
+    let e = last.as_ref().unwrap_err();
+    assert_eq!(e.kind().as_str(), "io");
+    assert_eq!(e.game, 41);
+}
+
+/// Writes down every visitor call with its location (a comment's parts joined: where long
+/// comments are cut depends on the buffer), visiting every variation.
+#[derive(Default)]
+struct Transcript {
+    text: String,
+    comment: Vec<u8>,
+}
+
+impl Transcript {
+    fn call(&mut self, what: std::fmt::Arguments<'_>, at: Location) -> ControlFlow<()> {
+        let _ = writeln!(self.text, "{what} @{}:{}:{}", at.line, at.column, at.offset);
+        ControlFlow::Continue(())
+    }
+}
+
+impl Visitor for Transcript {
+    type Output = String;
+
+    fn begin_game(&mut self, at: Location) {
+        self.text.clear();
+        let _ = self.call(format_args!("game"), at);
+    }
+    fn tag(&mut self, name: &[u8], value: &[u8], at: Location) -> ControlFlow<()> {
+        self.call(format_args!("tag {name:?} {value:?}"), at)
+    }
+    fn begin_movetext(&mut self, at: Location) -> ControlFlow<()> {
+        self.call(format_args!("movetext"), at)
+    }
+    fn san(&mut self, san: &[u8], at: Location) -> ControlFlow<()> {
+        self.call(format_args!("san {san:?}"), at)
+    }
+    fn nag(&mut self, nag: u8, at: Location) -> ControlFlow<()> {
+        self.call(format_args!("nag {nag}"), at)
+    }
+    fn partial_comment(&mut self, part: &[u8], _: Location) -> ControlFlow<()> {
+        self.comment.extend_from_slice(part);
+        ControlFlow::Continue(())
+    }
+    fn comment(&mut self, comment: &[u8], at: Location) -> ControlFlow<()> {
+        self.comment.extend_from_slice(comment);
+        let whole = std::mem::take(&mut self.comment);
+        self.call(format_args!("comment {whole:?}"), at)
+    }
+    fn begin_variation(&mut self, at: Location) -> VariationChoice {
+        let _ = self.call(format_args!("("), at);
+        VariationChoice::Continue
+    }
+    fn end_variation(&mut self, at: Location) -> ControlFlow<()> {
+        self.call(format_args!(")"), at)
+    }
+    fn outcome(&mut self, result: GameResult, at: Location) -> ControlFlow<()> {
+        self.call(format_args!("result {result}"), at)
+    }
+    fn syntax_error(&mut self, error: SyntaxError) -> ControlFlow<()> {
+        self.call(format_args!("error {:?}", error.kind), error.at)
+    }
+    fn truncated(&mut self, at: Location) {
+        let _ = self.call(format_args!("truncated"), at);
+    }
+    fn end_game(&mut self) -> String {
+        std::mem::take(&mut self.text)
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// Random concatenations of the pieces (the last one possibly cut anywhere), read with 1,
+    /// 2 and 4 threads, small parts and small buffers: the same as sequential reading.
+    #[test]
+    fn parallel_reading_is_sequential_reading(
+        picks in prop::collection::vec(0..PIECES.len(), 1..30),
+        cut in 0.0f64..1.0,
+        truncate in any::<bool>(),
+        threads in prop::sample::select(vec![1usize, 2, 4]),
+        chunk in 16usize..2000,
+        buffer in prop::sample::select(vec![1024usize, 1500, 4096]),
+    ) {
+        let mut text: Vec<u8> = picks.iter().flat_map(|&i| PIECES[i].bytes()).collect();
+        if truncate {
+            let at = (text.len() as f64 * cut) as usize;
+            text.truncate(at);
+        }
+        let expected = sequential(&text, buffer, false);
+        let actual = parallel(&text, threads, chunk, buffer, false);
+        prop_assert_eq!(expected.len(), actual.len());
+        for (e, a) in expected.iter().zip(&actual) {
+            prop_assert_eq!(e, a);
+        }
+        // And call by call, with every location, for a visitor of one's own.
+        let mut reader = Reader::with_buffer_size(&text[..], buffer);
+        let mut transcript = Transcript::default();
+        let mut expected = Vec::new();
+        while let Some(game) = reader.read_game(&mut transcript).unwrap() {
+            expected.push(game);
+        }
+        let actual: Vec<String> = ParallelReader::new(&text[..])
+            .threads(threads)
+            .chunk_size(chunk)
+            .buffer_size(buffer)
+            .visit(Transcript::default)
+            .collect();
+        prop_assert_eq!(expected, actual);
+    }
+}
