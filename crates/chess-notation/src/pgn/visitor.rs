@@ -155,7 +155,7 @@ pub trait Visitor {
     fn end_game(&mut self) -> Self::Output;
 }
 
-/// A visitor whose output is a function of another visitor's: see [`Visitor::map_output`].
+/// A visitor whose output is a function of another visitor's: see [`VisitorExt::map_output`].
 #[derive(Clone, Debug)]
 pub struct MapOutput<V, F> {
     visitor: V,
