@@ -401,7 +401,9 @@ impl pgn::Visitor for OurScan {
     fn end_game(&mut self) {}
 }
 
-/// Parses and plays every mainline move.
+/// Parses and plays every mainline move, reading SAN leniently, or strictly (the default of
+/// `SanPlus::from_ascii` and `SanPlus::to_move`, which check the disambiguation, the capture
+/// mark and the `+`/`#` mark against the position).
 #[derive(Default)]
 struct OurPlay {
     pos: Position,
@@ -409,6 +411,7 @@ struct OurPlay {
     chess960: bool,
     moves: usize,
     errors: usize,
+    strict: bool,
 }
 
 impl pgn::Visitor for OurPlay {
@@ -451,9 +454,15 @@ impl pgn::Visitor for OurPlay {
     }
 
     fn san(&mut self, san: &[u8], _: Location) -> ControlFlow<()> {
-        let m = SanPlus::from_ascii_with(san, SanMode::Lenient)
-            .ok()
-            .and_then(|san| san.san.to_move_with(&self.pos, SanMode::Lenient).ok());
+        let m = if self.strict {
+            SanPlus::from_ascii(san)
+                .ok()
+                .and_then(|san| san.to_move(&self.pos).ok())
+        } else {
+            SanPlus::from_ascii_with(san, SanMode::Lenient)
+                .ok()
+                .and_then(|san| san.san.to_move_with(&self.pos, SanMode::Lenient).ok())
+        };
         match m {
             Some(m) => {
                 self.pos.play_unchecked(m);
@@ -569,8 +578,15 @@ fn ours_scan(bytes: &[u8]) -> (usize, usize) {
 }
 
 fn ours_play(bytes: &[u8]) -> (usize, usize, usize) {
+    ours_play_with(bytes, false)
+}
+
+fn ours_play_with(bytes: &[u8], strict: bool) -> (usize, usize, usize) {
     let mut reader = pgn::Reader::new(bytes);
-    let mut visitor = OurPlay::default();
+    let mut visitor = OurPlay {
+        strict,
+        ..OurPlay::default()
+    };
     let mut games = 0;
     while let Ok(Some(())) = reader.read_game(&mut visitor) {
         games += 1;
@@ -610,6 +626,7 @@ fn pgn_benches(c: &mut Criterion) {
     // order mark of the BOM file in the middle of the corpus, and reads it as a game.
     assert_eq!(their_scan(&bytes), (games + 1, moves));
     assert_eq!(ours_play(&bytes), (games, moves, 0));
+    let strict = ours_play_with(&bytes, true);
     assert_eq!(their_play(&bytes), (games + 1, moves, 0));
     // The whole corpus also reads as games, with nothing lost.
     let read: Vec<PgnGame> = pgn::GameReader::new(&bytes[..]).read_all().unwrap();
@@ -634,6 +651,20 @@ fn pgn_benches(c: &mut Criterion) {
     group.throughput(Throughput::Bytes(bytes.len() as u64));
     group.bench_function("chess-notation", |b| {
         b.iter(|| ours_play(black_box(&bytes)))
+    });
+    group.bench_function("pgn-reader+shakmaty", |b| {
+        b.iter(|| their_play(black_box(&bytes)))
+    });
+    group.finish();
+
+    // The default, strict SAN: the same corpus (the real-world files hold a few moves that
+    // strict SAN refuses, and their games stop there, as they do in both runs).
+    eprintln!("strict play: {strict:?}");
+    let mut group = c.benchmark_group("pgn_play_strict");
+    group.sample_size(20);
+    group.throughput(Throughput::Bytes(bytes.len() as u64));
+    group.bench_function("chess-notation", |b| {
+        b.iter(|| assert_eq!(ours_play_with(black_box(&bytes), true), strict))
     });
     group.bench_function("pgn-reader+shakmaty", |b| {
         b.iter(|| their_play(black_box(&bytes)))

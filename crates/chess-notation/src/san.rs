@@ -470,6 +470,7 @@ impl San {
     }
 
     /// The legal move of `pos` this strict SAN names.
+    #[inline]
     pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
         self.to_move_with(pos, SanMode::Strict)
     }
@@ -481,12 +482,39 @@ impl San {
         // in a register, not through the large `Result` (whose error can list candidates and
         // is returned through memory, which costs a stalled load per move when reading PGN);
         // everything else, errors included, takes the full path.
-        if mode == SanMode::Lenient {
-            if let Some(m) = self.find_unique(pos) {
+        if let Some(m) = self.find_unique(pos) {
+            if mode == SanMode::Lenient || self.is_standard_for(pos, m) {
                 return Ok(m);
             }
         }
         self.resolve_full(pos, mode)
+    }
+
+    /// Whether this description is how standard SAN writes `m`, the one legal move of `pos`
+    /// it matches by the attack tables alone, in the cases that can be told without writing
+    /// the move: a piece move without an origin (unique among the role's moves to the square,
+    /// so no disambiguation is due), or a pawn push or capture with exactly the origin file a
+    /// capture needs; and the capture mark right. `false` also means "ask the full path".
+    #[inline]
+    fn is_standard_for(&self, pos: &Position, m: Move) -> bool {
+        let San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            ..
+        } = *self
+        else {
+            return false;
+        };
+        // En passant never comes this way: a capture is a piece on the destination.
+        let captures = pos.board().occupied().contains(to);
+        let origin_ok = match role {
+            Role::Pawn => rank.is_none() && file.is_some() == captures,
+            _ => file.is_none() && rank.is_none(),
+        };
+        origin_ok && capture == captures && m.to() == to
     }
 
     /// The one legal move of a normal (not castling, not null) description, when the attack
@@ -658,6 +686,7 @@ impl San {
 
 impl SanPlus {
     /// Parses strict SAN with an optional `+`/`#` mark.
+    #[inline]
     pub fn from_ascii(text: &[u8]) -> Result<SanPlus, ParseSanError> {
         SanPlus::from_ascii_with(text, SanMode::Strict)
     }
@@ -764,6 +793,7 @@ impl SanPlus {
     }
 
     /// The legal move of `pos` this strict SAN names (a wrong `+`/`#` is an error).
+    #[inline]
     pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
         self.to_move_with(pos, SanMode::Strict)
     }
@@ -779,10 +809,35 @@ impl SanPlus {
     }
 
     /// [`SanPlus::to_move_with`] in strict mode: the mark must be the right one too.
+    #[inline]
     fn resolve_strict(&self, pos: &Position) -> Result<Move, SanError> {
-        let m = self.san.to_move_with(pos, SanMode::Strict)?;
+        // The common case in registers, as in lenient mode: a move the attack tables find,
+        // written as standard SAN writes it, without a mark (the mark, when there is one, is
+        // checked below).
+        if let Some(m) = self.san.find_unique(pos) {
+            if self.san.is_standard_for(pos, m) {
+                return match self.suffix {
+                    None => Ok(m),
+                    Some(_) => self.check_mark(pos, m),
+                };
+            }
+        }
+        let m = self.san.resolve_full(pos, SanMode::Strict)?;
+        self.check_mark(pos, m)
+    }
+
+    /// `Ok(m)` if the `+`/`#` mark, when there is one, is the one `m` deserves in `pos`.
+    fn check_mark(&self, pos: &Position, m: Move) -> Result<Move, SanError> {
         if let Some(suffix) = self.suffix {
-            let actual = Suffix::from_position(&pos.after(m));
+            // Most marks are checks: whether the move checks is cheap; whether it mates takes
+            // the position after it.
+            let actual = if !pos.gives_check(m) {
+                None
+            } else if pos.after(m).has_legal_moves() {
+                Some(Suffix::Check)
+            } else {
+                Some(Suffix::Checkmate)
+            };
             if actual != Some(suffix) {
                 return Err(SanError::NotStandard {
                     expected: SanPlus {

@@ -37,6 +37,71 @@ fn round_trip_every_legal_move() {
     assert!(moves > 100_000, "{moves}");
 }
 
+/// Strict reading, fast path included, against its definition: a text is accepted exactly
+/// when it is the move's standard SAN, with a right `+`/`#` mark or none. Every legal move of
+/// many positions, each written standard and in variants around it (capture mark toggled,
+/// origin file, rank or square added or dropped, each mark).
+#[test]
+fn strict_reading_agrees_with_its_definition() {
+    use chess_notation::san::Suffix;
+    let mut checked = 0;
+    for p in sample_positions(30, 80) {
+        for &m in &p.legal_moves() {
+            let standard = San::from_move(&p, m);
+            let mut texts = vec![standard.to_string()];
+            if let San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } = standard
+            {
+                let from = m.from();
+                for (f, r) in [
+                    (None, None),
+                    (Some(from.file()), None),
+                    (None, Some(from.rank())),
+                    (Some(from.file()), Some(from.rank())),
+                    (file, rank),
+                ] {
+                    for x in [capture, !capture] {
+                        let variant = San::Normal {
+                            role,
+                            file: f,
+                            rank: r,
+                            capture: x,
+                            to,
+                            promotion,
+                        };
+                        texts.push(variant.to_string());
+                    }
+                }
+            }
+            for text in texts {
+                for mark in ["", "+", "#"] {
+                    let text = format!("{text}{mark}");
+                    let expected = SanPlus::from_ascii(text.as_bytes())
+                        .ok()
+                        .and_then(|written| {
+                            let found = written.san.to_move_with(&p, SanMode::Lenient).ok()?;
+                            let mark_ok = written.suffix.is_none()
+                                || written.suffix == Suffix::from_position(&p.after(found));
+                            (San::from_move(&p, found) == written.san && mark_ok).then_some(found)
+                        });
+                    let actual = SanPlus::from_ascii(text.as_bytes())
+                        .ok()
+                        .and_then(|written| written.to_move(&p).ok());
+                    assert_eq!(actual, expected, "{text} in {}", Fen::from_position(&p));
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 200_000, "{checked}");
+}
+
 #[test]
 fn writing() {
     let start = Position::standard();
