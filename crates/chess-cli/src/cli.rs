@@ -242,9 +242,13 @@ pub struct PgnArgs {
     #[arg(long)]
     pub json: bool,
 
-    /// Threads to spread games over.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
-    pub threads: u32,
+    /// Read null moves (`--` and `Z0`, as analysis programs write them), which pass the turn.
+    #[arg(long)]
+    pub allow_null_moves: bool,
+
+    /// Threads to read games on [default: one per core, which measures fastest].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
 }
 
 impl PgnArgs {

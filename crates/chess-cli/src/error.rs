@@ -13,6 +13,9 @@ pub const EXIT_USAGE: i32 = 2;
 pub struct CliError {
     pub message: String,
     pub code: i32,
+    /// The kind of the I/O error it comes from, if it does (a closed output pipe ends the
+    /// program quietly).
+    pub io_kind: Option<std::io::ErrorKind>,
 }
 
 impl CliError {
@@ -21,6 +24,16 @@ impl CliError {
         CliError {
             message: format!("{input}: {message}"),
             code: EXIT_INVALID_INPUT,
+            io_kind: None,
+        }
+    }
+
+    /// Invalid input, said in full by `message`.
+    pub fn invalid(message: impl fmt::Display) -> CliError {
+        CliError {
+            message: message.to_string(),
+            code: EXIT_INVALID_INPUT,
+            io_kind: None,
         }
     }
 
@@ -29,6 +42,7 @@ impl CliError {
         CliError {
             message: message.to_string(),
             code: EXIT_USAGE,
+            io_kind: None,
         }
     }
 }
@@ -44,6 +58,7 @@ impl From<std::io::Error> for CliError {
         CliError {
             message: e.to_string(),
             code: EXIT_INVALID_INPUT,
+            io_kind: Some(e.kind()),
         }
     }
 }

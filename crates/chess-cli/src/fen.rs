@@ -6,7 +6,7 @@ use chess_core::Bitboard;
 use chess_notation::{Fen, FenError};
 
 use crate::cli::FenArgs;
-use crate::error::{CliError, EXIT_INVALID_INPUT, Result};
+use crate::error::{CliError, Result};
 use crate::json::Json;
 use crate::position_arg::parse_fen;
 use crate::render::{self, Style};
@@ -41,10 +41,7 @@ pub fn run(args: &FenArgs, out: &mut impl Write) -> Result<()> {
                     ("error", Json::str(message.clone())),
                 ]);
                 writeln!(out, "{}", value.to_line())?;
-                Err(CliError {
-                    message: format!("fen: {message}"),
-                    code: EXIT_INVALID_INPUT,
-                })
+                Err(CliError::invalid(format_args!("fen: {message}")))
             } else {
                 Err(CliError::input("fen", message))
             }

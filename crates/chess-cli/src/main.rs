@@ -17,6 +17,7 @@ mod pgn;
 mod pgn_export;
 mod play;
 mod position_arg;
+mod progress;
 mod random;
 mod render;
 
@@ -53,7 +54,7 @@ fn main() -> ExitCode {
     let flushed = out.flush();
     match result.and(flushed.map_err(CliError::from)) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) if e.message.contains("Broken pipe") => ExitCode::SUCCESS,
+        Err(e) if e.io_kind == Some(std::io::ErrorKind::BrokenPipe) => ExitCode::SUCCESS,
         Err(e) => {
             error::warn(&e);
             ExitCode::from(e.code as u8)

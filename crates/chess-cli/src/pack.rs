@@ -14,7 +14,7 @@ use chess_notation::{BoardFen, Fen, uci};
 use chess_rules::{Move, Position};
 
 use crate::cli::{DecodeArgs, EncodeArgs};
-use crate::error::{CliError, EXIT_INVALID_INPUT, Result};
+use crate::error::{CliError, Result};
 use crate::json::Json;
 use crate::position_arg::{Chess960Default, parse_fen, resolve};
 
@@ -127,10 +127,9 @@ fn encode_into<W: Write>(args: &EncodeArgs, sink: &mut Sink<'_, W>) -> Result<()
             }
         }
         if bad > 0 {
-            return Err(CliError {
-                message: format!("{bad} of {games} games could not be encoded"),
-                code: EXIT_INVALID_INPUT,
-            });
+            return Err(CliError::invalid(format_args!(
+                "{bad} of {games} games could not be encoded"
+            )));
         }
     }
     Ok(())
@@ -184,10 +183,9 @@ pub fn decode(args: &DecodeArgs, out: &mut impl Write) -> Result<()> {
         }
     }
     if bad > 0 {
-        return Err(CliError {
-            message: format!("{bad} of {values} values could not be decoded"),
-            code: EXIT_INVALID_INPUT,
-        });
+        return Err(CliError::invalid(format_args!(
+            "{bad} of {values} values could not be decoded"
+        )));
     }
     Ok(())
 }
@@ -296,17 +294,12 @@ fn to_json(number: u64, decoded: &std::result::Result<Decoded, String>) -> Json 
             Json::Null,
         ),
         Ok(Decoded::Game(start, moves)) => {
-            let mut pos = start.clone();
-            let mut list = Vec::with_capacity(moves.len());
-            for &m in moves {
-                list.push(Json::str(uci::format(&pos, m)));
-                pos.play_unchecked(m);
-            }
+            let (line, end) = uci::format_line(start, moves.iter().copied().map(Some));
             (
                 Json::str(Format::Game.name()),
                 Json::str(Fen::from_position(start).to_string()),
-                Json::Array(list),
-                Json::str(Fen::from_position(&pos).to_string()),
+                Json::Array(line.into_iter().map(Json::String).collect()),
+                Json::str(Fen::from_position(&end).to_string()),
                 Json::Null,
             )
         }

@@ -329,7 +329,10 @@ impl Session<'_> {
             .find(|l| !l.is_empty())
             .unwrap_or("");
         let loaded = if first.starts_with('[') || first.starts_with("1.") {
-            crate::pgn::load_first_game(&text).map_err(|e| format!("{file}: {e}"))
+            text.parse::<chess_notation::pgn::PgnGame>()
+                .map_err(|e| e.to_string())
+                .and_then(|game| game.to_game().map_err(|e| e.to_string()))
+                .map_err(|e| format!("{file}: {e}"))
         } else {
             parse_fen(first, self.game.initial_position().is_chess960())
                 .map(Game::new)

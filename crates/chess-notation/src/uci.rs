@@ -226,6 +226,46 @@ pub fn format(pos: &Position, m: Move) -> String {
     UciMove::from_move(pos, m).to_string()
 }
 
+/// A line of play from `pos` in UCI notation, `0000` for a null move (`None`), with the
+/// position it ends in. The moves must be legal where they stand (as a game's are); the line
+/// stops before a null move made while in check.
+///
+/// ```
+/// use chess_notation::uci;
+/// use chess_rules::Position;
+///
+/// let pos = Position::standard();
+/// let e4 = uci::parse(&pos, "e2e4")?;
+/// let (line, end) = uci::format_line(&pos, [Some(e4), None]);
+/// assert_eq!(line, ["e2e4", "0000"]);
+/// assert!(end.turn().is_white());
+/// # Ok::<_, uci::UciMoveError>(())
+/// ```
+#[must_use]
+pub fn format_line(
+    pos: &Position,
+    moves: impl IntoIterator<Item = Option<Move>>,
+) -> (Vec<String>, Position) {
+    let mut pos = pos.clone();
+    let mut line = Vec::new();
+    for m in moves {
+        match m {
+            Some(m) => {
+                line.push(format(&pos, m));
+                pos.play_unchecked(m);
+            }
+            None => match pos.null_move() {
+                Some(next) => {
+                    line.push("0000".to_owned());
+                    pos = next;
+                }
+                None => break,
+            },
+        }
+    }
+    (line, pos)
+}
+
 /// Whether any legal move of `pos` goes from `from` (a cheap test for move input).
 #[must_use]
 pub fn has_moves_from(pos: &Position, from: Square) -> bool {

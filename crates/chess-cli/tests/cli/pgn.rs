@@ -180,7 +180,7 @@ fn json_of_bad_games_keeps_the_mainline_before_the_error() {
     let lines: Vec<&str> = out.stdout.lines().collect();
     assert_eq!(
         lines[0],
-        "{\"file\": \"-\", \"game\": 1, \"headers\": {\"Event\": \"crazyhouse\", \"Variant\": \"Crazyhouse\"}, \"moves\": [], \"final_fen\": null, \"result\": \"*\", \"error\": {\"kind\": \"unsupported_variant\", \"line\": 2, \"column\": 1, \"message\": \"unsupported variant \\\"crazyhouse\\\": expected standard chess or chess960\"}}"
+        "{\"file\": \"-\", \"game\": 1, \"headers\": {\"Event\": \"crazyhouse\", \"Variant\": \"Crazyhouse\"}, \"moves\": [], \"final_fen\": null, \"result\": \"*\", \"error\": {\"kind\": \"unsupported_variant\", \"line\": 2, \"column\": 1, \"message\": \"unsupported variant \\\"crazyhouse\\\": expected standard chess or chess960\"}, \"truncated\": false, \"diagnostics\": []}"
     );
     // An illegal move inside a variation drops the variation; the mainline's own illegal move
     // fails the game, which keeps the mainline up to it.
@@ -191,6 +191,10 @@ fn json_of_bad_games_keeps_the_mainline_before_the_error() {
     assert_contains(
         lines[1],
         "\"kind\": \"illegal_move\", \"line\": 8, \"column\": 36",
+    );
+    assert_contains(
+        lines[1],
+        "\"diagnostics\": [{\"kind\": \"illegal_move\", \"line\": 8, \"column\": 14, \"message\": \"illegal move Kd7: ",
     );
     assert_contains(
         lines[2],
@@ -208,4 +212,82 @@ fn json_of_bad_games_keeps_the_mainline_before_the_error() {
     );
     let threaded = chess(&["pgn", "--json", "--threads", "2", "-"], pgn);
     assert_eq!(threaded.stdout, out.stdout);
+}
+
+/// A file cut off in the middle of its last game (as a download can be) is not complete: the
+/// game is reported on stderr, counted as truncated, and the exit status says so.
+#[test]
+fn a_file_cut_off_is_reported() {
+    let whole = "[Event \"1\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n[Event \"2\"]\n\n1. d4 d5 2. c4 e6 3. Nc3 Nf6 0-1\n";
+    let out = chess(&["pgn", "-"], whole);
+    assert_eq!((out.status, out.stdout.as_str()), (0, "-: 2 games, 10 moves, 0 bad\n"));
+    let cut = &whole[..whole.len() - 12];
+    let out = chess(&["pgn", "-"], cut);
+    assert_eq!(out.status, 1);
+    assert_eq!(out.stdout, "-: 2 games, 8 moves, 0 bad, 1 truncated\n");
+    assert_eq!(
+        out.stderr,
+        "chess: -: game 2, line 7, column 22: the input ends inside the game: expected a result token\n\
+         chess: 1 of 2 games could not be read\n"
+    );
+    let out = chess(&["pgn", "--json", "-"], cut);
+    let last = out.stdout.lines().last().unwrap();
+    assert_contains(last, "\"error\": null, \"truncated\": true");
+    // Cut inside a move: an error, and cut off too.
+    let out = chess(&["pgn", "--json", "-"], &whole[..whole.len() - 10]);
+    let last = out.stdout.lines().last().unwrap();
+    assert_contains(last, "\"kind\": \"syntax\"");
+    assert_contains(last, "\"truncated\": true");
+}
+
+/// A variation with a bad move is dropped, said on stderr; the game stays good.
+#[test]
+fn a_dropped_variation_is_said() {
+    let out = chess(&["pgn", "-"], "1. e4 (1. d4 d5 2. Ke3) e5 *\n");
+    assert_eq!(out.status, 0);
+    assert_eq!(out.stdout, "-: 1 games, 2 moves, 0 bad\n");
+    assert_eq!(
+        out.stderr,
+        "chess: -: game 1, line 1, column 20: variation dropped: illegal move Ke3: no legal move matches in rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2\n"
+    );
+}
+
+#[test]
+fn null_moves_when_allowed() {
+    let text = "1. e4 -- 2. d4 Z0 3. c4 *\n";
+    let out = chess(&["pgn", "--json", "-"], text);
+    assert_eq!(out.status, 1);
+    assert_contains(&out.stdout, "\"kind\": \"illegal_move\"");
+    let out = chess(&["pgn", "--json", "--allow-null-moves", "-"], text);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(
+        json_moves(&out.stdout),
+        ["\"e2e4\", \"0000\", \"d2d4\", \"0000\", \"c2c4\""]
+    );
+}
+
+/// `chess pgn --json FILE | head -1`: the reader goes away after one line; the program ends
+/// quietly, with status 0.
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let mut text = String::new();
+    for i in 0..3000 {
+        text.push_str(&format!("[Event \"{i}\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n"));
+    }
+    let dir = crate::support::TempDir::new("closed-pipe");
+    let file = dir.file("games.pgn", &text);
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_chess"))
+        .args(["pgn", "--json", "--threads", "2", &file])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    std::io::BufRead::read_line(&mut stdout, &mut first).unwrap();
+    assert!(first.starts_with("{\"file\""), "{first}");
+    drop(stdout);
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+    assert_eq!(output.status.code(), Some(0));
 }

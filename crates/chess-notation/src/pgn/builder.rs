@@ -70,7 +70,7 @@ pub struct GameBuilder {
     error: Option<PgnError>,
     partial: Vec<u8>,
     diagnostics: Vec<Diagnostic>,
-    truncated: bool,
+    truncated: Option<Location>,
     /// Inside a variation being dropped (for a bad move in it) until its `)`.
     dropping: bool,
 }
@@ -102,7 +102,7 @@ impl GameBuilder {
             error: None,
             partial: Vec::new(),
             diagnostics: Vec::new(),
-            truncated: false,
+            truncated: None,
             dropping: false,
         }
     }
@@ -335,7 +335,7 @@ impl Visitor for GameBuilder {
         self.error = None;
         self.partial.clear();
         self.diagnostics.clear();
-        self.truncated = false;
+        self.truncated = None;
         self.dropping = false;
     }
 
@@ -480,7 +480,7 @@ impl Visitor for GameBuilder {
     }
 
     fn truncated(&mut self, at: Location) {
-        self.truncated = true;
+        self.truncated = Some(at);
         if self.strict {
             let _ = self.fail(at, PgnErrorReason::Truncated);
         }

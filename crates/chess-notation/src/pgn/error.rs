@@ -212,8 +212,8 @@ pub struct PartialGame {
     pub mainline: Line,
     /// The variations dropped before the error (see [`PgnGame::diagnostics`]).
     pub diagnostics: Vec<Diagnostic>,
-    /// Whether the input ended inside the game (see [`PgnGame::truncated`]).
-    pub truncated: bool,
+    /// Where the input ended, if it ended inside the game (see [`PgnGame::truncated`]).
+    pub truncated: Option<Location>,
 }
 
 impl PartialGame {

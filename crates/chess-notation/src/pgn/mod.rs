@@ -8,8 +8,29 @@
 //!   skipped cheaply.
 //! - [`GameReader`] and [`PgnGame`]: each game as headers, starting position, move tree
 //!   (mainline and variations, with SAN, NAGs and comments) and result, or a [`PgnError`]
-//!   saying which game, where, and why; the reader then goes on with the next game.
-//!   [`PgnGame`]'s `Display` writes export format.
+//!   saying which game, where, why, and what was read of it before; the reader then goes on
+//!   with the next game. [`PgnGame`]'s `Display` writes export format, which reads back the
+//!   same (start tags included); [`PgnGame::to_game`] and [`PgnGame::from_game`] go to and
+//!   from a game of the rules.
+//! - [`ParallelReader`] (feature `parallel`, on by default): the same on several threads, in
+//!   input order, with [`ParallelReader::visit`] to run a visitor of one's own on each thread.
+//!
+//! Real-world files are read as their authors meant; [`GameReader::strict`] rejects each of
+//! these with a located error:
+//!
+//! - a byte order mark, CRLF line ends, `%` escape lines, `;` comments, empty lines inside a
+//!   game, `1.e4` and `1... e5`, games without tags or without a result token;
+//! - the draws written `1/2` and `½-½`;
+//! - SAN as people write it: `0-0`, `e8Q`, `Ng1-f3`, a missing or extra `x`, `!?` glued to the
+//!   move (see [`SanMode::Lenient`](crate::san::SanMode::Lenient));
+//! - tag values with unescaped inner quotes: `[Event "The "Big" Match"]` is the text between
+//!   the first quote and the last quote before `]`;
+//! - an illegal or unreadable move inside a variation (as study exports from the big sites
+//!   hold) drops that variation, with a [`Diagnostic`] on the game; the mainline and the rest of
+//!   the game are kept;
+//! - a game that the end of the input cuts off (no result token; the end inside a comment,
+//!   variation, tag section or move) is kept with [`PgnGame::truncated`] saying where the input
+//!   ended: a file cut during a download never passes as complete.
 //!
 //! ```
 //! use chess_notation::pgn::{GameReader, GameResult};

@@ -109,10 +109,10 @@ pub struct PgnGame {
     /// for an illegal or unreadable move in it, with where and why. Empty for a game read
     /// without a flaw, and for games built in code.
     pub diagnostics: Vec<Diagnostic>,
-    /// Whether the input ended inside this game: no result token, or the end came inside a
-    /// comment, a variation or a move. A file cut off during a download ends so; such a game
-    /// is not complete, whatever its `Result` tag says.
-    pub truncated: bool,
+    /// Where the input ended, if it ended inside this game: before its result token, possibly
+    /// inside a comment, a variation or a move. A file cut off during a download ends so; such
+    /// a game is not complete, whatever its `Result` tag says.
+    pub truncated: Option<Location>,
 }
 
 impl Default for PgnGame {
@@ -123,7 +123,7 @@ impl Default for PgnGame {
             mainline: Line::default(),
             result: None,
             diagnostics: Vec::new(),
-            truncated: false,
+            truncated: None,
         }
     }
 }

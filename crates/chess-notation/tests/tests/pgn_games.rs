@@ -172,15 +172,22 @@ fn a_game_cut_off_by_the_end_of_the_input_is_truncated() {
         let text = &complete[..cut];
         let games = read(text);
         // The complete first game is never truncated.
-        assert!(!games[0].as_ref().unwrap().truncated, "cut at {cut}");
+        assert!(
+            games[0].as_ref().unwrap().truncated.is_none(),
+            "cut at {cut}"
+        );
         match games.get(1) {
             None => assert!(text[last_start..].trim().is_empty()),
-            Some(Ok(game)) => assert_eq!(game.truncated, cut < end_of_result, "{text:?}"),
-            Some(Err(e)) => assert!(e.partial.truncated, "cut at {cut}: {text:?}"),
+            Some(Ok(game)) => assert_eq!(game.truncated.is_some(), cut < end_of_result, "{text:?}"),
+            Some(Err(e)) => assert!(e.partial.truncated.is_some(), "cut at {cut}: {text:?}"),
         }
     }
     let whole = read(complete);
-    assert!(whole.iter().all(|g| !g.as_ref().unwrap().truncated));
+    assert!(
+        whole
+            .iter()
+            .all(|g| g.as_ref().unwrap().truncated.is_none())
+    );
     // Inside a comment, a variation, a move.
     for text in [
         "1. e4 e5 {a comment cut",
@@ -190,14 +197,18 @@ fn a_game_cut_off_by_the_end_of_the_input_is_truncated() {
     ] {
         let games = read(text);
         let truncated = match &games[0] {
-            Ok(game) => game.truncated,
-            Err(e) => e.partial.truncated,
+            Ok(game) => game.truncated.is_some(),
+            Err(e) => e.partial.truncated.is_some(),
         };
         assert!(truncated, "{text:?}");
     }
+    // Where the input ended.
+    let games = read("[Event \"x\"]\n\n1. e4 e5 2. Nf");
+    let at = games[0].as_ref().unwrap_err().partial.truncated.unwrap();
+    assert_eq!((at.line, at.column, at.offset), (3, 15, 27));
     // A game without a result that the next game's tags end is not cut off.
     let games = read("1. e4 e5\n[Event \"next\"]\n\n1. d4 *\n");
-    assert!(!games[0].as_ref().unwrap().truncated);
+    assert!(games[0].as_ref().unwrap().truncated.is_none());
     // Strict reading: an error, located at the end.
     let games = strict("[Event \"a\"]\n\n1. e4 e5 2. Nf3\n");
     let e = games[0].as_ref().unwrap_err();
@@ -306,7 +317,7 @@ proptest! {
         let pgn = PgnGame::from(&game);
         let text = pgn.to_string();
         let read: PgnGame = text.parse().map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
-        prop_assert!(!read.truncated);
+        prop_assert!(read.truncated.is_none());
         prop_assert_eq!(&read.headers, &pgn.headers, "{}", text);
         prop_assert_eq!(&read.initial, game.initial_position());
         let back = Game::try_from(&read).unwrap();

@@ -1,0 +1,67 @@
+//! A progress bar for reading large inputs, on stderr when it is a terminal.
+
+use std::io::{IsTerminal, Read};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Inputs larger than this get a progress bar.
+const THRESHOLD: u64 = 4 << 20;
+
+/// The bar of one input, fed by the bytes its reader counts.
+pub struct Progress {
+    bar: Option<indicatif::ProgressBar>,
+    read: Arc<AtomicU64>,
+}
+
+/// An input that counts the bytes read from it, for its [`Progress`].
+pub struct Counting<R> {
+    inner: R,
+    read: Arc<AtomicU64>,
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+impl Progress {
+    /// A bar for `input` named `name`, of `size` bytes if known: shown only when stderr is a
+    /// terminal and the input is large.
+    pub fn new<R: Read>(name: &str, input: R, size: Option<u64>) -> (Counting<R>, Progress) {
+        let read = Arc::new(AtomicU64::new(0));
+        let shown = std::io::stderr().is_terminal() && size.is_some_and(|s| s > THRESHOLD);
+        let bar = shown.then(|| {
+            let bar = indicatif::ProgressBar::new(size.unwrap_or(0));
+            let template = "{msg} {bar:40} {bytes}/{total_bytes} ({bytes_per_sec}, {eta})";
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(template)
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+            bar.set_message(name.to_owned());
+            bar
+        });
+        let counting = Counting {
+            inner: input,
+            read: Arc::clone(&read),
+        };
+        (counting, Progress { bar, read })
+    }
+
+    /// Moves the bar to the bytes read so far.
+    pub fn update(&self) {
+        if let Some(bar) = &self.bar {
+            bar.set_position(self.read.load(Ordering::Relaxed));
+        }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
