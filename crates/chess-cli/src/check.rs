@@ -3,7 +3,7 @@
 
 use std::io::{Read, Write};
 
-use chess_core::{Board, CastlingRights, Color, Role, Square, attacks};
+use chess_core::{Board, CastlingRights, Color, Role, Square};
 use chess_notation::Fen;
 use chess_rules::{CastlingMode, Position, PositionErrorKinds, Setup};
 
@@ -98,16 +98,6 @@ pub fn read_board(text: &str) -> std::result::Result<(Setup, Option<String>), St
     }
 }
 
-fn is_attacked(board: &Board, sq: Square, by: Color) -> bool {
-    let occupied = board.occupied();
-    ((attacks::knight(sq) & board.pieces(by, Role::Knight))
-        | (attacks::king(sq) & board.pieces(by, Role::King))
-        | (attacks::pawn(!by, sq) & board.pieces(by, Role::Pawn))
-        | (attacks::bishop(sq, occupied) & board.diagonal_sliders(by))
-        | (attacks::rook(sq, occupied) & board.line_sliders(by)))
-    .any()
-}
-
 /// The report for each king, white first; errors for boards without exactly one king each, or
 /// with both kings in check. Castling rights count under Chess960 rules when `chess960` is set
 /// or they can only mean Chess960.
@@ -122,7 +112,7 @@ pub fn analyse(setup: &Setup, chess960: bool) -> std::result::Result<[KingReport
             n => return Err(format!("the board has {n} {color} kings: expected one")),
         }
     }
-    let in_check = Color::ALL.map(|c| is_attacked(board, kings[c.index()], !c));
+    let in_check = Color::ALL.map(|c| board.is_attacked(kings[c.index()], !c, board.occupied()));
     if in_check[0] && in_check[1] {
         return Err("both kings are in check".to_owned());
     }

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::{Bitboard, Color, File, Piece, Rank, Role, Square, zobrist};
+use crate::{Bitboard, Color, File, Piece, Rank, Role, Square, attacks, zobrist};
 
 /// Where the pieces stand, kept in three views that always agree:
 ///
@@ -310,6 +310,44 @@ impl Board {
     pub const fn line_sliders(&self, color: Color) -> Bitboard {
         let p = &self.pieces[color as usize];
         Bitboard(p[Role::Rook as usize].0 | p[Role::Queen as usize].0)
+    }
+
+    /// The pieces of `color` that attack `sq`, with `occupied` as the occupancy: the board's
+    /// own, or one changed to see through a piece that moves away or to add a blocker (only the
+    /// pieces on `occupied` count).
+    ///
+    /// ```
+    /// use chess_core::{Board, Color, Square};
+    ///
+    /// let board = Board::standard();
+    /// let attackers = board.attackers_to(Square::F3, Color::White, board.occupied());
+    /// assert_eq!(attackers.count(), 3); // the e and g pawns, the g1 knight
+    /// // With the g2 pawn gone, the f1 bishop does not see f3 (its diagonal is g2, h3).
+    /// let occupied = board.occupied().without(Square::G2);
+    /// assert_eq!(board.attackers_to(Square::F3, Color::White, occupied).count(), 2);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn attackers_to(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
+        ((attacks::knight(sq) & self.pieces(color, Role::Knight))
+            | (attacks::king(sq) & self.pieces(color, Role::King))
+            | (attacks::pawn(!color, sq) & self.pieces(color, Role::Pawn))
+            | (attacks::bishop(sq, occupied) & self.diagonal_sliders(color))
+            | (attacks::rook(sq, occupied) & self.line_sliders(color)))
+            & occupied
+    }
+
+    /// Whether any piece of `color` attacks `sq` with `occupied` as the occupancy (see
+    /// [`Board::attackers_to`]); the leapers are tried first, and no attacker set is built.
+    #[inline]
+    #[must_use]
+    pub fn is_attacked(&self, sq: Square, color: Color, occupied: Bitboard) -> bool {
+        ((attacks::knight(sq) & self.pieces(color, Role::Knight))
+            | (attacks::king(sq) & self.pieces(color, Role::King))
+            | (attacks::pawn(!color, sq) & self.pieces(color, Role::Pawn)))
+        .any()
+            || (attacks::bishop(sq, occupied) & self.diagonal_sliders(color)).any()
+            || (attacks::rook(sq, occupied) & self.line_sliders(color)).any()
     }
 
     /// The square of the king of `color`; with several kings (an invalid setup) the lowest.

@@ -17,12 +17,6 @@ pub(crate) const UNDERPROMOTION: i32 = -20_000_000;
 /// History scores stay within plus or minus this.
 const HISTORY_MAX: i32 = 16_384;
 
-/// Whether `m` takes a piece (castling, stored as king takes rook, does not).
-#[inline]
-pub(crate) fn is_capture(pos: &Position, m: Move) -> bool {
-    m.is_en_passant() || (!m.is_castle() && pos.board().piece_at(m.to()).is_some())
-}
-
 /// Most valuable victim, least valuable attacker.
 #[inline]
 pub(crate) fn mvv_lva(pos: &Position, m: Move) -> i32 {
@@ -116,7 +110,7 @@ pub(crate) fn score_move(
             return UNDERPROMOTION;
         }
     }
-    if is_capture(pos, m) || m.is_promotion() {
+    if pos.is_capture(m) || m.is_promotion() {
         let base = if see(pos, m) >= 0 {
             GOOD_CAPTURE
         } else {

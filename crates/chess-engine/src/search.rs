@@ -20,9 +20,7 @@ use chess_rules::{Move, MoveList, Position};
 use crate::eval::{evaluate, has_non_pawn_material};
 use crate::level::{Level, Rng, pick};
 use crate::limits::{Control, Limits};
-use crate::ordering::{
-    BAD_CAPTURE, GOOD_CAPTURE, History, Killers, Picker, is_capture, mvv_lva, score_move,
-};
+use crate::ordering::{BAD_CAPTURE, GOOD_CAPTURE, History, Killers, Picker, mvv_lva, score_move};
 use crate::score::{DRAW, INFINITE, MATE_BOUND, MAX_PLY, Score, Value, is_mate, mate_in, mated_in};
 use crate::see::{SEE_VALUE, see};
 use crate::time::{self, Budget};
@@ -692,7 +690,7 @@ impl Searcher {
         let mut skip_quiets = false;
         let late_move_limit = (3 + depth * depth) / if improving { 1 } else { 2 };
         while let Some((m, order)) = picker.next() {
-            let capture = is_capture(pos, m);
+            let capture = pos.is_capture(m);
             let quiet = !capture && m.promotion() != Some(Role::Queen);
             let child = pos.after(m);
             let gives_check = child.is_check();
@@ -853,7 +851,7 @@ impl Searcher {
         let mut picker = Picker::new(moves, |m| {
             if Some(m) == hash_move {
                 i32::MAX
-            } else if is_capture(pos, m) {
+            } else if pos.is_capture(m) {
                 mvv_lva(pos, m)
             } else {
                 // Evasions that capture nothing, or promotions.
@@ -958,7 +956,7 @@ fn noisy_moves(pos: &Position) -> MoveList {
     let _ = pos.for_each_move(board.by_color(us), targets, |m| {
         let keep = match m.promotion() {
             Some(role) => role == Role::Queen,
-            None => is_capture(pos, m),
+            None => pos.is_capture(m),
         };
         if keep {
             moves.push(m);

@@ -53,7 +53,7 @@ fn biased_move(rng: &mut Rng, pos: &Position) -> Option<Move> {
     let mut best_score = i64::MIN;
     for &m in moves.iter() {
         let mut score = rng.below(100) as i64;
-        if chess_notation::san::is_capture(pos, m) {
+        if pos.is_capture(m) {
             score += 60;
         }
         if m.is_promotion() {

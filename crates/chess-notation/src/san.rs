@@ -27,11 +27,10 @@
 //! ```
 
 use core::fmt;
-use core::ops::ControlFlow;
 use core::str::FromStr;
 
 use chess_core::{Bitboard, CastlingSide, File, Rank, Role, Square, attacks};
-use chess_rules::{Move, MoveKind, Position};
+use chess_rules::{Move, MoveMatch, Position};
 
 /// A move in SAN, as text describes it (not yet matched against a position).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -508,8 +507,7 @@ impl San {
         else {
             return false;
         };
-        // En passant never comes this way: a capture is a piece on the destination.
-        let captures = pos.board().occupied().contains(to);
+        let captures = m.is_en_passant() || pos.board().occupied().contains(to);
         let origin_ok = match role {
             Role::Pawn => rank.is_none() && file.is_some() == captures,
             _ => file.is_none() && rank.is_none(),
@@ -531,9 +529,8 @@ impl San {
         else {
             return None;
         };
-        let from_mask = origin_mask(pos, role, file, rank);
-        match find_fast(pos, role, from_mask, file, to, promotion) {
-            Some(Ok(m)) => Some(m),
+        match pos.find_move(role, origin_mask(file, rank), to, promotion) {
+            MoveMatch::One(m) => Some(m),
             _ => None,
         }
     }
@@ -583,67 +580,25 @@ impl San {
                 ..
             } => (role, file, rank, to, promotion),
         };
-        let from_mask = origin_mask(pos, role, file, rank);
-        if let Some(result) = find_fast(pos, role, from_mask, file, to, promotion) {
-            return result;
-        }
-        self.find_generated(pos, mode, role, from_mask, file, rank, to, promotion)
-    }
-
-    /// The matching legal move found by the move generator: the general path, for the cases
-    /// [`find_fast`] leaves (en passant, king moves that may be castling).
-    #[allow(clippy::too_many_arguments)]
-    fn find_generated(
-        &self,
-        pos: &Position,
-        mode: SanMode,
-        role: Role,
-        from_mask: Bitboard,
-        file: Option<File>,
-        rank: Option<Rank>,
-        to: Square,
-        promotion: Option<Role>,
-    ) -> Result<Move, SanError> {
-        let _ = self;
-        let mut found: Option<Move> = None;
-        let mut ambiguous: Vec<Move> = Vec::new();
-        let _ = pos.for_each_move(from_mask, Bitboard::from(to), |m| {
-            if m.to() == to && !m.is_castle() && m.promotion() == promotion {
-                match found {
-                    None => found = Some(m),
-                    Some(first) => {
-                        if ambiguous.is_empty() {
-                            ambiguous.push(first);
-                        }
-                        ambiguous.push(m);
-                    }
-                }
-            }
-            ControlFlow::Continue(())
-        });
-        if !ambiguous.is_empty() {
-            return Err(SanError::Ambiguous {
-                candidates: ambiguous,
-            });
-        }
-        match found {
-            Some(m) => Ok(m),
-            None if mode == SanMode::Lenient
-                && role == Role::King
-                && file.is_some()
-                && rank.is_some() =>
-            {
+        let from = origin_mask(file, rank);
+        match pos.find_move(role, from, to, promotion) {
+            MoveMatch::One(m) => Ok(m),
+            MoveMatch::Several => Err(SanError::Ambiguous {
+                candidates: pos.matching_moves(role, from, to, promotion).to_vec(),
+            }),
+            MoveMatch::None => match (role, file, rank) {
                 // The long form of castling, `Ke1g1`: read it as UCI would.
-                let from = Square::new(file.unwrap_or(File::E), rank.unwrap_or(Rank::First));
-                crate::uci::UciMove::Normal {
-                    from,
-                    to,
-                    promotion: None,
+                (Role::King, Some(file), Some(rank)) if mode == SanMode::Lenient => {
+                    crate::uci::UciMove::Normal {
+                        from: Square::new(file, rank),
+                        to,
+                        promotion: None,
+                    }
+                    .to_move(pos)
+                    .map_err(|_| SanError::Illegal)
                 }
-                .to_move(pos)
-                .map_err(|_| SanError::Illegal)
-            }
-            None => Err(SanError::Illegal),
+                _ => Err(SanError::Illegal),
+            },
         }
     }
 
@@ -897,10 +852,10 @@ impl From<San> for SanPlus {
     }
 }
 
-/// The squares a move of `role` described with these origin hints can start from.
+/// The squares a move described with these origin hints can start from.
 #[inline]
-fn origin_mask(pos: &Position, role: Role, file: Option<File>, rank: Option<Rank>) -> Bitboard {
-    let mut mask = pos.board().pieces(pos.turn(), role);
+fn origin_mask(file: Option<File>, rank: Option<Rank>) -> Bitboard {
+    let mut mask = Bitboard::FULL;
     if let Some(file) = file {
         mask &= Bitboard::file(file);
     }
@@ -910,250 +865,10 @@ fn origin_mask(pos: &Position, role: Role, file: Option<File>, rank: Option<Rank
     mask
 }
 
-/// Finds the legal move of a SAN description without running the move generator: the
-/// candidate origins come from the attack tables looked up from the destination, and each is
-/// checked against the checkers and pins of the position. `None` leaves the case to the
-/// generator (en passant, and king moves, which may be castling written as a king move).
-#[inline]
-fn find_fast(
-    pos: &Position,
-    role: Role,
-    from_mask: Bitboard,
-    file: Option<File>,
-    to: Square,
-    promotion: Option<Role>,
-) -> Option<Result<Move, SanError>> {
-    let us = pos.turn();
-    let board = pos.board();
-    if board.by_color(us).contains(to) {
-        return None;
-    }
-    let occupied = board.occupied();
-    let checkers = pos.checkers();
-    if checkers.more_than_one() {
-        // Only the king may move.
-        return (role != Role::King).then_some(Err(SanError::Illegal));
-    }
-    let king = pos.king_of(us);
-    let pinned = pos.pinned();
-    // Whether the non-king move from `from` to `to` resolves any check and respects a pin.
-    let legal = |from: Square| {
-        let evades = match checkers.first() {
-            Some(checker) => attacks::between(king, checker).with(checker).contains(to),
-            None => true,
-        };
-        evades
-            && (!pinned.contains(from)
-                || (checkers.is_empty() && attacks::line(king, from).contains(to)))
-    };
-    let reach = match role {
-        Role::Knight => attacks::knight(to),
-        Role::Bishop => attacks::bishop(to, occupied),
-        Role::Rook => attacks::rook(to, occupied),
-        Role::Queen => attacks::queen(to, occupied),
-        Role::King => {
-            // An ordinary king move; castling is never written as one (`O-O`), but a king move
-            // that is not legal may be the long form of castling: the generator knows.
-            if promotion.is_some() {
-                return Some(Err(SanError::Illegal));
-            }
-            let from = (attacks::king(to) & from_mask).first()?;
-            // Safe when no enemy piece attacks the destination with the king gone from its
-            // square; the cheap leapers first, and no attacker set is built (a king move is
-            // about one move in eight of a real game).
-            let them = !us;
-            let occupied = occupied.without(from);
-            let leapers = (attacks::knight(to) & board.pieces(them, Role::Knight))
-                | (attacks::king(to) & board.pieces(them, Role::King))
-                | (attacks::pawn(us, to) & board.pieces(them, Role::Pawn));
-            let safe = leapers.is_empty()
-                && (attacks::bishop(to, occupied) & board.diagonal_sliders(them)).is_empty()
-                && (attacks::rook(to, occupied) & board.line_sliders(them)).is_empty();
-            return safe.then_some(Ok(Move::new(from, to)));
-        }
-        Role::Pawn => {
-            if pos.ep_square(chess_rules::EnPassantMode::Always) == Some(to) {
-                // En passant: the generator knows.
-                return None;
-            }
-            let last = to.rank() == Rank::Eighth.relative_to(us);
-            if last != promotion.is_some() {
-                return Some(Err(SanError::Illegal));
-            }
-            let back = if us.is_white() { -1 } else { 1 };
-            let target_empty = !occupied.contains(to);
-            let make = |from: Square, double: bool| match promotion {
-                Some(role) => Move::promote(from, to, role),
-                None if double => Move::double_push(from, to),
-                None => Move::new(from, to),
-            };
-            let capture_from = file
-                .filter(|&f| f != to.file())
-                .and_then(|f| Square::new(f, to.rank()).offset(0, back));
-            if let Some(from) = capture_from {
-                if target_empty {
-                    // En passant, or nothing.
-                    return None;
-                }
-                let ok =
-                    from_mask.contains(from) && to.file().distance(from.file()) == 1 && legal(from);
-                return Some(if ok {
-                    Ok(make(from, false))
-                } else {
-                    Err(SanError::Illegal)
-                });
-            }
-            if !target_empty {
-                // A capture written without its origin file: let the generator sort it out.
-                return None;
-            }
-            let Some(one) = to.offset(0, back) else {
-                return Some(Err(SanError::Illegal));
-            };
-            if from_mask.contains(one) {
-                return Some(if legal(one) {
-                    Ok(make(one, false))
-                } else {
-                    Err(SanError::Illegal)
-                });
-            }
-            let double = to.rank() == Rank::Fourth.relative_to(us) && !occupied.contains(one);
-            let two = one
-                .offset(0, back)
-                .filter(|&two| double && from_mask.contains(two));
-            return Some(match two {
-                Some(two) if legal(two) => Ok(make(two, true)),
-                _ => Err(SanError::Illegal),
-            });
-        }
-    };
-    if promotion.is_some() {
-        return Some(Err(SanError::Illegal));
-    }
-    let candidates = reach & from_mask;
-    let mut found: Option<Move> = None;
-    let mut ambiguous: Vec<Move> = Vec::new();
-    for from in candidates {
-        if legal(from) {
-            let m = Move::new(from, to);
-            match found {
-                None => found = Some(m),
-                Some(first) => {
-                    if ambiguous.is_empty() {
-                        ambiguous.push(first);
-                    }
-                    ambiguous.push(m);
-                }
-            }
-        }
-    }
-    Some(if !ambiguous.is_empty() {
-        Err(SanError::Ambiguous {
-            candidates: ambiguous,
-        })
-    } else {
-        found.ok_or(SanError::Illegal)
-    })
-}
-
-/// Whether `m` is a capture in `pos` (en passant included).
-#[must_use]
-pub fn is_capture(pos: &Position, m: Move) -> bool {
-    m.kind() == MoveKind::EnPassant || (!m.is_castle() && pos.board().piece_at(m.to()).is_some())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// The attack-table path and the move generator agree on every description: every role,
-    /// destination, origin hint and promotion, in positions from random play (checks, pins and
-    /// promotions included).
-    #[test]
-    fn fast_path_agrees_with_the_generator() {
-        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
-        let mut compared = 0;
-        for game in 0..40 {
-            let mut pos = if game % 4 == 3 {
-                Position::chess960((game * 37) % 960).unwrap()
-            } else {
-                Position::standard()
-            };
-            for _ in 0..120 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                for role in Role::ALL {
-                    for to in Square::ALL {
-                        let hints = [
-                            None,
-                            Some(to.file()),
-                            to.file().offset(1),
-                            to.file().offset(-1),
-                        ];
-                        for file in hints {
-                            for promotion in [None, Some(Role::Queen), Some(Role::Knight)] {
-                                let san = San::Normal {
-                                    role,
-                                    file,
-                                    rank: None,
-                                    capture: false,
-                                    to,
-                                    promotion,
-                                };
-                                let San::Normal { .. } = san else { continue };
-                                let mut from_mask = pos.board().pieces(pos.turn(), role);
-                                if let Some(file) = file {
-                                    from_mask &= Bitboard::file(file);
-                                }
-                                if let Some(fast) =
-                                    find_fast(&pos, role, from_mask, file, to, promotion)
-                                {
-                                    let slow = san.find_generated(
-                                        &pos,
-                                        SanMode::Lenient,
-                                        role,
-                                        from_mask,
-                                        file,
-                                        None,
-                                        to,
-                                        promotion,
-                                    );
-                                    let normalise = |r: Result<Move, SanError>| match r {
-                                        Err(SanError::Ambiguous { mut candidates }) => {
-                                            candidates.sort();
-                                            Err(SanError::Ambiguous { candidates })
-                                        }
-                                        r => r,
-                                    };
-                                    assert_eq!(
-                                        normalise(fast),
-                                        normalise(slow),
-                                        "{san} in {pos:?}"
-                                    );
-                                    compared += 1;
-                                }
-                            }
-                        }
-                    }
-                }
-                let m = moves[(next() % moves.len() as u64) as usize];
-                pos.play_unchecked(m);
-            }
-        }
-        assert!(compared > 100_000, "{compared}");
-    }
-
-    /// The fast path for common forms reads every string it accepts exactly as the general
-    /// grammar does, in both modes: all strings of up to four characters of the SAN alphabet,
-    /// and of five over a smaller one.
     #[test]
     fn common_forms_agree_with_the_grammar() {
         fn check(text: &[u8], accepted: &mut usize) {

@@ -19,7 +19,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use chess_core::{Bitboard, Role, Square};
-use chess_rules::{Move, Position};
+use chess_rules::{Move, MoveMatch, Position};
 
 /// A move as UCI text describes it, before it is matched against a position.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -116,15 +116,13 @@ impl UciMove {
         else {
             return Err(illegal());
         };
-        let moves = pos.moves_from(from);
-        let exact = moves
-            .iter()
-            .find(|m| m.to() == to && m.promotion() == promotion && !m.is_castle());
-        if let Some(&m) = exact {
+        let role = pos.board().role_at(from).ok_or_else(illegal)?;
+        if let MoveMatch::One(m) = pos.find_move(role, Bitboard::from(from), to, promotion) {
             return Ok(m);
         }
-        if promotion.is_none() {
+        if promotion.is_none() && role == Role::King {
             // Castling: king takes rook (`e1h1`), or king to its destination (`e1g1`).
+            let moves = pos.moves_from(from);
             let castle = moves
                 .iter()
                 .find(|m| m.is_castle() && m.to() == to)

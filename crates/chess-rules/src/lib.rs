@@ -37,6 +37,7 @@ extern crate alloc;
 extern crate std;
 
 mod error;
+mod find;
 mod game;
 mod movegen;
 mod moves;
@@ -47,6 +48,7 @@ mod setup;
 mod validate;
 
 pub use error::{IllegalMoveError, PositionError, PositionErrorKinds};
+pub use find::MoveMatch;
 pub use game::{Game, PlayError};
 pub use moves::{IntoIter, MAX_MOVES, Move, MoveKind, MoveList};
 pub use outcome::{DrawReason, Outcome, WinReason};

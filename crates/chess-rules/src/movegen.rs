@@ -22,7 +22,6 @@ use core::ops::ControlFlow;
 
 use chess_core::{Bitboard, CastlingSide, Color, Rank, Role, Square, attacks};
 
-use crate::position::is_attacked;
 use crate::{Move, MoveList, Position};
 
 /// Receives generated moves in bulk.
@@ -437,7 +436,7 @@ impl Position {
         if castles == [None, None] {
             let mut safe = Bitboard::EMPTY;
             for to in targets {
-                if !is_attacked(board, to, them, without_king) {
+                if !board.is_attacked(to, them, without_king) {
                     safe.add(to);
                 }
             }

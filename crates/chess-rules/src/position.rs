@@ -285,14 +285,30 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn attackers_to(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
-        attackers_to(&self.board, sq, color, occupied)
+        self.board.attackers_to(sq, color, occupied)
+    }
+
+    /// Whether the move `m` takes a piece: en passant included, castling (stored as the king
+    /// taking its own rook) not.
+    ///
+    /// ```
+    /// use chess_core::Square;
+    /// use chess_rules::{Move, Position};
+    ///
+    /// let pos = Position::standard();
+    /// assert!(!pos.is_capture(Move::new(Square::G1, Square::F3)));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn is_capture(&self, m: Move) -> bool {
+        m.is_en_passant() || (!m.is_castle() && self.board.piece_at(m.to()).is_some())
     }
 
     /// Whether any piece of `color` attacks `sq`.
     #[inline]
     #[must_use]
     pub fn is_attacked(&self, sq: Square, color: Color) -> bool {
-        is_attacked(&self.board, sq, color, self.board.occupied())
+        self.board.is_attacked(sq, color, self.board.occupied())
     }
 
     /// The Polyglot hash computed from scratch, for checking the incremental one.
@@ -735,32 +751,4 @@ impl Position {
         }
         true
     }
-}
-
-/// The pieces of `color` attacking `sq` with `occupied` as the occupancy.
-#[inline]
-pub(crate) fn attackers_to(
-    board: &Board,
-    sq: Square,
-    color: Color,
-    occupied: Bitboard,
-) -> Bitboard {
-    ((attacks::knight(sq) & board.pieces(color, Role::Knight))
-        | (attacks::king(sq) & board.pieces(color, Role::King))
-        | (attacks::pawn(!color, sq) & board.pieces(color, Role::Pawn))
-        | (attacks::bishop(sq, occupied) & board.diagonal_sliders(color))
-        | (attacks::rook(sq, occupied) & board.line_sliders(color)))
-        & occupied
-}
-
-/// Whether any piece of `color` attacks `sq` with `occupied` as the occupancy; cheap tests
-/// first.
-#[inline]
-pub(crate) fn is_attacked(board: &Board, sq: Square, color: Color, occupied: Bitboard) -> bool {
-    ((attacks::knight(sq) & board.pieces(color, Role::Knight))
-        | (attacks::king(sq) & board.pieces(color, Role::King))
-        | (attacks::pawn(!color, sq) & board.pieces(color, Role::Pawn)))
-    .any()
-        || (attacks::bishop(sq, occupied) & board.diagonal_sliders(color)).any()
-        || (attacks::rook(sq, occupied) & board.line_sliders(color)).any()
 }

@@ -5,7 +5,6 @@ use chess_core::{
 };
 
 use crate::error::PositionErrorKinds;
-use crate::position::attackers_to;
 use crate::{CastlingMode, Setup};
 
 /// Every reason `setup` cannot occur in a game under `mode`.
@@ -47,12 +46,12 @@ pub(crate) fn errors(
     let us = setup.turn;
     let occupied = board.occupied();
     if let Some(their_king) = board.king_of(!us) {
-        if attackers_to(board, their_king, us, occupied).any() {
+        if board.attackers_to(their_king, us, occupied).any() {
             errors |= PositionErrorKinds::OPPOSITE_CHECK;
         }
     }
     if let Some(our_king) = board.king_of(us) {
-        let checkers = attackers_to(board, our_king, !us, occupied);
+        let checkers = board.attackers_to(our_king, !us, occupied);
         if impossible_check(setup, ep_square, our_king, checkers) {
             errors |= PositionErrorKinds::IMPOSSIBLE_CHECK;
         }
@@ -132,7 +131,8 @@ fn double_check_possible(board: &Board, them: Color, king: Square, checkers: Bit
     // Whether, before the piece now on `to` arrived from `from` (where it stood as `before`),
     // with `occupied_before` the squares occupied then, nothing attacked the king.
     let out_of_check = |to: Square, from: Square, before: Role, occupied_before: Bitboard| {
-        attackers_to(board, king, them, occupied_before)
+        board
+            .attackers_to(king, them, occupied_before)
             .without(to)
             .is_empty()
             && !attacks::for_piece(Piece::new(them, before), from, occupied_before).contains(king)

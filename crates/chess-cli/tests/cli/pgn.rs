@@ -220,7 +220,10 @@ fn json_of_bad_games_keeps_the_mainline_before_the_error() {
 fn a_file_cut_off_is_reported() {
     let whole = "[Event \"1\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n[Event \"2\"]\n\n1. d4 d5 2. c4 e6 3. Nc3 Nf6 0-1\n";
     let out = chess(&["pgn", "-"], whole);
-    assert_eq!((out.status, out.stdout.as_str()), (0, "-: 2 games, 10 moves, 0 bad\n"));
+    assert_eq!(
+        (out.status, out.stdout.as_str()),
+        (0, "-: 2 games, 10 moves, 0 bad\n")
+    );
     let cut = &whole[..whole.len() - 12];
     let out = chess(&["pgn", "-"], cut);
     assert_eq!(out.status, 1);
@@ -272,7 +275,9 @@ fn null_moves_when_allowed() {
 fn a_closed_pipe_ends_quietly() {
     let mut text = String::new();
     for i in 0..3000 {
-        text.push_str(&format!("[Event \"{i}\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n"));
+        text.push_str(&format!(
+            "[Event \"{i}\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n"
+        ));
     }
     let dir = crate::support::TempDir::new("closed-pipe");
     let file = dir.file("games.pgn", &text);
