@@ -2,9 +2,10 @@
 
 use std::io::{self, BufRead, IsTerminal, Write};
 
-use chess_core::{Bitboard, Color, Role, Square, attacks};
-use chess_notation::san::{San, SanError, SanMode, SanMoveError, SanPlus};
-use chess_notation::{Fen, uci};
+use chess_core::{Bitboard, Color, Square};
+use chess_notation::input::{self, InputError};
+use chess_notation::san::SanPlus;
+use chess_notation::Fen;
 use chess_rules::{DrawReason, Game, Move, Outcome, Position};
 
 use crate::cli::PlayArgs;
@@ -400,116 +401,42 @@ fn capitalize(s: &str) -> String {
 /// not a move at all, a move no piece can make, one that would leave the king in check, or an
 /// ambiguous one (naming the candidates).
 pub fn read_move(pos: &Position, text: &str) -> std::result::Result<Move, String> {
-    let san_result = chess_notation::san::parse_move(pos, text, SanMode::Lenient);
-    let err = match san_result {
-        Ok(m) => return Ok(m),
-        Err(e) => e,
-    };
-    if let Ok(m) = uci::parse(pos, text) {
-        return Ok(m);
-    }
-    match err {
-        SanMoveError::Move(SanError::Ambiguous { candidates }) => {
+    input::parse_move(pos, text).map_err(|e| match e {
+        InputError::NotAMove => format!(
+            "not a move or a command: {text:?} (type help; moves look like e4, Nf3 or e2e4)"
+        ),
+        InputError::NoPieceThere { square } => {
+            format!("no such move: {text}: no piece of yours on {square}")
+        }
+        InputError::CannotGoThere { role, to } => {
+            format!("no such move: no {role} of yours can go to {to}")
+        }
+        InputError::PromotionNeeded { to } => format!(
+            "the pawn must become a piece on {to}: say which, like {to}=Q (or =R, =B, =N)"
+        ),
+        InputError::NotAPromotion => {
+            format!("no such move: {text}: only a pawn reaching the last rank promotes")
+        }
+        InputError::LeavesKingInCheck { in_check: true } => {
+            format!("illegal move {text}: your king is in check and would still be")
+        }
+        InputError::LeavesKingInCheck { in_check: false } => {
+            format!("illegal move {text}: it would leave your king in check")
+        }
+        InputError::Ambiguous { candidates } => {
             let names: Vec<String> = candidates
                 .iter()
                 .map(|&m| SanPlus::from_move(pos, m).to_string())
                 .collect();
-            Err(format!(
+            format!(
                 "ambiguous move {text}: it could be {} (say which piece)",
                 names.join(" or ")
-            ))
+            )
         }
-        SanMoveError::Move(SanError::NullMove) => {
-            Err("null moves are not allowed in a game".to_owned())
-        }
-        SanMoveError::Move(_) => {
-            let san =
-                chess_notation::san::SanPlus::from_ascii_with(text.as_bytes(), SanMode::Lenient)
-                    .map(|s| s.san)
-                    .ok();
-            Err(explain_illegal(pos, text, san))
-        }
-        SanMoveError::Parse(_) => match text.parse::<uci::UciMove>() {
-            Ok(uci::UciMove::Normal { from, to, .. }) => Err(explain_illegal(
-                pos,
-                text,
-                pos.board().role_at(from).map(|role| San::Normal {
-                    role,
-                    file: Some(from.file()),
-                    rank: Some(from.rank()),
-                    capture: false,
-                    to,
-                    promotion: None,
-                }),
-            )),
-            _ => Err(format!(
-                "not a move or a command: {text:?} (type help; moves look like e4, Nf3 or e2e4)"
-            )),
-        },
-    }
-}
-
-/// Why a well-formed move is not legal: no piece moves like that, or it would leave the king in
-/// check.
-fn explain_illegal(pos: &Position, text: &str, san: Option<San>) -> String {
-    let Some(San::Normal {
-        role,
-        file,
-        rank,
-        to,
-        ..
-    }) = san
-    else {
-        if let Some(San::Castle(_)) = san {
-            return format!(
-                "illegal move {text}: castling is not possible now (rights lost, squares occupied or attacked, or in check)"
-            );
-        }
-        return format!("no such move: {text}");
-    };
-    let us = pos.turn();
-    let board = pos.board();
-    let mut pieces = board.pieces(us, role);
-    if let Some(f) = file {
-        pieces &= Bitboard::file(f);
-    }
-    if let Some(r) = rank {
-        pieces &= Bitboard::rank(r);
-    }
-    let occupied = board.occupied();
-    let reach = |from: Square| -> bool {
-        if board.color_at(to) == Some(us) {
-            return false;
-        }
-        match role {
-            Role::Pawn => {
-                let forward = if us.is_white() { 1 } else { -1 };
-                let capture = attacks::pawn(us, from).contains(to)
-                    && (board.color_at(to) == Some(!us)
-                        || pos.ep_square(chess_rules::EnPassantMode::Always) == Some(to));
-                let push = from.offset(0, forward) == Some(to) && !occupied.contains(to);
-                let double = from.rank() == chess_core::Rank::Second.relative_to(us)
-                    && from.offset(0, 2 * forward) == Some(to)
-                    && from
-                        .offset(0, forward)
-                        .is_some_and(|s| !occupied.contains(s))
-                    && !occupied.contains(to);
-                capture || push || double
-            }
-            Role::Knight => attacks::knight(from).contains(to),
-            Role::Bishop => attacks::bishop(from, occupied).contains(to),
-            Role::Rook => attacks::rook(from, occupied).contains(to),
-            Role::Queen => attacks::queen(from, occupied).contains(to),
-            Role::King => attacks::king(from).contains(to),
-        }
-    };
-    if pieces.into_iter().any(reach) {
-        if pos.is_check() {
-            format!("illegal move {text}: your king is in check and would still be")
-        } else {
-            format!("illegal move {text}: it would leave your king in check")
-        }
-    } else {
-        format!("no such move: no {role} of yours can go to {to}")
-    }
+        InputError::CastlingNotPossible(_) => format!(
+            "illegal move {text}: castling is not possible now (rights lost, squares occupied or attacked, or in check)"
+        ),
+        InputError::NullMove => "null moves are not allowed in a game".to_owned(),
+        _ => format!("no such move: {text}"),
+    })
 }

@@ -15,6 +15,7 @@
 
 pub mod epd;
 pub mod fen;
+pub mod input;
 pub mod pack;
 pub mod pgn;
 pub mod san;

@@ -87,6 +87,52 @@ impl Position {
         moves
     }
 
+    /// The pieces of the side to move's `role` on `from` that could move to `to` if their own
+    /// king's safety did not count: what a person who overlooked a check or a pin meant (the
+    /// moves of [`Position::matching_moves`] come from among them). Castling is not counted.
+    ///
+    /// ```
+    /// use chess_core::{Bitboard, Role, Square};
+    /// use chess_rules::Position;
+    ///
+    /// let pos = Position::standard();
+    /// let origins = pos.pseudo_legal_origins(Role::Pawn, Bitboard::FULL, Square::E4);
+    /// assert_eq!(origins, Bitboard::from(Square::E2));
+    /// ```
+    #[must_use]
+    pub fn pseudo_legal_origins(&self, role: Role, from: Bitboard, to: Square) -> Bitboard {
+        let us = self.turn();
+        let board = self.board();
+        let from = from & board.pieces(us, role);
+        if board.by_color(us).contains(to) {
+            return Bitboard::EMPTY;
+        }
+        let occupied = board.occupied();
+        let reach = match role {
+            Role::Knight => attacks::knight(to),
+            Role::Bishop => attacks::bishop(to, occupied),
+            Role::Rook => attacks::rook(to, occupied),
+            Role::Queen => attacks::queen(to, occupied),
+            Role::King => attacks::king(to),
+            Role::Pawn => {
+                let en_passant = self.ep_square(EnPassantMode::Always) == Some(to);
+                if occupied.contains(to) || en_passant {
+                    attacks::pawn(!us, to)
+                } else {
+                    let back = if us.is_white() { -1 } else { 1 };
+                    let one = to.offset(0, back);
+                    let two = one
+                        .filter(|&one| {
+                            to.rank() == Rank::Fourth.relative_to(us) && !occupied.contains(one)
+                        })
+                        .and_then(|one| one.offset(0, back));
+                    one.into_iter().chain(two).collect()
+                }
+            }
+        };
+        reach & from
+    }
+
     /// Calls `found` with each legal move matching the description.
     #[inline]
     fn for_each_match(
@@ -266,6 +312,8 @@ mod tests {
                                 _ => MoveMatch::Several,
                             };
                             assert_eq!(found, expected_match);
+                            let origins = pos.pseudo_legal_origins(role, from, to);
+                            assert!(expected.iter().all(|m| origins.contains(m.from())));
                             checked += 1;
                         }
                     }

@@ -120,6 +120,15 @@ fn wrong_moves_say_why() {
     );
     assert_contains(&out.stdout, "no such move: no knight of yours can go to f3");
     assert_contains(&out.stdout, "not a move or a command: \"xyz\"");
+    // A pawn move to the last rank without its piece asks for it (it used to say the move
+    // would leave the king in check), in SAN and in UCI.
+    let out = chess(
+        &["--ascii", "--fen", "k7/4P3/8/8/8/8/8/4K3 w - - 0 1"],
+        "e8\ne7e8\ne3e4\nquit\n",
+    );
+    let asks = "the pawn must become a piece on e8: say which, like e8=Q (or =R, =B, =N)";
+    assert_eq!(out.stdout.matches(asks).count(), 2, "{}", out.stdout);
+    assert_contains(&out.stdout, "no such move: e3e4: no piece of yours on e3");
 }
 
 #[test]

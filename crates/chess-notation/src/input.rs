@@ -1,0 +1,283 @@
+//! Moves as a person types them: SAN in its lenient forms (`e4`, `Nf3`, `exd5`, `0-0`, `e8Q`)
+//! or UCI (`e2e4`, `e7e8q`), read into the legal move, or into the reason there is none, for a
+//! program to put into words.
+//!
+//! ```
+//! use chess_core::{Role, Square};
+//! use chess_notation::input::{self, InputError};
+//! use chess_rules::Position;
+//!
+//! let pos = Position::standard();
+//! assert!(input::parse_move(&pos, "Nf3").is_ok());
+//! assert!(input::parse_move(&pos, "g1f3").is_ok());
+//! assert_eq!(input::parse_move(&pos, "hello"), Err(InputError::NotAMove));
+//! assert_eq!(
+//!     input::parse_move(&pos, "Nf4"),
+//!     Err(InputError::CannotGoThere { role: Role::Knight, to: Square::F4 })
+//! );
+//! assert_eq!(input::parse_move(&pos, "e3e4"), Err(InputError::NoPieceThere { square: Square::E3 }));
+//! ```
+
+use core::fmt;
+
+use chess_core::{Bitboard, CastlingSide, File, Piece, Rank, Role, Square};
+use chess_rules::{Move, MoveMatch, Position};
+
+use crate::san::{San, SanMode, SanPlus};
+use crate::uci::UciMove;
+
+/// Why typed text is not a legal move here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum InputError {
+    /// Not a move at all: neither SAN nor UCI.
+    NotAMove,
+    /// The move starts from a square that holds no piece of the side to move (of the kind the
+    /// text names).
+    NoPieceThere {
+        /// The square.
+        square: Square,
+    },
+    /// No piece of that kind of the side to move can go there, whatever the checks.
+    CannotGoThere {
+        /// The kind of piece.
+        role: Role,
+        /// The destination.
+        to: Square,
+    },
+    /// A pawn move to the last rank that does not say which piece the pawn becomes.
+    PromotionNeeded {
+        /// The destination.
+        to: Square,
+    },
+    /// A promotion on a move that is not one.
+    NotAPromotion,
+    /// A piece could go there, but the move would leave the king in check (`in_check`: the
+    /// king is in check now, and the move does not get it out).
+    LeavesKingInCheck {
+        /// Whether the king is in check already.
+        in_check: bool,
+    },
+    /// Several legal moves match: the text must say which piece.
+    Ambiguous {
+        /// The matching legal moves.
+        candidates: Vec<Move>,
+    },
+    /// Castling on that side is not possible now (no right left, pieces between, or the king
+    /// in check, passing through or landing on an attacked square).
+    CastlingNotPossible(CastlingSide),
+    /// A null move (`--`, `Z0`), which passes the turn and is no move of a game.
+    NullMove,
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InputError::NotAMove => f.write_str("not a move: expected SAN (e4, Nf3) or UCI (e2e4)"),
+            InputError::NoPieceThere { square } => {
+                write!(f, "no piece of the side to move on {square}")
+            }
+            InputError::CannotGoThere { role, to } => {
+                write!(f, "no {role} of the side to move can go to {to}")
+            }
+            InputError::PromotionNeeded { to } => {
+                write!(
+                    f,
+                    "a pawn reaching {to} must become a piece: say which (=Q, =R, =B or =N)"
+                )
+            }
+            InputError::NotAPromotion => f.write_str("only a pawn reaching the last rank promotes"),
+            InputError::LeavesKingInCheck { in_check: true } => {
+                f.write_str("the king is in check and would still be")
+            }
+            InputError::LeavesKingInCheck { in_check: false } => {
+                f.write_str("the move would leave the king in check")
+            }
+            InputError::Ambiguous { candidates } => {
+                write!(f, "ambiguous: {} moves match", candidates.len())
+            }
+            InputError::CastlingNotPossible(side) => write!(
+                f,
+                "castling {side} is not possible now",
+                side = match side {
+                    CastlingSide::KingSide => "kingside",
+                    CastlingSide::QueenSide => "queenside",
+                }
+            ),
+            InputError::NullMove => f.write_str("a null move is no move of a game"),
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// The legal move of `pos` that `text` names, in SAN (read leniently) or UCI; or why there is
+/// none. Surrounding whitespace is ignored.
+///
+/// # Errors
+///
+/// [`InputError`] says why the text is no legal move, from the most telling reason: not a move
+/// at all, an ambiguous one, a pawn move that does not say its promotion, a square without a
+/// piece of the side to move, no such piece able to go there, or a move into check.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, InputError> {
+    let text = text.trim();
+    let san = SanPlus::from_ascii_with(text.as_bytes(), SanMode::Lenient)
+        .ok()
+        .map(|s| s.san);
+    let uci = text.parse::<UciMove>().ok();
+    // Whichever reading is legal wins.
+    if let Some(Ok(m)) = san.map(|san| san.to_move_with(pos, SanMode::Lenient)) {
+        return Ok(m);
+    }
+    if let Some(Ok(m)) = uci.map(|uci| uci.to_move(pos)) {
+        return Ok(m);
+    }
+    let (role, from, origin, to, promotion) = match (san, uci) {
+        (Some(San::Null), _) => return Err(InputError::NullMove),
+        (Some(San::Castle(side)), _) => return Err(InputError::CastlingNotPossible(side)),
+        (
+            _,
+            Some(UciMove::Normal {
+                from,
+                to,
+                promotion,
+            }),
+        ) => {
+            let piece = pos
+                .board()
+                .piece_at(from)
+                .filter(|p| p.color() == pos.turn());
+            let Some(role) = piece.map(Piece::role) else {
+                return Err(InputError::NoPieceThere { square: from });
+            };
+            (role, Bitboard::from(from), Some(from), to, promotion)
+        }
+        (
+            Some(San::Normal {
+                role,
+                file,
+                rank,
+                to,
+                promotion,
+                ..
+            }),
+            _,
+        ) => {
+            let origin = file.zip(rank).map(|(file, rank)| Square::new(file, rank));
+            (role, origin_mask(file, rank), origin, to, promotion)
+        }
+        _ => return Err(InputError::NotAMove),
+    };
+    Err(explain(pos, role, from, origin, to, promotion))
+}
+
+/// Why no legal move of `role` goes from `from` to `to` with `promotion`.
+fn explain(
+    pos: &Position,
+    role: Role,
+    from: Bitboard,
+    origin: Option<Square>,
+    to: Square,
+    promotion: Option<Role>,
+) -> InputError {
+    if let MoveMatch::Several = pos.find_move(role, from, to, promotion) {
+        let candidates = pos.matching_moves(role, from, to, promotion).to_vec();
+        return InputError::Ambiguous { candidates };
+    }
+    let us = pos.turn();
+    if let Some(square) = origin {
+        if pos.board().piece_at(square) != Some(Piece::new(us, role)) {
+            return InputError::NoPieceThere { square };
+        }
+    }
+    let last_rank = to.rank() == Rank::Eighth.relative_to(us);
+    let reaches = pos.pseudo_legal_origins(role, from, to).any();
+    if role == Role::Pawn && last_rank && promotion.is_none() && reaches {
+        return InputError::PromotionNeeded { to };
+    }
+    if promotion.is_some() && !(role == Role::Pawn && last_rank) && reaches {
+        return InputError::NotAPromotion;
+    }
+    if reaches {
+        InputError::LeavesKingInCheck {
+            in_check: pos.is_check(),
+        }
+    } else {
+        InputError::CannotGoThere { role, to }
+    }
+}
+
+/// The squares a move described with these origin hints can start from.
+fn origin_mask(file: Option<File>, rank: Option<Rank>) -> Bitboard {
+    file.map_or(Bitboard::FULL, Bitboard::file) & rank.map_or(Bitboard::FULL, Bitboard::rank)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Fen;
+
+    fn pos(fen: &str) -> Position {
+        fen.parse::<Fen>().unwrap().into_position_auto().unwrap()
+    }
+
+    #[test]
+    fn each_reason() {
+        let promote = pos("k7/4P3/8/8/8/8/8/4K3 w - - 0 1");
+        // The wrong message of old: with nothing in check, a pawn to the last rank without a
+        // piece asks for one.
+        for text in ["e8", "e7e8", "e8+"] {
+            assert_eq!(
+                parse_move(&promote, text),
+                Err(InputError::PromotionNeeded { to: Square::E8 }),
+                "{text}"
+            );
+        }
+        assert!(parse_move(&promote, "e8=Q").is_ok());
+        assert!(parse_move(&promote, "e7e8n").is_ok());
+        let start = Position::standard();
+        assert_eq!(parse_move(&start, "e4=Q"), Err(InputError::NotAPromotion));
+        assert_eq!(
+            parse_move(&start, "Ke2"),
+            Err(InputError::CannotGoThere {
+                role: Role::King,
+                to: Square::E2
+            })
+        );
+        assert_eq!(
+            parse_move(&start, "e7e5"),
+            Err(InputError::NoPieceThere { square: Square::E7 })
+        );
+        assert_eq!(
+            parse_move(&start, "O-O"),
+            Err(InputError::CastlingNotPossible(CastlingSide::KingSide))
+        );
+        assert_eq!(parse_move(&start, "--"), Err(InputError::NullMove));
+        assert_eq!(parse_move(&start, "e2e9"), Err(InputError::NotAMove));
+        // A pinned piece, a king walking into check, a check not answered.
+        let pinned = pos("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1");
+        assert_eq!(
+            parse_move(&pinned, "Nf4"),
+            Err(InputError::LeavesKingInCheck { in_check: false })
+        );
+        assert_eq!(
+            parse_move(&pinned, "Ke2"),
+            Err(InputError::CannotGoThere {
+                role: Role::King,
+                to: Square::E2
+            })
+        );
+        let checked = pos("4k3/8/8/8/8/8/3N4/r3K3 w - - 0 1");
+        assert_eq!(
+            parse_move(&checked, "Nf3"),
+            Err(InputError::LeavesKingInCheck { in_check: true })
+        );
+        let two_knights = pos("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1");
+        match parse_move(&two_knights, "Nd2") {
+            Err(InputError::Ambiguous { candidates }) => assert_eq!(candidates.len(), 2),
+            other => panic!("{other:?}"),
+        }
+        assert!(parse_move(&two_knights, "Nbd2").is_ok());
+        assert!(parse_move(&two_knights, "  b1d2 ").is_ok());
+    }
+}
