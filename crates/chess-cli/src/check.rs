@@ -144,11 +144,7 @@ pub fn analyse(setup: &Setup, chess960: bool) -> std::result::Result<[KingReport
             halfmoves: 0,
             fullmoves: 1,
         };
-        let mode = if chess960 {
-            CastlingMode::Chess960
-        } else {
-            Fen::from_setup(turn_setup.clone()).castling_mode()
-        };
+        let mode = CastlingMode::for_setup(&turn_setup, chess960);
         let pos = Position::from_setup(turn_setup, mode)
             .or_else(|e| e.ignore(PositionErrorKinds::IGNORABLE))
             .map_err(|e| e.to_string())?;

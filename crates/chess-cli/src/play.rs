@@ -3,9 +3,9 @@
 use std::io::{self, BufRead, IsTerminal, Write};
 
 use chess_core::{Bitboard, Color, Square};
+use chess_notation::Fen;
 use chess_notation::input::{self, InputError};
 use chess_notation::san::SanPlus;
-use chess_notation::Fen;
 use chess_rules::{DrawReason, Game, Move, Outcome, Position};
 
 use crate::cli::PlayArgs;

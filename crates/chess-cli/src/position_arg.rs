@@ -1,7 +1,7 @@
 //! Turning `--fen`, `--chess960` and `--position` into a position.
 
 use chess_notation::{Fen, FenError};
-use chess_rules::{CastlingMode, Position};
+use chess_rules::Position;
 
 use crate::cli::PositionArgs;
 use crate::error::{CliError, Result};
@@ -37,11 +37,5 @@ pub fn resolve(args: &PositionArgs, default: Chess960Default) -> Result<Position
 /// Parses a FEN under Chess960 rules when asked or when its castling rights can only mean
 /// Chess960, else standard rules.
 pub fn parse_fen(text: &str, chess960: bool) -> std::result::Result<Position, FenError> {
-    let fen: Fen = text.parse()?;
-    let mode = if chess960 {
-        CastlingMode::Chess960
-    } else {
-        fen.castling_mode()
-    };
-    fen.into_position(mode)
+    text.parse::<Fen>()?.into_position_for(chess960)
 }

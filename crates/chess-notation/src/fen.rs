@@ -508,15 +508,11 @@ impl Fen {
     }
 
     /// Whether the castling rights can only mean Chess960: a king off the `e` file or a rook off
-    /// the `a`/`h` files with a castling right. [`Fen::into_position_auto`] uses this.
+    /// the `a`/`h` files with a castling right (see [`Setup::castling_mode`]).
+    /// [`Fen::into_position_auto`] uses this.
     #[must_use]
     pub fn castling_mode(&self) -> CastlingMode {
-        let setup = &self.setup;
-        let standard = setup.castling.iter().all(|(color, side, rook)| {
-            rook.file() == side.standard_rook_file()
-                && setup.board.king_of(color).map(Square::file) == Some(File::E)
-        });
-        CastlingMode::from_chess960(!standard)
+        self.setup.castling_mode()
     }
 
     /// The position, validated under `mode`.
@@ -526,7 +522,13 @@ impl Fen {
 
     /// The position, standard chess unless the castling rights can only mean Chess960.
     pub fn into_position_auto(self) -> Result<Position, FenError> {
-        let mode = self.castling_mode();
+        self.into_position_for(false)
+    }
+
+    /// The position under Chess960 rules when `chess960` asks for them, else as the castling
+    /// rights need (see [`CastlingMode::for_setup`]).
+    pub fn into_position_for(self, chess960: bool) -> Result<Position, FenError> {
+        let mode = CastlingMode::for_setup(&self.setup, chess960);
         self.into_position(mode)
     }
 

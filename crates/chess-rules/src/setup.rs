@@ -1,6 +1,6 @@
 //! The unvalidated state of a game: what a FEN describes.
 
-use chess_core::{Board, CastlingRights, Color, Square};
+use chess_core::{Board, CastlingRights, Color, File, Square};
 
 /// Whether castling follows the standard rules or Chess960's.
 ///
@@ -18,6 +18,18 @@ pub enum CastlingMode {
 }
 
 impl CastlingMode {
+    /// How to read the castling rights of `setup`: Chess960 when `chess960` asks for it, else
+    /// the mode the rights need ([`Setup::castling_mode`]). The one place the program decides
+    /// it, for FEN, PGN, UCI and the command line alike.
+    #[must_use]
+    pub fn for_setup(setup: &Setup, chess960: bool) -> CastlingMode {
+        if chess960 {
+            CastlingMode::Chess960
+        } else {
+            setup.castling_mode()
+        }
+    }
+
     /// `Chess960` when `chess960` is true.
     #[must_use]
     pub const fn from_chess960(chess960: bool) -> CastlingMode {
@@ -58,6 +70,17 @@ pub struct Setup {
 }
 
 impl Setup {
+    /// The mode the castling rights can only be read in: Chess960 when a king with a right
+    /// stands off the `e` file or a rook with a right off its `a` or `h` file, else standard.
+    #[must_use]
+    pub fn castling_mode(&self) -> CastlingMode {
+        let standard = self.castling.iter().all(|(color, side, rook)| {
+            rook.file() == side.standard_rook_file()
+                && self.board.king_of(color).map(Square::file) == Some(File::E)
+        });
+        CastlingMode::from_chess960(!standard)
+    }
+
     /// The starting setup of standard chess.
     #[must_use]
     pub fn standard() -> Setup {

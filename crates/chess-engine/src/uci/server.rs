@@ -9,7 +9,7 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use chess_notation::{Fen, uci};
-use chess_rules::{CastlingMode, Move, Position};
+use chess_rules::{Move, Position};
 
 use crate::{Clock, Control, Level, Limits, MAX_HASH_MB, SearchInfo, Searcher, random_seed};
 
@@ -319,7 +319,6 @@ impl<W: Write + Send + 'static> Server<W> {
             .unwrap_or(args.len());
         let (setup, moves) = args.split_at(moves_at);
         let moves = moves.get(1..).unwrap_or_default();
-        let mode = CastlingMode::from_chess960(self.options.chess960);
         let start = match setup.first().copied() {
             Some("startpos") => {
                 if self.options.chess960 {
@@ -334,12 +333,8 @@ impl<W: Write + Send + 'static> Server<W> {
                     .parse::<Fen>()
                     .map_err(|e| e.to_string())
                     .and_then(|fen| {
-                        let mode = if self.options.chess960 {
-                            mode
-                        } else {
-                            fen.castling_mode()
-                        };
-                        fen.into_position(mode).map_err(|e| e.to_string())
+                        fen.into_position_for(self.options.chess960)
+                            .map_err(|e| e.to_string())
                     });
                 match parsed {
                     Ok(pos) => pos,
@@ -679,9 +674,11 @@ mod tests {
         let fen: Fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().expect("fen");
         let standard = fen
             .clone()
-            .into_position(CastlingMode::Standard)
+            .into_position(chess_rules::CastlingMode::Standard)
             .expect("legal");
-        let chess960 = fen.into_position(CastlingMode::Chess960).expect("legal");
+        let chess960 = fen
+            .into_position(chess_rules::CastlingMode::Chess960)
+            .expect("legal");
         let m = uci::parse(&standard, "e1g1").expect("legal");
         assert_eq!(bestmove_line(&standard, Some(m), None), "bestmove e1g1");
         assert_eq!(bestmove_line(&chess960, Some(m), None), "bestmove e1h1");

@@ -204,12 +204,7 @@ impl GameBuilder {
             )
         };
         let fen = Fen::from_ascii(text.trim().as_bytes()).map_err(|e| invalid(e.into()))?;
-        let mode = if chess960 {
-            CastlingMode::Chess960
-        } else {
-            fen.castling_mode()
-        };
-        fen.into_position(mode).map_err(invalid)
+        fen.into_position_for(chess960).map_err(invalid)
     }
 
     fn play(&mut self, token: &[u8]) -> Result<(), PgnErrorReason> {
