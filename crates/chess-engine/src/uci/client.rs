@@ -12,7 +12,8 @@ use chess_notation::Fen;
 use chess_notation::uci::{self, UciMoveError};
 use chess_rules::{Move, Position};
 
-use crate::{Limits, Score};
+use super::protocol::{BestMove, BestMoveError, EngineOption, Info, go_line};
+use crate::Limits;
 
 /// How long to wait for the handshake and for `readyok` unless told otherwise.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -59,63 +60,6 @@ pub enum ClientError {
     /// The engine's `bestmove` line had no move.
     #[error("malformed bestmove line: {0:?}")]
     MalformedBestMove(String),
-}
-
-/// An option an engine declared in its answer to `uci`.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct EngineOption {
-    /// The name (may contain spaces).
-    pub name: String,
-    /// The type: `check`, `spin`, `combo`, `button` or `string`.
-    pub kind: String,
-    /// The default value, if given.
-    pub default: Option<String>,
-    /// The minimum of a `spin`.
-    pub min: Option<i64>,
-    /// The maximum of a `spin`.
-    pub max: Option<i64>,
-    /// The choices of a `combo`.
-    pub vars: Vec<String>,
-}
-
-/// One `info` line, parsed. Fields the engine did not send are `None` (or empty).
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct Info {
-    /// `depth`.
-    pub depth: Option<u32>,
-    /// `seldepth`.
-    pub seldepth: Option<u32>,
-    /// `multipv`.
-    pub multipv: Option<u32>,
-    /// `score cp …` or `score mate …`.
-    pub score: Option<Score>,
-    /// `lowerbound`: the score is at least this.
-    pub lowerbound: bool,
-    /// `upperbound`: the score is at most this.
-    pub upperbound: bool,
-    /// `nodes`.
-    pub nodes: Option<u64>,
-    /// `nps`.
-    pub nps: Option<u64>,
-    /// `time`.
-    pub time: Option<Duration>,
-    /// `hashfull`, in permille.
-    pub hashfull: Option<u32>,
-    /// `pv`, as far as its moves are legal in sequence.
-    pub pv: Vec<Move>,
-    /// `string`: free text to the end of the line.
-    pub string: Option<String>,
-}
-
-/// The answer to `go`.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct BestMove {
-    /// The move; `None` when the engine has none (`bestmove (none)` or `0000`: the game is over).
-    pub best: Option<Move>,
-    /// The reply the engine expects, if it said (and it is legal).
-    pub ponder: Option<Move>,
-    /// The `info` lines of the search, in order.
-    pub infos: Vec<Info>,
 }
 
 /// A connection to a UCI engine, after the `uci` handshake.
@@ -357,7 +301,7 @@ impl Client {
                     Some("author") => self.author = Some(rest(&line, "author")),
                     _ => {}
                 },
-                Some("option") => self.options.push(parse_option(&line)),
+                Some("option") => self.options.push(EngineOption::parse(&line)),
                 _ => {}
             }
         }
@@ -472,7 +416,7 @@ impl Client {
             let mut tokens = line.split_whitespace();
             match tokens.next() {
                 Some("info") => {
-                    let info = parse_info(&self.position, &line);
+                    let info = Info::parse(&self.position, &line);
                     on_info(&info);
                     infos.push(info);
                 }
@@ -508,26 +452,9 @@ impl Client {
     }
 
     fn parse_bestmove(&self, line: &str) -> Result<BestMove, ClientError> {
-        let mut tokens = line.split_whitespace().skip(1);
-        let Some(text) = tokens.next() else {
-            return Err(ClientError::MalformedBestMove(line.to_owned()));
-        };
-        if text == "(none)" || text == "0000" || text == "NULL" {
-            return Ok(BestMove::default());
-        }
-        let best = uci::parse(&self.position, text).map_err(|source| ClientError::IllegalMove {
-            text: text.to_owned(),
-            source,
-        })?;
-        let after = self.position.after(best);
-        let ponder = match (tokens.next(), tokens.next()) {
-            (Some("ponder"), Some(text)) => uci::parse(&after, text).ok(),
-            _ => None,
-        };
-        Ok(BestMove {
-            best: Some(best),
-            ponder,
-            infos: Vec::new(),
+        BestMove::parse(&self.position, line).map_err(|e| match e {
+            BestMoveError::Illegal { text, source } => ClientError::IllegalMove { text, source },
+            _ => ClientError::MalformedBestMove(line.to_owned()),
         })
     }
 
@@ -591,251 +518,4 @@ fn rest(line: &str, keyword: &str) -> String {
     let mut tokens = line.split_whitespace();
     let _ = tokens.by_ref().position(|t| t == keyword);
     tokens.collect::<Vec<_>>().join(" ")
-}
-
-/// Parses `option name <name> type <type> [default <x>] [min <x>] [max <x>] [var <x>]...`.
-fn parse_option(line: &str) -> EngineOption {
-    const KEYS: [&str; 6] = ["name", "type", "default", "min", "max", "var"];
-    let mut option = EngineOption::default();
-    let mut key: Option<&str> = None;
-    let mut words: Vec<&str> = Vec::new();
-    let flush = |key: Option<&str>, words: &mut Vec<&str>, option: &mut EngineOption| {
-        let value = words.join(" ");
-        words.clear();
-        match key {
-            Some("name") => option.name = value,
-            Some("type") => option.kind = value,
-            Some("default") => option.default = Some(value).filter(|v| v != "<empty>"),
-            Some("min") => option.min = value.parse().ok(),
-            Some("max") => option.max = value.parse().ok(),
-            Some("var") => option.vars.push(value),
-            _ => {}
-        }
-    };
-    for token in line.split_whitespace().skip(1) {
-        if KEYS.contains(&token) && !(key == Some("name") && token == "name") {
-            flush(key, &mut words, &mut option);
-            key = Some(token);
-        } else {
-            words.push(token);
-        }
-    }
-    flush(key, &mut words, &mut option);
-    option
-}
-
-/// Parses an `info` line; `pos` is the position searched, to read the principal variation.
-fn parse_info(pos: &Position, line: &str) -> Info {
-    let mut info = Info::default();
-    let tokens: Vec<&str> = line.split_whitespace().collect();
-    let mut i = 1;
-    let number = |i: usize| tokens.get(i).and_then(|t| t.parse::<i64>().ok());
-    while i < tokens.len() {
-        let key = tokens[i];
-        i += 1;
-        match key {
-            "depth" => info.depth = number(i).and_then(|n| u32::try_from(n).ok()),
-            "seldepth" => info.seldepth = number(i).and_then(|n| u32::try_from(n).ok()),
-            "multipv" => info.multipv = number(i).and_then(|n| u32::try_from(n).ok()),
-            "nodes" => info.nodes = number(i).and_then(|n| u64::try_from(n).ok()),
-            "nps" => info.nps = number(i).and_then(|n| u64::try_from(n).ok()),
-            "hashfull" => info.hashfull = number(i).and_then(|n| u32::try_from(n).ok()),
-            "time" => {
-                info.time = number(i)
-                    .and_then(|n| u64::try_from(n).ok())
-                    .map(Duration::from_millis);
-            }
-            "score" => continue,
-            "cp" | "mate" => {
-                info.score = number(i).and_then(|n| i32::try_from(n).ok()).map(|n| {
-                    if key == "cp" {
-                        Score::Cp(n)
-                    } else {
-                        Score::Mate(n)
-                    }
-                });
-            }
-            "lowerbound" => {
-                info.lowerbound = true;
-                continue;
-            }
-            "upperbound" => {
-                info.upperbound = true;
-                continue;
-            }
-            "string" => {
-                info.string = Some(tokens[i..].join(" "));
-                break;
-            }
-            "pv" => {
-                let mut p = pos.clone();
-                while let Some(text) = tokens.get(i) {
-                    let Ok(m) = uci::parse(&p, text) else {
-                        break;
-                    };
-                    info.pv.push(m);
-                    p = p.after(m);
-                    i += 1;
-                }
-                // Whatever follows an unreadable move is not for us.
-                break;
-            }
-            _ => continue,
-        }
-        i += 1;
-    }
-    info
-}
-
-/// The `go` command for `limits` in `pos` (search moves written as the position's mode does).
-fn go_line(pos: &Position, limits: &Limits) -> String {
-    let mut line = "go".to_owned();
-    let ms = |d: Duration| d.as_millis();
-    if limits.ponder {
-        line.push_str(" ponder");
-    }
-    if let Some(clock) = limits.clock {
-        if let Some(t) = clock.wtime {
-            line.push_str(&format!(" wtime {}", ms(t)));
-        }
-        if let Some(t) = clock.btime {
-            line.push_str(&format!(" btime {}", ms(t)));
-        }
-        line.push_str(&format!(" winc {} binc {}", ms(clock.winc), ms(clock.binc)));
-        if let Some(n) = clock.movestogo {
-            line.push_str(&format!(" movestogo {n}"));
-        }
-    }
-    if let Some(d) = limits.depth {
-        line.push_str(&format!(" depth {d}"));
-    }
-    if let Some(n) = limits.nodes {
-        line.push_str(&format!(" nodes {n}"));
-    }
-    if let Some(n) = limits.mate {
-        line.push_str(&format!(" mate {n}"));
-    }
-    if let Some(t) = limits.movetime {
-        line.push_str(&format!(" movetime {}", ms(t)));
-    }
-    if limits.infinite {
-        line.push_str(" infinite");
-    }
-    let moves: Vec<String> = limits
-        .search_moves
-        .iter()
-        .filter(|&&m| pos.is_legal(m))
-        .map(|&m| uci::format(pos, m))
-        .collect();
-    if !moves.is_empty() {
-        line.push_str(" searchmoves ");
-        line.push_str(&moves.join(" "));
-    }
-    line
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::Clock;
-
-    #[test]
-    fn options_with_spaces_and_combos() {
-        let o = parse_option("option name Skill Level type spin default 20 min 0 max 20");
-        assert_eq!(
-            (
-                o.name.as_str(),
-                o.kind.as_str(),
-                o.default.as_deref(),
-                o.min,
-                o.max
-            ),
-            ("Skill Level", "spin", Some("20"), Some(0), Some(20))
-        );
-        let o = parse_option(
-            "option name Style type combo default Normal var Solid var Normal var Risky",
-        );
-        assert_eq!(o.vars, ["Solid", "Normal", "Risky"]);
-        let o = parse_option("option name Debug Log File type string default <empty>");
-        assert_eq!((o.name.as_str(), o.default), ("Debug Log File", None));
-        let o = parse_option("option name Clear Hash type button");
-        assert_eq!((o.name.as_str(), o.kind.as_str()), ("Clear Hash", "button"));
-    }
-
-    #[test]
-    fn info_lines() {
-        let pos = Position::standard();
-        let info = parse_info(
-            &pos,
-            "info depth 12 seldepth 18 multipv 2 score cp -31 upperbound nodes 123456 nps 999 hashfull 17 tbhits 0 time 250 pv e2e4 e7e5 g1f3 zz e1e2",
-        );
-        assert_eq!(
-            (
-                info.depth,
-                info.seldepth,
-                info.multipv,
-                info.score,
-                info.upperbound,
-                info.lowerbound
-            ),
-            (
-                Some(12),
-                Some(18),
-                Some(2),
-                Some(Score::Cp(-31)),
-                true,
-                false
-            )
-        );
-        assert_eq!(
-            (info.nodes, info.nps, info.hashfull),
-            (Some(123_456), Some(999), Some(17))
-        );
-        assert_eq!(info.time, Some(Duration::from_millis(250)));
-        assert_eq!(info.pv.len(), 3);
-        let info = parse_info(&pos, "info depth 3 score mate -2 pv");
-        assert_eq!((info.score, info.pv.len()), (Some(Score::Mate(-2)), 0));
-        let info = parse_info(&pos, "info string hello  world depth 3");
-        assert_eq!(
-            (info.string.as_deref(), info.depth),
-            (Some("hello world depth 3"), None)
-        );
-        assert_eq!(parse_info(&pos, "info depth -3 nodes x"), Info::default());
-    }
-
-    #[test]
-    fn go_lines() {
-        let pos = Position::standard();
-        let e4 = uci::parse(&pos, "e2e4").expect("legal");
-        let limits = Limits {
-            clock: Some(Clock {
-                movestogo: Some(12),
-                ..Clock::new(Duration::from_millis(1500), Duration::from_millis(10))
-            }),
-            depth: Some(5),
-            search_moves: vec![e4],
-            ..Limits::default()
-        };
-        assert_eq!(
-            go_line(&pos, &limits),
-            "go wtime 1500 btime 1500 winc 10 binc 10 movestogo 12 depth 5 searchmoves e2e4"
-        );
-        assert_eq!(go_line(&pos, &Limits::infinite()), "go infinite");
-        let ponder = Limits {
-            ponder: true,
-            ..Limits::movetime(Duration::from_millis(300))
-        };
-        assert_eq!(go_line(&pos, &ponder), "go ponder movetime 300");
-        assert_eq!(
-            go_line(
-                &pos,
-                &Limits {
-                    nodes: Some(7),
-                    mate: Some(2),
-                    ..Limits::default()
-                }
-            ),
-            "go nodes 7 mate 2"
-        );
-    }
 }

@@ -3,6 +3,8 @@
 //! - [`run`] is the engine's side: a GUI (or a match runner) talks to this engine through it.
 //! - [`Client`] is the GUI's side: it starts another engine (say Stockfish) and talks to it, for
 //!   playing against it or comparing with it.
+//! - [`protocol`] holds the messages both sides exchange, as types with their reader and
+//!   writer.
 //!
 //! The `uci` example runs the server on standard input and output, which is what a GUI or a
 //! match runner starts: `cargo run --release -p chess-engine --example uci`.
@@ -13,10 +15,9 @@
 //! match each position it sends, so that the engine reads its castling the same way.
 
 mod client;
+pub mod protocol;
 mod server;
 
-pub use client::{
-    BestMove, Client, ClientError, DEFAULT_TIMEOUT, Direction, EngineOption, Info,
-    UNTIMED_SEARCH_TIMEOUT,
-};
+pub use client::{Client, ClientError, DEFAULT_TIMEOUT, Direction, UNTIMED_SEARCH_TIMEOUT};
+pub use protocol::{BestMove, EngineOption, Info};
 pub use server::{ENGINE_AUTHOR, ENGINE_NAME, run};

@@ -9,9 +9,10 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use chess_notation::{Fen, uci};
-use chess_rules::{Move, Position};
+use chess_rules::Position;
 
-use crate::{Clock, Control, Level, Limits, MAX_HASH_MB, SearchInfo, Searcher, random_seed};
+use super::protocol::{BestMove, EngineOption, Info, parse_go};
+use crate::{Control, Level, Limits, MAX_HASH_MB, Searcher, random_seed};
 
 /// The name the engine gives in `id name`.
 pub const ENGINE_NAME: &str = concat!("chess-engine ", env!("CARGO_PKG_VERSION"));
@@ -175,27 +176,41 @@ impl<W: Write + Send + 'static> Server<W> {
 
     fn uci(&self) -> io::Result<()> {
         let o = Options::default();
-        for line in [
-            format!("id name {ENGINE_NAME}"),
-            format!("id author {ENGINE_AUTHOR}"),
-            format!(
-                "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
-                o.hash_mb
+        let spin = |name: &str, default: i64, min: i64, max: i64| EngineOption {
+            name: name.to_owned(),
+            kind: "spin".to_owned(),
+            default: Some(default.to_string()),
+            min: Some(min),
+            max: Some(max),
+            vars: Vec::new(),
+        };
+        let of_kind = |name: &str, kind: &str, default: Option<&str>| EngineOption {
+            name: name.to_owned(),
+            kind: kind.to_owned(),
+            default: default.map(str::to_owned),
+            ..EngineOption::default()
+        };
+        let max = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+        self.out.line(&format!("id name {ENGINE_NAME}"))?;
+        self.out.line(&format!("id author {ENGINE_AUTHOR}"))?;
+        for option in [
+            spin("Hash", max(o.hash_mb), 1, max(MAX_HASH_MB)),
+            of_kind("Clear Hash", "button", None),
+            spin("Threads", 1, 1, 1),
+            spin("MultiPV", 1, 1, max(MAX_MULTI_PV)),
+            spin("Skill Level", 20, 0, 20),
+            spin(
+                "Move Overhead",
+                max(DEFAULT_OVERHEAD_MS as usize),
+                0,
+                max(MAX_OVERHEAD_MS as usize),
             ),
-            "option name Clear Hash type button".to_owned(),
-            "option name Threads type spin default 1 min 1 max 1".to_owned(),
-            format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTI_PV}"),
-            "option name Skill Level type spin default 20 min 0 max 20".to_owned(),
-            format!(
-                "option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max {MAX_OVERHEAD_MS}"
-            ),
-            "option name Ponder type check default false".to_owned(),
-            "option name UCI_Chess960 type check default false".to_owned(),
-            "uciok".to_owned(),
+            of_kind("Ponder", "check", Some("false")),
+            of_kind("UCI_Chess960", "check", Some("false")),
         ] {
-            self.out.line(&line)?;
+            self.out.line(&option.to_line())?;
         }
-        Ok(())
+        self.out.line("uciok")
     }
 
     /// The searcher if no search holds it (taking it back from a search that has ended).
@@ -438,7 +453,7 @@ impl<W: Write + Send + 'static> Job<W> {
         let searched = catch_unwind(AssertUnwindSafe(|| {
             searcher.search(&position, &history, &limits, &control, |info| {
                 // A GUI that went away cannot be told; the search ends at the next stop.
-                let _ = out.line(&info_line(&position, info));
+                let _ = out.line(&Info::from(info).to_line(&position));
             })
         }));
         // In infinite and ponder mode, bestmove may only come after stop (or ponderhit).
@@ -452,7 +467,12 @@ impl<W: Write + Send + 'static> Job<W> {
                 if result.best_move.is_none() {
                     let _ = out.line(&format!("info depth 0 score {}", result.score));
                 }
-                bestmove_line(&position, result.best_move, result.ponder)
+                BestMove {
+                    best: result.best_move,
+                    ponder: result.ponder,
+                    infos: Vec::new(),
+                }
+                .to_line(&position)
             }
             Err(_) => {
                 // A bug must not leave the GUI waiting: answer with some legal move.
@@ -461,7 +481,12 @@ impl<W: Write + Send + 'static> Job<W> {
                 if debug {
                     let _ = out.line("info string search failed; playing the first legal move");
                 }
-                bestmove_line(&position, fallback, None)
+                BestMove {
+                    best: fallback,
+                    ponder: None,
+                    infos: Vec::new(),
+                }
+                .to_line(&position)
             }
         };
         let _ = out.line(&answer);
@@ -500,188 +525,5 @@ fn parse_bool(value: &str) -> Option<bool> {
         "true" => Some(true),
         "false" => Some(false),
         _ => None,
-    }
-}
-
-/// The keywords of `go`.
-const GO_KEYWORDS: [&str; 12] = [
-    "searchmoves",
-    "ponder",
-    "wtime",
-    "btime",
-    "winc",
-    "binc",
-    "movestogo",
-    "depth",
-    "nodes",
-    "mate",
-    "movetime",
-    "infinite",
-];
-
-/// The limits of `go <args>` for `pos`, and the problems found in the arguments (each
-/// malformed parameter is skipped).
-fn parse_go(args: &[&str], pos: &Position, started: Instant) -> (Limits, Vec<String>) {
-    let mut limits = Limits {
-        started: Some(started),
-        ..Limits::default()
-    };
-    let mut problems = Vec::new();
-    let mut clock = Clock::default();
-    let mut has_clock = false;
-    let mut i = 0;
-    while i < args.len() {
-        let key = args[i];
-        i += 1;
-        if !GO_KEYWORDS.contains(&key) {
-            problems.push(format!("ignoring unknown go parameter {key:?}"));
-            continue;
-        }
-        match key {
-            "infinite" => limits.infinite = true,
-            "ponder" => limits.ponder = true,
-            "searchmoves" => {
-                while let Some(text) = args.get(i).filter(|t| !GO_KEYWORDS.contains(t)) {
-                    match uci::parse(pos, text) {
-                        Ok(m) => limits.search_moves.push(m),
-                        Err(e) => problems.push(format!("ignoring search move {text}: {e}")),
-                    }
-                    i += 1;
-                }
-            }
-            _ => {
-                let Some(value) = args.get(i).and_then(|v| v.parse::<i64>().ok()) else {
-                    problems.push(format!("expected a number after {key}"));
-                    // Skip the bad value, but not a parameter that follows.
-                    if args.get(i).is_some_and(|v| !GO_KEYWORDS.contains(v)) {
-                        i += 1;
-                    }
-                    continue;
-                };
-                i += 1;
-                // Some GUIs send negative times once a clock runs out.
-                let non_negative = value.max(0) as u64;
-                let ms = Duration::from_millis(non_negative);
-                let small = u32::try_from(non_negative).unwrap_or(u32::MAX);
-                match key {
-                    "wtime" => (clock.wtime, has_clock) = (Some(ms), true),
-                    "btime" => (clock.btime, has_clock) = (Some(ms), true),
-                    "winc" => (clock.winc, has_clock) = (ms, true),
-                    "binc" => (clock.binc, has_clock) = (ms, true),
-                    "movestogo" => (clock.movestogo, has_clock) = (Some(small), true),
-                    "depth" => limits.depth = Some(small),
-                    "nodes" => limits.nodes = Some(non_negative),
-                    "mate" => limits.mate = Some(small),
-                    "movetime" => limits.movetime = Some(ms),
-                    _ => {}
-                }
-            }
-        }
-    }
-    if has_clock {
-        limits.clock = Some(clock);
-    }
-    (limits, problems)
-}
-
-/// `m` in UCI notation, castling as this position's mode writes it.
-fn move_text(pos: &Position, m: Move) -> String {
-    uci::format(pos, m)
-}
-
-/// The `info` line of one search report.
-fn info_line(pos: &Position, info: &SearchInfo) -> String {
-    let mut line = format!(
-        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv",
-        info.depth,
-        info.seldepth,
-        info.multipv,
-        info.score,
-        info.nodes,
-        info.nps,
-        info.hashfull,
-        info.time.as_millis()
-    );
-    let mut p = pos.clone();
-    for &m in &info.pv {
-        line.push(' ');
-        line.push_str(&move_text(&p, m));
-        p = p.after(m);
-    }
-    line
-}
-
-/// `bestmove <move> [ponder <move>]`, or `bestmove (none)` without a legal move.
-fn bestmove_line(pos: &Position, best: Option<Move>, ponder: Option<Move>) -> String {
-    let Some(best) = best else {
-        return "bestmove (none)".to_owned();
-    };
-    let mut line = format!("bestmove {}", move_text(pos, best));
-    if let Some(ponder) = ponder {
-        let after = pos.after(best);
-        if after.is_legal(ponder) {
-            line.push_str(" ponder ");
-            line.push_str(&move_text(&after, ponder));
-        }
-    }
-    line
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn go_parameters() {
-        let pos = Position::standard();
-        let now = Instant::now();
-        let (limits, problems) = parse_go(
-            &"wtime 1000 btime -5 winc 10 binc 20 movestogo 7 depth 9 nodes 1234 mate 3 movetime 500 searchmoves e2e4 g1f3 x9 ponder infinite bogus".split_whitespace().collect::<Vec<_>>(),
-            &pos,
-            now,
-        );
-        let ms = Duration::from_millis;
-        assert_eq!(
-            limits.clock,
-            Some(Clock {
-                wtime: Some(ms(1000)),
-                btime: Some(ms(0)),
-                winc: ms(10),
-                binc: ms(20),
-                movestogo: Some(7),
-            })
-        );
-        assert_eq!(
-            (limits.depth, limits.nodes, limits.mate, limits.movetime),
-            (Some(9), Some(1234), Some(3), Some(ms(500)))
-        );
-        assert!(limits.ponder && limits.infinite);
-        let moves: Vec<String> = limits
-            .search_moves
-            .iter()
-            .map(|&m| uci::format(&pos, m))
-            .collect();
-        assert_eq!(moves, ["e2e4", "g1f3"]);
-        assert_eq!(problems.len(), 2, "{problems:?}");
-        let (limits, problems) = parse_go(&["depth", "deep"], &pos, now);
-        assert_eq!((limits.depth, problems.len()), (None, 1));
-        let (limits, _) = parse_go(&[], &pos, now);
-        assert_eq!(limits.clock, None);
-    }
-
-    #[test]
-    fn castling_is_written_for_the_mode() {
-        let fen: Fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().expect("fen");
-        let standard = fen
-            .clone()
-            .into_position(chess_rules::CastlingMode::Standard)
-            .expect("legal");
-        let chess960 = fen
-            .into_position(chess_rules::CastlingMode::Chess960)
-            .expect("legal");
-        let m = uci::parse(&standard, "e1g1").expect("legal");
-        assert_eq!(bestmove_line(&standard, Some(m), None), "bestmove e1g1");
-        assert_eq!(bestmove_line(&chess960, Some(m), None), "bestmove e1h1");
-        assert_eq!(bestmove_line(&standard, None, None), "bestmove (none)");
     }
 }

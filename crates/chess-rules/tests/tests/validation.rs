@@ -555,12 +555,18 @@ fn castling_mode_is_decided_by_the_rights() {
     use chess_rules::CastlingMode;
     let standard = setup("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     assert_eq!(standard.castling_mode(), CastlingMode::Standard);
-    assert_eq!(CastlingMode::for_setup(&standard, true), CastlingMode::Chess960);
+    assert_eq!(
+        CastlingMode::for_setup(&standard, true),
+        CastlingMode::Chess960
+    );
     let king_off = setup("r2k3r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     assert_eq!(king_off.castling_mode(), CastlingMode::Chess960);
     let rook_off = setup("4k3/8/8/8/8/8/8/1R2K2R w KQ - 0 1");
     assert_eq!(rook_off.castling_mode(), CastlingMode::Chess960);
     let no_rights = setup("1r1k3r/8/8/8/8/8/8/R3K2R w - - 0 1");
     assert_eq!(no_rights.castling_mode(), CastlingMode::Standard);
-    assert_eq!(CastlingMode::for_setup(&no_rights, false), CastlingMode::Standard);
+    assert_eq!(
+        CastlingMode::for_setup(&no_rights, false),
+        CastlingMode::Standard
+    );
 }
