@@ -18,7 +18,6 @@ mod pgn_export;
 mod play;
 mod position_arg;
 mod progress;
-mod random;
 mod render;
 
 use std::io::{BufWriter, Write};

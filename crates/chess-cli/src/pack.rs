@@ -229,9 +229,9 @@ fn write_text(value: &Decoded, out: &mut impl Write) -> Result<()> {
     Ok(())
 }
 
-/// A decoded game as PGN: the Seven Tag Roster with unknown values (the format keeps moves,
-/// not tags), the start position when it is not the standard one, and the result when the
-/// final position decides it.
+/// A decoded game as PGN: its moves and the result when the final position decides it (the
+/// format keeps moves, not tags: the writer gives the Seven Tag Roster unknown values, and the
+/// start's `SetUp`, `FEN` and `Variant` tags).
 fn to_pgn(start: &Position, moves: &[Move]) -> PgnGame {
     let mut game = PgnGame {
         initial: start.clone(),
@@ -242,36 +242,13 @@ fn to_pgn(start: &Position, moves: &[Move]) -> PgnGame {
         game.mainline.moves.push(MoveNode::new(&pos, m));
         pos.play_unchecked(m);
     }
-    let result = if pos.is_checkmate() {
-        if pos.turn() == chess_core::Color::White {
-            GameResult::BlackWins
-        } else {
-            GameResult::WhiteWins
-        }
+    game.result = Some(if pos.is_checkmate() {
+        GameResult::winner(!pos.turn())
     } else if pos.is_stalemate() || pos.is_insufficient_material() {
         GameResult::Draw
     } else {
         GameResult::Unknown
-    };
-    for (name, value) in [
-        ("Event", "?"),
-        ("Site", "?"),
-        ("Date", "????.??.??"),
-        ("Round", "?"),
-        ("White", "?"),
-        ("Black", "?"),
-        ("Result", result.as_str()),
-    ] {
-        game.set_header(name, value);
-    }
-    if start.is_chess960() {
-        game.set_header("Variant", "Chess960");
-    }
-    if *start != Position::standard() {
-        game.set_header("SetUp", "1");
-        game.set_header("FEN", &Fen::from_position(start).to_string());
-    }
-    game.result = Some(result);
+    });
     game
 }
 

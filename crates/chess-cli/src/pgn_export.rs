@@ -1,7 +1,6 @@
 //! A game of `chess play` as PGN, and loading a game from PGN.
 
-use chess_notation::Fen;
-use chess_notation::pgn::{GameResult, MoveNode, PgnGame};
+use chess_notation::pgn::PgnGame;
 use chess_rules::Game;
 
 /// Today's date as PGN writes it (`2026.11.22`), from the system clock in UTC.
@@ -28,14 +27,10 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
     (y, m, d)
 }
 
-/// The game as PGN in export format (the writer of chess-notation).
+/// The game as PGN in export format: chess-notation's game of the rules as PGN (moves, result,
+/// start tags), with this program's tags.
 pub fn game_to_pgn(game: &Game) -> String {
-    let result = game.outcome().map_or("*", |o| o.result());
-    let initial = game.initial_position();
-    let mut pgn = PgnGame {
-        initial: initial.clone(),
-        ..PgnGame::default()
-    };
+    let mut pgn = PgnGame::from_game(game);
     for (name, value) in [
         ("Event", "Casual game".to_owned()),
         ("Site", "chess (terminal)".to_owned()),
@@ -43,23 +38,9 @@ pub fn game_to_pgn(game: &Game) -> String {
         ("Round", "-".to_owned()),
         ("White", "White".to_owned()),
         ("Black", "Black".to_owned()),
-        ("Result", result.to_owned()),
     ] {
         pgn.set_header(name, &value);
     }
-    if initial.is_chess960() {
-        pgn.set_header("Variant", "Chess960");
-    }
-    if *initial != chess_rules::Position::standard() {
-        pgn.set_header("SetUp", "1");
-        pgn.set_header("FEN", &Fen::from_position(initial).to_string());
-    }
-    let mut pos = initial.clone();
-    for &m in game.moves() {
-        pgn.mainline.moves.push(MoveNode::new(&pos, m));
-        pos.play_unchecked(m);
-    }
-    pgn.result = GameResult::from_token(result);
     pgn.to_string() + "\n"
 }
 

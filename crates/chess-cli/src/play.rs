@@ -13,7 +13,6 @@ use crate::engine::{Opponent, Thought};
 use crate::error::Result;
 use crate::pgn_export;
 use crate::position_arg::{Chess960Default, parse_fen, resolve};
-use crate::random::{self, SplitMix};
 use crate::render::{self, Style};
 
 const HELP: &str = "\
@@ -103,8 +102,8 @@ pub fn run(args: &PlayArgs) -> Result<()> {
 
 fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<()> {
     // One seed for everything random in the session, so `--seed` replays a whole session.
-    let mut rng = SplitMix::new(args.seed.unwrap_or_else(random::fresh_seed));
-    let start = rng.below(960);
+    let mut rng = chess_engine::Rng::new(args.seed.unwrap_or_else(chess_engine::random_seed));
+    let start = u32::try_from(rng.below(960)).unwrap_or(0);
     let position = resolve(&args.position, Chess960Default::Random(start))?;
     let opponent = if args.vs == crate::cli::Opponent::Computer || args.engine.is_some() {
         let human = match args.color {

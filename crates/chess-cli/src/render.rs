@@ -23,8 +23,9 @@ impl Style {
         flipped: false,
     };
 
-    /// What the terminal supports: Unicode when the locale is UTF-8 and stdout a terminal,
-    /// colours unless `NO_COLOR` is set or the terminal is dumb; plain ASCII when `ascii`.
+    /// What the terminal supports: Unicode when the locale is UTF-8 and stdout a terminal that
+    /// is not dumb, then colours unless `NO_COLOR` is set; plain ASCII (the library's grid)
+    /// otherwise, or when `ascii`.
     pub fn detect(ascii: bool) -> Style {
         if ascii {
             return Style::ASCII;
@@ -39,9 +40,11 @@ impl Style {
                 v.to_ascii_uppercase().contains("UTF-8") || v.to_ascii_uppercase().contains("UTF8")
             });
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        let unicode = terminal && utf8 && term != "dumb";
         Style {
-            unicode: terminal && utf8 && term != "dumb",
-            color: terminal && !no_color && term != "dumb" && !term.is_empty(),
+            unicode,
+            // Plain text stays plain: colours come with the Unicode board only.
+            color: unicode && !no_color && !term.is_empty(),
             flipped: false,
         }
     }
@@ -101,46 +104,9 @@ pub fn draw(board: &Board, style: Style, marks: Bitboard) -> String {
         out.truncate(out.trim_end().len());
         out.push('\n');
     } else {
-        const RULE: &str = "  +----+----+----+----+----+----+----+----+\n";
-        out.push_str(RULE);
-        for &rank in &ranks {
-            out.push(rank.char());
-            out.push_str(" |");
-            for &file in &files {
-                let sq = Square::new(file, rank);
-                let marked = marks.contains(sq);
-                let cell = match board.piece_at(sq) {
-                    Some(piece) => {
-                        let [c, r] = piece.label();
-                        if marked {
-                            format!("({}{})", c as char, r as char)
-                        } else {
-                            format!(" {}{} ", c as char, r as char)
-                        }
-                    }
-                    None if marked => " ** ".to_owned(),
-                    None => "    ".to_owned(),
-                };
-                if style.color {
-                    out.push_str(if sq.is_light() { LIGHT } else { DARK });
-                    out.push_str(&cell);
-                    out.push_str(RESET);
-                } else {
-                    out.push_str(&cell);
-                }
-                out.push('|');
-            }
-            out.push('\n');
-            out.push_str(RULE);
-        }
-        out.push_str("  ");
-        for &file in &files {
-            out.push_str("  ");
-            out.push(file.char());
-            out.push_str("  ");
-        }
-        out.truncate(out.trim_end().len());
-        out.push('\n');
+        // Plain text is the library's grid.
+        let grid = board.boxed().flipped(style.flipped).marked(marks);
+        out.push_str(&grid.to_string());
     }
     out
 }

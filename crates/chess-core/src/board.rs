@@ -406,10 +406,15 @@ impl Board {
     }
 
     /// Draws the board as a boxed grid with two-letter labels (`WP` … `BK`), rank 8 at the top
-    /// and the files `a`–`h` underneath. This is also what `Display` writes.
+    /// and the files `a`–`h` underneath (see [`Boxed::flipped`] and [`Boxed::marked`] for the
+    /// other side's view and highlighted squares). This is also what `Display` writes.
     #[must_use]
     pub const fn boxed(&self) -> Boxed<'_> {
-        Boxed(self)
+        Boxed {
+            board: self,
+            flipped: false,
+            marks: Bitboard::EMPTY,
+        }
     }
 
     /// The board in the plain 8-line form: one line per rank, rank 8 first, a FEN letter per
@@ -577,27 +582,71 @@ impl fmt::Display for Board {
 /// assert_eq!(board.to_string(), text);
 /// ```
 #[derive(Copy, Clone, Debug)]
-pub struct Boxed<'a>(&'a Board);
+pub struct Boxed<'a> {
+    board: &'a Board,
+    flipped: bool,
+    marks: Bitboard,
+}
+
+impl Boxed<'_> {
+    /// Seen from black's side when `flipped`: rank 1 at the top, the files `h`–`a`.
+    #[must_use]
+    pub const fn flipped(mut self, flipped: bool) -> Self {
+        self.flipped = flipped;
+        self
+    }
+
+    /// With the squares of `marks` highlighted: a piece as `(WP)`, an empty square as `**`.
+    ///
+    /// ```
+    /// use chess_core::{Bitboard, Board, Square};
+    ///
+    /// let marks = Bitboard::from(Square::E2) | Square::E4;
+    /// let text = Board::standard().boxed().marked(marks).to_string();
+    /// assert!(text.contains("|(WP)|"));
+    /// assert!(text.contains("| ** |"));
+    /// ```
+    #[must_use]
+    pub const fn marked(mut self, marks: Bitboard) -> Self {
+        self.marks = marks;
+        self
+    }
+}
 
 impl fmt::Display for Boxed<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         const RULE: &str = "  +----+----+----+----+----+----+----+----+\n";
+        let view = |i: usize| if self.flipped { 7 - i } else { i };
         f.write_str(RULE)?;
-        for rank in Rank::ALL.into_iter().rev() {
+        for r in (0..8).rev() {
+            let rank = Rank::ALL[view(r)];
             write!(f, "{} |", rank.char())?;
-            for file in File::ALL {
-                match self.0.piece_at(Square::new(file, rank)) {
+            for i in 0..8 {
+                let sq = Square::new(File::ALL[view(i)], rank);
+                let marked = self.marks.contains(sq);
+                match self.board.piece_at(sq) {
                     Some(piece) => {
                         let [c, r] = piece.label();
-                        write!(f, " {}{} |", c as char, r as char)?;
+                        let (open, close) = if marked { ('(', ')') } else { (' ', ' ') };
+                        write!(f, "{open}{}{}{close}|", c as char, r as char)?;
                     }
+                    None if marked => f.write_str(" ** |")?,
                     None => f.write_str("    |")?,
                 }
             }
             f.write_str("\n")?;
             f.write_str(RULE)?;
         }
-        f.write_str("    a    b    c    d    e    f    g    h\n")
+        f.write_str("  ")?;
+        for i in 0..8 {
+            let file = File::ALL[view(i)];
+            if i == 7 {
+                write!(f, "  {}", file.char())?;
+            } else {
+                write!(f, "  {}  ", file.char())?;
+            }
+        }
+        f.write_str("\n")
     }
 }
 

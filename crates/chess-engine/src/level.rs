@@ -123,28 +123,43 @@ impl fmt::Display for Level {
 /// ```
 #[must_use]
 pub fn random_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
+    use std::hash::{BuildHasher, RandomState};
     use std::time::{SystemTime, UNIX_EPOCH};
 
+    // std's `RandomState` is keyed from the operating system's randomness once per process;
+    // the clock and the process id vary it further, so two sessions started in the same
+    // second still differ.
     let nanos = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos());
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    hasher.write_u128(nanos);
-    hasher.finish()
+    RandomState::new().hash_one((nanos, std::process::id()))
 }
 
 /// SplitMix64 (Steele, Lea and Flood): tiny, fast, and good enough to vary a casual
-/// opponent's moves; seeded so that games can be replayed.
+/// opponent's moves or draw a Chess960 start; seeded, so that games can be replayed.
+///
+/// ```
+/// use chess_engine::Rng;
+///
+/// let draw = |seed| {
+///     let mut rng = Rng::new(seed);
+///     [rng.below(960), rng.below(960)]
+/// };
+/// assert_eq!(draw(7), draw(7));
+/// assert!(draw(7).iter().all(|&n| n < 960));
+/// ```
 #[derive(Clone, Debug)]
-pub(crate) struct Rng(u64);
+pub struct Rng(u64);
 
 impl Rng {
-    pub(crate) const fn new(seed: u64) -> Rng {
+    /// A generator starting from `seed`.
+    #[must_use]
+    pub const fn new(seed: u64) -> Rng {
         Rng(seed)
     }
 
-    pub(crate) fn next_u64(&mut self) -> u64 {
+    /// The next number.
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -153,7 +168,7 @@ impl Rng {
     }
 
     /// A number below `n` (0 when `n` is 0), without modulo bias worth mentioning.
-    pub(crate) fn below(&mut self, n: u64) -> u64 {
+    pub fn below(&mut self, n: u64) -> u64 {
         ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64
     }
 }

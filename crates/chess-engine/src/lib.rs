@@ -48,7 +48,7 @@ pub mod uci;
 
 pub use bench::{BENCH_POSITIONS, BenchResult, DEFAULT_BENCH_DEPTH, bench};
 pub use eval::evaluate;
-pub use level::{Level, random_seed};
+pub use level::{Level, Rng, random_seed};
 pub use limits::{Clock, Control, Limits};
 pub use score::Score;
 pub use search::{DEFAULT_HASH_MB, MAX_DEPTH, MAX_HASH_MB, SearchInfo, SearchResult, Searcher};
