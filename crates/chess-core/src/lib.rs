@@ -152,3 +152,8 @@ mod serde_tests {
         assert!(serde_json::from_str::<Board>("42").is_err());
     }
 }
+
+/// The examples of the crate's README, checked as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -53,3 +53,8 @@ pub use limits::{Clock, Control, Limits};
 pub use score::Score;
 pub use search::{DEFAULT_HASH_MB, MAX_DEPTH, MAX_HASH_MB, SearchInfo, SearchResult, Searcher};
 pub use see::{see, see_ge};
+
+/// The examples of the crate's README, checked as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -25,3 +25,8 @@ pub use epd::{Epd, EpdErrorKind, EpdMoveError, Operand, Operation, ParseEpdError
 pub use fen::{BoardFen, Fen, FenError, FenErrorKind, FenField, ParseFenError};
 pub use san::{ParseSanError, San, SanError, SanPlus, Suffix};
 pub use uci::UciMove;
+
+/// The examples of the crate's README, checked as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -50,6 +50,7 @@ mod validate;
 pub use error::{IllegalMoveError, PositionError, PositionErrorKinds};
 pub use find::MoveMatch;
 pub use game::{Game, PlayError};
+pub use movegen::{MoveSink, pawn_origin};
 pub use moves::{IntoIter, MAX_MOVES, Move, MoveKind, MoveList};
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use perft::{divide, perft, perft_copying};
@@ -57,3 +58,8 @@ pub use perft::{divide, perft, perft_copying};
 pub use perft::{divide_parallel, perft_parallel};
 pub use position::{EnPassantMode, Position, Undo};
 pub use setup::{CastlingMode, Setup};
+
+/// The examples of the crate's README, checked as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -1,6 +1,6 @@
 //! Legal move generation, computed directly from checkers, the check mask and pins.
 //!
-//! One generator, monomorphised over a [`Sink`] that receives moves in bulk: a piece's
+//! One generator, monomorphised over a [`MoveSink`] that receives moves in bulk: a piece's
 //! destinations as one bitboard, and pawn moves set-wise (all single pushes at once, all captures
 //! towards one side at once). Collecting into a [`MoveList`] iterates the bitboards; counting
 //! (perft's last ply) only adds popcounts, promotions times four.
@@ -24,26 +24,74 @@ use chess_core::{Bitboard, CastlingSide, Color, Rank, Role, Square, attacks};
 
 use crate::{Move, MoveList, Position};
 
-/// Receives generated moves in bulk.
-pub(crate) trait Sink {
-    /// Normal moves of one piece from `from` to each of `targets`.
+/// Receives the legal moves from [`Position::generate`] in bulk, as the generator finds them:
+/// a piece's destinations as one bitboard, pawn moves set-wise. This is the fast path for the
+/// programs that count or filter moves by the million (perft, an engine's move loop): a count
+/// adds up popcounts and never builds a [`Move`].
+///
+/// Every method may stop the generation by returning `ControlFlow::Break`.
+///
+/// ```
+/// use core::ops::ControlFlow;
+/// use chess_core::{Bitboard, Square};
+/// use chess_rules::{Move, MoveSink, Position};
+///
+/// /// Counts the legal moves (as perft's last ply does).
+/// struct Count(u64);
+///
+/// impl MoveSink for Count {
+///     fn piece(&mut self, _: Square, targets: Bitboard) -> ControlFlow<()> {
+///         self.0 += u64::from(targets.count());
+///         ControlFlow::Continue(())
+///     }
+///     fn pawns(&mut self, targets: Bitboard, _: i8) -> ControlFlow<()> {
+///         self.0 += u64::from(targets.count());
+///         ControlFlow::Continue(())
+///     }
+///     fn double_pushes(&mut self, targets: Bitboard, _: i8) -> ControlFlow<()> {
+///         self.0 += u64::from(targets.count());
+///         ControlFlow::Continue(())
+///     }
+///     fn promotions(&mut self, targets: Bitboard, _: i8) -> ControlFlow<()> {
+///         self.0 += 4 * u64::from(targets.count());
+///         ControlFlow::Continue(())
+///     }
+///     fn single(&mut self, _: Move) -> ControlFlow<()> {
+///         self.0 += 1;
+///         ControlFlow::Continue(())
+///     }
+/// }
+///
+/// let pos = Position::standard();
+/// let mut count = Count(0);
+/// let _ = pos.generate(&mut count, Bitboard::FULL, Bitboard::FULL);
+/// assert_eq!(count.0, 20);
+/// ```
+pub trait MoveSink {
+    /// Ordinary moves of the piece on `from` to each square of `targets`.
     fn piece(&mut self, from: Square, targets: Bitboard) -> ControlFlow<()>;
-    /// Single-step pawn moves (pushes or captures) to each of `targets`, from `target - delta`.
+    /// Single-step pawn moves (pushes or captures, not promotions) to each square of
+    /// `targets`, each from the square `delta` before it ([`pawn_origin`]).
     fn pawns(&mut self, targets: Bitboard, delta: i8) -> ControlFlow<()>;
-    /// Double pawn pushes to each of `targets`, from `target - delta`.
+    /// Double pawn pushes to each square of `targets`, from [`pawn_origin`]`(target, delta)`.
     fn double_pushes(&mut self, targets: Bitboard, delta: i8) -> ControlFlow<()>;
-    /// Promotions to each of `targets`, from `target - delta`: four moves each.
+    /// Promotions to each square of `targets`, from [`pawn_origin`]`(target, delta)`: four
+    /// moves each (queen, rook, bishop, knight).
     fn promotions(&mut self, targets: Bitboard, delta: i8) -> ControlFlow<()>;
-    /// One special move (en passant or castling).
+    /// One special move: en passant or castling.
     fn single(&mut self, m: Move) -> ControlFlow<()>;
 }
 
+/// The square a set-wise pawn move to `to` comes from: `delta` squares before it (`8` for a
+/// white push, `16` for a white double push, `7` and `9` for white captures; negative for
+/// black).
 #[inline(always)]
-fn origin(to: Square, delta: i8) -> Square {
+#[must_use]
+pub fn pawn_origin(to: Square, delta: i8) -> Square {
     Square::from_index_masked((to as i8).wrapping_sub(delta) as u8)
 }
 
-impl Sink for MoveList {
+impl MoveSink for MoveList {
     #[inline(always)]
     fn piece(&mut self, from: Square, targets: Bitboard) -> ControlFlow<()> {
         for to in targets {
@@ -55,7 +103,7 @@ impl Sink for MoveList {
     #[inline(always)]
     fn pawns(&mut self, targets: Bitboard, delta: i8) -> ControlFlow<()> {
         for to in targets {
-            self.push(Move::new(origin(to, delta), to));
+            self.push(Move::new(pawn_origin(to, delta), to));
         }
         ControlFlow::Continue(())
     }
@@ -63,7 +111,7 @@ impl Sink for MoveList {
     #[inline(always)]
     fn double_pushes(&mut self, targets: Bitboard, delta: i8) -> ControlFlow<()> {
         for to in targets {
-            self.push(Move::double_push(origin(to, delta), to));
+            self.push(Move::double_push(pawn_origin(to, delta), to));
         }
         ControlFlow::Continue(())
     }
@@ -71,7 +119,7 @@ impl Sink for MoveList {
     #[inline(always)]
     fn promotions(&mut self, targets: Bitboard, delta: i8) -> ControlFlow<()> {
         for to in targets {
-            let from = origin(to, delta);
+            let from = pawn_origin(to, delta);
             for role in Role::PROMOTIONS {
                 self.push(Move::promote(from, to, role));
             }
@@ -89,7 +137,7 @@ impl Sink for MoveList {
 /// Counts moves without building them.
 pub(crate) struct Counter(pub(crate) usize);
 
-impl Sink for Counter {
+impl MoveSink for Counter {
     #[inline(always)]
     fn piece(&mut self, _: Square, targets: Bitboard) -> ControlFlow<()> {
         self.0 += targets.count() as usize;
@@ -124,7 +172,7 @@ impl Sink for Counter {
 /// Stops at the first move.
 struct AnyMove;
 
-impl Sink for AnyMove {
+impl MoveSink for AnyMove {
     #[inline(always)]
     fn piece(&mut self, _: Square, targets: Bitboard) -> ControlFlow<()> {
         if targets.any() {
@@ -158,7 +206,7 @@ impl Sink for AnyMove {
 /// Looks for one given move.
 struct Find(Move);
 
-impl Sink for Find {
+impl MoveSink for Find {
     #[inline]
     fn piece(&mut self, from: Square, targets: Bitboard) -> ControlFlow<()> {
         let m = self.0;
@@ -172,7 +220,7 @@ impl Sink for Find {
     #[inline]
     fn pawns(&mut self, targets: Bitboard, delta: i8) -> ControlFlow<()> {
         let m = self.0;
-        let found = targets.contains(m.to()) && m == Move::new(origin(m.to(), delta), m.to());
+        let found = targets.contains(m.to()) && m == Move::new(pawn_origin(m.to(), delta), m.to());
         if found {
             ControlFlow::Break(())
         } else {
@@ -184,7 +232,7 @@ impl Sink for Find {
     fn double_pushes(&mut self, targets: Bitboard, delta: i8) -> ControlFlow<()> {
         let m = self.0;
         let found =
-            targets.contains(m.to()) && m == Move::double_push(origin(m.to(), delta), m.to());
+            targets.contains(m.to()) && m == Move::double_push(pawn_origin(m.to(), delta), m.to());
         if found {
             ControlFlow::Break(())
         } else {
@@ -196,7 +244,7 @@ impl Sink for Find {
     fn promotions(&mut self, targets: Bitboard, delta: i8) -> ControlFlow<()> {
         let m = self.0;
         let found =
-            targets.contains(m.to()) && m.is_promotion() && m.from() == origin(m.to(), delta);
+            targets.contains(m.to()) && m.is_promotion() && m.from() == pawn_origin(m.to(), delta);
         if found {
             ControlFlow::Break(())
         } else {
@@ -215,11 +263,12 @@ impl Sink for Find {
 }
 
 impl Position {
-    /// Feeds every legal move from a square of `from_mask` to a square of `to_mask` into `sink`.
-    /// (En passant counts as going to the captured pawn's square too; castling to the rook's
-    /// square and to the king's destination.)
+    /// Feeds every legal move from a square of `from_mask` to a square of `to_mask` into `sink`,
+    /// in bulk (see [`MoveSink`]); stops when the sink breaks, and says whether it did. En
+    /// passant counts as going to the captured pawn's square too; castling to the rook's square
+    /// and to the king's destination.
     #[inline(always)]
-    pub(crate) fn generate<S: Sink>(
+    pub fn generate<S: MoveSink>(
         &self,
         sink: &mut S,
         from_mask: Bitboard,
@@ -232,7 +281,7 @@ impl Position {
     }
 
     #[inline(always)]
-    fn generate_for<S: Sink, const WHITE: bool>(
+    fn generate_for<S: MoveSink, const WHITE: bool>(
         &self,
         sink: &mut S,
         from_mask: Bitboard,
@@ -287,7 +336,7 @@ impl Position {
     }
 
     #[inline(always)]
-    fn generate_pawns<S: Sink, const WHITE: bool>(
+    fn generate_pawns<S: MoveSink, const WHITE: bool>(
         &self,
         sink: &mut S,
         from_mask: Bitboard,
@@ -399,7 +448,7 @@ impl Position {
     /// castling is possible, the squares of the king's path need testing too, and one map of
     /// every attacked square is cheaper.
     #[inline(always)]
-    fn generate_king<S: Sink>(
+    fn generate_king<S: MoveSink>(
         &self,
         sink: &mut S,
         king: Square,
@@ -561,7 +610,7 @@ impl Position {
 /// Calls a closure for each move.
 struct Visitor<F>(F);
 
-impl<F: FnMut(Move) -> ControlFlow<()>> Sink for Visitor<F> {
+impl<F: FnMut(Move) -> ControlFlow<()>> MoveSink for Visitor<F> {
     #[inline(always)]
     fn piece(&mut self, from: Square, targets: Bitboard) -> ControlFlow<()> {
         for to in targets {
@@ -573,7 +622,7 @@ impl<F: FnMut(Move) -> ControlFlow<()>> Sink for Visitor<F> {
     #[inline(always)]
     fn pawns(&mut self, targets: Bitboard, delta: i8) -> ControlFlow<()> {
         for to in targets {
-            (self.0)(Move::new(origin(to, delta), to))?;
+            (self.0)(Move::new(pawn_origin(to, delta), to))?;
         }
         ControlFlow::Continue(())
     }
@@ -581,7 +630,7 @@ impl<F: FnMut(Move) -> ControlFlow<()>> Sink for Visitor<F> {
     #[inline(always)]
     fn double_pushes(&mut self, targets: Bitboard, delta: i8) -> ControlFlow<()> {
         for to in targets {
-            (self.0)(Move::double_push(origin(to, delta), to))?;
+            (self.0)(Move::double_push(pawn_origin(to, delta), to))?;
         }
         ControlFlow::Continue(())
     }
@@ -589,7 +638,7 @@ impl<F: FnMut(Move) -> ControlFlow<()>> Sink for Visitor<F> {
     #[inline(always)]
     fn promotions(&mut self, targets: Bitboard, delta: i8) -> ControlFlow<()> {
         for to in targets {
-            let from = origin(to, delta);
+            let from = pawn_origin(to, delta);
             for role in Role::PROMOTIONS {
                 (self.0)(Move::promote(from, to, role))?;
             }
@@ -635,7 +684,7 @@ impl Position {
 /// Stops at an en passant capture.
 struct EnPassantFinder;
 
-impl Sink for EnPassantFinder {
+impl MoveSink for EnPassantFinder {
     fn piece(&mut self, _: Square, _: Bitboard) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
