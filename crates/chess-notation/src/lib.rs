@@ -18,6 +18,7 @@ pub mod fen;
 pub mod input;
 pub mod pack;
 pub mod pgn;
+pub mod polyglot;
 pub mod san;
 pub mod uci;
 

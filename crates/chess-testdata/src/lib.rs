@@ -211,6 +211,24 @@ pub fn skip(what: &str, remedy: &str) {
     }
 }
 
+/// Whether `python3` with python-chess (the oracle of the notation, book and tablebase tests)
+/// runs; when it does not, the calling test has said it skips (or failed, under
+/// [`REQUIRE_VAR`]).
+#[must_use]
+pub fn python_chess() -> bool {
+    let runs = std::process::Command::new("python3")
+        .args(["-c", "import chess.polyglot, chess.syzygy"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !runs {
+        skip(
+            "python3 with python-chess is not available",
+            "python3 -m pip install chess==1.11.2",
+        );
+    }
+    runs
+}
+
 /// The calling test's name, as the test harness names its thread, with the package's name.
 fn current_test() -> String {
     let package = std::env::var("CARGO_PKG_NAME").unwrap_or_default();

@@ -8,5 +8,6 @@ mod pack;
 mod parallel;
 mod pgn;
 mod pgn_games;
+mod polyglot;
 mod robustness;
 mod san;
