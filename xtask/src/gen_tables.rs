@@ -30,7 +30,7 @@ pub fn run(root: &Path, mode: Mode) -> Result<(), String> {
 /// first file that does not. Separate from [`run`] so tests can point it at a scratch copy.
 fn ensure_files(root: &Path, files: &[(&str, String)], mode: Mode) -> Result<(), String> {
     for (path, contents) in files {
-        ensure_file(root, path, contents, mode)?;
+        ensure_file(root, path, contents, mode, "cargo xtask gen-tables")?;
     }
     Ok(())
 }

@@ -4,11 +4,14 @@
 //!   `crates/chess-core/src/`.
 //! - `cargo xtask gen-tables --check` fails, naming the stale file, when a checked-in table differs
 //!   from what the generator would write.
+//! - `cargo xtask gen-openings [--check]` regenerates the opening-name table of chess-notation
+//!   from the Lichess data set beside the workspace (`../shared/testdata/openings`).
 //! - `cargo xtask testdata` fetches the third-party test data into `target/testdata/`;
 //!   `--list` says what it provides and from where.
 //! - `cargo xtask test [ARGS]` fetches the test data, runs `cargo test --workspace [ARGS]` and
 //!   then lists the tests that skipped for want of data or tools.
 
+mod gen_openings;
 mod gen_tables;
 mod sha256;
 mod testdata;
@@ -17,6 +20,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: cargo xtask gen-tables [--check]
+       cargo xtask gen-openings [--check]
        cargo xtask testdata [--list]
        cargo xtask test [CARGO TEST ARGS]";
 
@@ -26,6 +30,8 @@ fn main() -> ExitCode {
     let result = match args.as_slice() {
         ["gen-tables"] => gen_tables::run(&project_root(), Mode::Write),
         ["gen-tables", "--check"] => gen_tables::run(&project_root(), Mode::Check),
+        ["gen-openings"] => gen_openings::run(&project_root(), Mode::Write),
+        ["gen-openings", "--check"] => gen_openings::run(&project_root(), Mode::Check),
         ["testdata"] => testdata::fetch(&project_root()),
         ["testdata", "--list"] => {
             testdata::list(&project_root());
@@ -103,17 +109,24 @@ fn project_root() -> PathBuf {
 
 /// Makes `path` (relative to `root`) hold `contents`: does nothing when it already does (line
 /// endings aside), fails in check mode, writes otherwise.
-pub fn ensure_file(root: &Path, path: &str, contents: &str, mode: Mode) -> Result<(), String> {
+pub fn ensure_file(
+    root: &Path,
+    path: &str,
+    contents: &str,
+    mode: Mode,
+    command: &str,
+) -> Result<(), String> {
     let full = root.join(path);
     let old = std::fs::read_to_string(&full).unwrap_or_default();
     if normalize_newlines(&old) == normalize_newlines(contents) {
         return Ok(());
     }
     match mode {
-        Mode::Check => Err(format!(
-            "{path} is stale: run `cargo xtask gen-tables` and commit"
-        )),
+        Mode::Check => Err(format!("{path} is stale: run `{command}` and commit")),
         Mode::Write => {
+            if let Some(dir) = full.parent() {
+                std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {path}: {e}"))?;
+            }
             std::fs::write(&full, contents).map_err(|e| format!("cannot write {path}: {e}"))?;
             eprintln!("updated {path}");
             Ok(())

@@ -16,6 +16,7 @@
 pub mod epd;
 pub mod fen;
 pub mod input;
+pub mod openings;
 pub mod pack;
 pub mod pgn;
 pub mod polyglot;
