@@ -156,6 +156,25 @@ pub struct PerftArgs {
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: u32,
 
+    /// Compare with a UCI engine's `go perft` (Stockfish's): where the counts differ, follow
+    /// the first differing move down to the position where the move lists differ, and show it.
+    /// Exit status 3 when they differ.
+    #[arg(long, value_name = "ENGINE", conflicts_with = "divide")]
+    pub compare: Option<PathBuf>,
+
+    /// An argument for the engine of --compare (repeatable).
+    #[arg(
+        long,
+        value_name = "ARG",
+        requires = "compare",
+        allow_hyphen_values = true
+    )]
+    pub engine_arg: Vec<String>,
+
+    /// With --compare: write the result as one JSON object.
+    #[arg(long, requires = "compare")]
+    pub json: bool,
+
     /// The depth in plies.
     #[arg(value_name = "DEPTH", value_parser = clap::value_parser!(u32).range(0..=20))]
     pub depth: u32,

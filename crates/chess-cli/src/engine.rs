@@ -36,20 +36,7 @@ pub fn human_score(score: Score) -> String {
 
 /// A principal variation in SAN with move numbers: `12. Nf3 Nc6 13. Bb5`.
 pub fn pv_san(pos: &Position, pv: &[Move]) -> String {
-    let mut pos = pos.clone();
-    let mut words = Vec::new();
-    for (i, &m) in pv.iter().enumerate() {
-        if !pos.is_legal(m) {
-            break;
-        }
-        if pos.turn().is_white() {
-            words.push(format!("{}.", pos.fullmoves()));
-        } else if i == 0 {
-            words.push(format!("{}...", pos.fullmoves()));
-        }
-        words.push(SanPlus::from_move_and_play(&mut pos, m).to_string());
-    }
-    words.join(" ")
+    chess_notation::san::variation(pos, pv)
 }
 
 /// One line about a search iteration: depth, score, nodes, time and the line in SAN.

@@ -7,6 +7,8 @@ use std::io::Write;
 pub const EXIT_INVALID_INPUT: i32 = 1;
 /// Exit status for usage errors (clap uses the same).
 pub const EXIT_USAGE: i32 = 2;
+/// Exit status when a comparison finds a difference (`chess perft --compare`).
+pub const EXIT_DIFFERENT: i32 = 3;
 
 /// An error reported as one line on stderr.
 #[derive(Debug)]

@@ -1,16 +1,24 @@
-//! `chess perft`: leaf counts of the move tree, in Stockfish's divide format.
+//! `chess perft`: leaf counts of the move tree, in Stockfish's divide format, and the
+//! comparison with another engine's.
 
 use std::io::Write;
 use std::time::Instant;
 
-use chess_notation::uci;
+use chess_engine::uci::compare::{Comparison, Difference, Finding};
+use chess_engine::uci::{Client, Divide};
+use chess_notation::{Fen, SanPlus, san, uci};
+use chess_rules::Position;
 
 use crate::cli::PerftArgs;
-use crate::error::{CliError, Result};
+use crate::error::{CliError, EXIT_DIFFERENT, Result};
+use crate::json::Json;
 use crate::position_arg::{Chess960Default, resolve};
 
 pub fn run(args: &PerftArgs, out: &mut impl Write) -> Result<()> {
     let pos = resolve(&args.position, Chess960Default::Classical)?;
+    if let Some(engine) = &args.compare {
+        return compare(args, &pos, engine, out);
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads as usize)
         .build()
@@ -22,17 +30,17 @@ pub fn run(args: &PerftArgs, out: &mut impl Write) -> Result<()> {
         } else {
             chess_rules::divide(&pos, args.depth)
         };
-        for (m, count) in &split {
-            writeln!(out, "{}: {count}", uci::format(&pos, *m))?;
-        }
-        writeln!(out)?;
-        split.iter().map(|(_, n)| n).sum()
+        let divide = Divide::from_counts(&pos, &split);
+        write!(out, "{divide}")?;
+        divide.nodes
     } else if args.threads > 1 {
         pool.install(|| chess_rules::perft_parallel(&pos, args.depth))
     } else {
         chess_rules::perft(&pos, args.depth)
     };
-    writeln!(out, "Nodes searched: {nodes}")?;
+    if !args.divide {
+        writeln!(out, "Nodes searched: {nodes}")?;
+    }
     let secs = start.elapsed().as_secs_f64();
     let _ = writeln!(
         std::io::stderr(),
@@ -45,4 +53,223 @@ pub fn run(args: &PerftArgs, out: &mut impl Write) -> Result<()> {
         }
     );
     Ok(())
+}
+
+fn compare(
+    args: &PerftArgs,
+    pos: &Position,
+    engine: &std::path::Path,
+    out: &mut impl Write,
+) -> Result<()> {
+    let mut client = Client::spawn(engine, &args.engine_arg)
+        .map_err(|e| CliError::input(engine.display(), e))?;
+    let name = client
+        .name()
+        .map_or_else(|| engine.display().to_string(), str::to_owned);
+    let comparison = client
+        .compare_perft(pos, args.depth)
+        .map_err(|e| CliError::input(&name, e))?;
+    let _ = client.quit();
+    if args.json {
+        writeln!(
+            out,
+            "{}",
+            to_json(pos, args.depth, &name, &comparison).to_line()
+        )?;
+    } else {
+        describe(pos, args.depth, &name, &comparison, out)?;
+    }
+    match comparison {
+        Comparison::Agree { .. } => Ok(()),
+        Comparison::Differ(_) => Err(CliError {
+            message: format!("chess and {name} count differently"),
+            code: EXIT_DIFFERENT,
+            io_kind: None,
+        }),
+    }
+}
+
+/// A move in SAN and UCI: `Nc6 (b8c6)`.
+fn both(pos: &Position, m: chess_rules::Move) -> String {
+    format!("{} ({})", SanPlus::from_move(pos, m), uci::format(pos, m))
+}
+
+fn describe(
+    root: &Position,
+    depth: u32,
+    name: &str,
+    comparison: &Comparison,
+    out: &mut impl Write,
+) -> Result<()> {
+    let d = match comparison {
+        Comparison::Agree { nodes } => {
+            writeln!(
+                out,
+                "chess and {name} agree: {nodes} nodes at depth {depth}"
+            )?;
+            return Ok(());
+        }
+        Comparison::Differ(d) => d,
+    };
+    writeln!(
+        out,
+        "chess and {name} differ at depth {depth}: {} and {} nodes",
+        d.ours, d.theirs
+    )?;
+    let mut pos = root.clone();
+    for step in &d.steps {
+        writeln!(
+            out,
+            "  {:<16} depth {:<2} chess {:<12} {name} {}",
+            both(&pos, step.m),
+            step.depth,
+            step.ours,
+            step.theirs
+        )?;
+        pos.play_unchecked(step.m);
+    }
+    let line = d.line();
+    if line.is_empty() {
+        writeln!(out, "at the root")?;
+    } else {
+        let uci_line: Vec<String> = uci_line(root, &line);
+        writeln!(
+            out,
+            "after {} ({})",
+            san::variation(root, &line),
+            uci_line.join(" ")
+        )?;
+    }
+    writeln!(out, "position: {}", Fen::from_position(&d.position))?;
+    match &d.finding {
+        Finding::Moves {
+            only_ours,
+            only_theirs,
+        } => {
+            let ours: Vec<String> = only_ours.iter().map(|&m| both(&d.position, m)).collect();
+            writeln!(out, "only chess lists: {}", list(&ours))?;
+            writeln!(out, "only {name} lists: {}", list(only_theirs))?;
+        }
+        Finding::Count { m, theirs } => writeln!(
+            out,
+            "{name} counts {theirs} leaves below {m} at depth 1, where there is one"
+        )?,
+        Finding::Total { theirs, sum } => writeln!(
+            out,
+            "{name}'s counts contradict each other: {theirs} nodes above, {sum} in its divide here"
+        )?,
+    }
+    Ok(())
+}
+
+fn list(items: &[String]) -> String {
+    if items.is_empty() {
+        "-".to_owned()
+    } else {
+        items.join(", ")
+    }
+}
+
+fn uci_line(root: &Position, line: &[chess_rules::Move]) -> Vec<String> {
+    let mut pos = root.clone();
+    line.iter()
+        .map(|&m| {
+            let text = uci::format(&pos, m);
+            pos.play_unchecked(m);
+            text
+        })
+        .collect()
+}
+
+/// The `--json` object; see docs/cli.md.
+fn to_json(root: &Position, depth: u32, name: &str, comparison: &Comparison) -> Json {
+    let mut fields = vec![
+        ("fen", Json::str(Fen::from_position(root).to_string())),
+        ("depth", Json::Number(u64::from(depth))),
+        ("engine", Json::str(name)),
+    ];
+    match comparison {
+        Comparison::Agree { nodes } => {
+            fields.push(("agree", Json::Bool(true)));
+            fields.push(("nodes", Json::Number(*nodes)));
+            fields.push(("engine_nodes", Json::Number(*nodes)));
+        }
+        Comparison::Differ(d) => {
+            fields.push(("agree", Json::Bool(false)));
+            fields.push(("nodes", Json::Number(d.ours)));
+            fields.push(("engine_nodes", Json::Number(d.theirs)));
+            fields.extend(difference_json(root, d));
+        }
+    }
+    Json::Object(fields)
+}
+
+fn difference_json(root: &Position, d: &Difference) -> Vec<(&'static str, Json)> {
+    let line = d.line();
+    let mut pos = root.clone();
+    let steps = d
+        .steps
+        .iter()
+        .map(|step| {
+            let object = Json::Object(vec![
+                ("uci", Json::str(uci::format(&pos, step.m))),
+                (
+                    "san",
+                    Json::str(SanPlus::from_move(&pos, step.m).to_string()),
+                ),
+                ("depth", Json::Number(u64::from(step.depth))),
+                ("nodes", Json::Number(step.ours)),
+                ("engine_nodes", Json::Number(step.theirs)),
+            ]);
+            pos.play_unchecked(step.m);
+            object
+        })
+        .collect();
+    let strings = |items: Vec<String>| Json::Array(items.into_iter().map(Json::String).collect());
+    let (finding, only_ours, only_theirs, detail) = match &d.finding {
+        Finding::Moves {
+            only_ours,
+            only_theirs,
+        } => (
+            "moves",
+            only_ours
+                .iter()
+                .map(|&m| uci::format(&d.position, m))
+                .collect(),
+            only_theirs.clone(),
+            Json::Null,
+        ),
+        Finding::Count { m, theirs } => (
+            "count",
+            Vec::new(),
+            Vec::new(),
+            Json::Object(vec![
+                ("uci", Json::str(m)),
+                ("engine_nodes", Json::Number(*theirs)),
+            ]),
+        ),
+        Finding::Total { theirs, sum } => (
+            "total",
+            Vec::new(),
+            Vec::new(),
+            Json::Object(vec![
+                ("engine_nodes", Json::Number(*theirs)),
+                ("engine_sum", Json::Number(*sum)),
+            ]),
+        ),
+    };
+    vec![
+        ("steps", Json::Array(steps)),
+        ("line", strings(uci_line(root, &line))),
+        ("line_san", Json::str(san::variation(root, &line))),
+        (
+            "position",
+            Json::str(Fen::from_position(&d.position).to_string()),
+        ),
+        ("remaining_depth", Json::Number(u64::from(d.remaining))),
+        ("finding", Json::str(finding)),
+        ("only_chess", strings(only_ours)),
+        ("only_engine", strings(only_theirs)),
+        ("detail", detail),
+    ]
 }

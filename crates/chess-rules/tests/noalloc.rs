@@ -14,7 +14,7 @@ use std::hint::black_box;
 use chess_core::{Bitboard, Square};
 use chess_rules::{Position, perft, perft_copying};
 
-#[allow(dead_code)]
+#[allow(dead_code, unused_imports)]
 #[path = "tests/support.rs"]
 mod support;
 

@@ -25,6 +25,8 @@
 //! is logged to the file named by [`SKIP_LOG_VAR`] (how `cargo xtask test` counts them at the
 //! end). With [`REQUIRE_VAR`] set to `1`, as `.ci/run` sets it, a skip is a failure instead.
 
+pub mod perft;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 

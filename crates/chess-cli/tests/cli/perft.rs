@@ -8,6 +8,18 @@ use crate::support::chess;
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
+/// Debian's Stockfish, or `None` when it is missing (the calling test has then said it skips).
+fn stockfish() -> Option<&'static Path> {
+    let found = ["/usr/games/stockfish", "/usr/bin/stockfish"]
+        .into_iter()
+        .map(Path::new)
+        .find(|p| p.exists());
+    if found.is_none() {
+        crate::support::tool_missing("Stockfish", "apt-get install stockfish");
+    }
+    found
+}
+
 #[test]
 fn divide_in_stockfish_format() {
     let out = chess(&["perft", "--divide", "2"], "");
@@ -88,12 +100,7 @@ fn divide_lines(text: &str) -> Vec<String> {
 /// positions with `UCI_Chess960` (king-takes-rook castling on both sides).
 #[test]
 fn divide_matches_stockfish() {
-    let stockfish = ["/usr/games/stockfish", "/usr/bin/stockfish"]
-        .into_iter()
-        .map(Path::new)
-        .find(|p| p.exists());
-    let Some(stockfish) = stockfish else {
-        crate::support::tool_missing("Stockfish", "apt-get install stockfish");
+    let Some(stockfish) = stockfish() else {
         return;
     };
     let cases: [(&str, bool, u32); 5] = [
@@ -163,4 +170,142 @@ fn divide_matches_stockfish() {
         assert!(!ours.is_empty());
         assert_eq!(ours, theirs, "{fen}");
     }
+}
+
+/// `chess perft --compare ENGINE ... --json`, its exit status and its JSON object.
+fn compare(engine: &str, engine_args: &[&str], rest: &[&str]) -> (i32, String, String) {
+    let mut args = vec!["perft", "--compare", engine, "--json"];
+    for arg in engine_args {
+        args.extend(["--engine-arg", arg]);
+    }
+    args.extend(rest);
+    let out = chess(&args, "");
+    (out.status, out.stdout, out.stderr)
+}
+
+/// A string field of a one-line JSON object (enough for these fixed shapes).
+fn field<'a>(json: &'a str, key: &str) -> &'a str {
+    let start = json
+        .find(&format!("\"{key}\": "))
+        .unwrap_or_else(|| panic!("no {key} in {json}"))
+        + key.len()
+        + 4;
+    let rest = &json[start..];
+    let end = if rest.starts_with('[') {
+        rest.find(']').unwrap() + 1
+    } else {
+        rest.find([',', '}']).unwrap()
+    };
+    &rest[..end]
+}
+
+/// Agreement with Stockfish on the standard suite (each position at its deepest stated count
+/// under 200 000 nodes) and on Chess960 positions of python-chess's suite.
+#[test]
+fn compare_agrees_with_stockfish() {
+    let Some(stockfish) = stockfish() else {
+        return;
+    };
+    let stockfish = stockfish.to_str().unwrap();
+    let mut cases: Vec<(String, u32, u64, bool)> = chess_testdata::perft::standard()
+        .into_iter()
+        .map(|record| {
+            let (depth, nodes) = record
+                .counts
+                .iter()
+                .copied()
+                .rfind(|&(_, n)| n < 200_000)
+                .unwrap();
+            (record.fen, depth, nodes, false)
+        })
+        .collect();
+    let Some(chess960) = chess_testdata::perft::fetched(chess_testdata::CHESS960_PERFT) else {
+        return;
+    };
+    for record in chess960.into_iter().take(4) {
+        let (depth, nodes) = record.counts[2];
+        cases.push((record.fen, depth, nodes, true));
+    }
+    for (fen, depth, nodes, chess960) in cases {
+        let depth_text = depth.to_string();
+        let mut rest = vec!["--fen", &fen, &depth_text];
+        if chess960 {
+            rest.push("--chess960");
+        }
+        let (status, json, stderr) = compare(stockfish, &[], &rest);
+        assert_eq!(status, 0, "{fen}: {json}{stderr}");
+        assert_eq!(field(&json, "agree"), "true", "{json}");
+        assert_eq!(field(&json, "nodes"), nodes.to_string(), "{json}");
+        assert_eq!(field(&json, "engine_nodes"), nodes.to_string(), "{json}");
+    }
+}
+
+/// `chess uci` answers `go perft` as Stockfish does: `chess perft --compare` reads it.
+#[test]
+fn compare_with_ourselves_through_uci() {
+    let me = env!("CARGO_BIN_EXE_chess");
+    let (status, json, stderr) = compare(me, &["uci"], &["--fen", KIWIPETE, "3"]);
+    assert_eq!(status, 0, "{json}{stderr}");
+    assert_eq!(field(&json, "nodes"), "97862");
+    assert_eq!(
+        field(&json, "engine"),
+        "\"chess-engine 0.1.0\"".replace("0.1.0", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+/// Against a scripted engine that lies about one position three plies deep, the narrowing
+/// finds that position and the move it leaves out, or the move it invents.
+#[test]
+fn compare_finds_a_lie_deep_in_the_tree() {
+    if !crate::support::python3_or_skip("compare_finds_a_lie_deep_in_the_tree")
+        || !chess_testdata::python_chess()
+    {
+        return;
+    }
+    let liar = crate::support::own_file("lying_engine.py");
+    let (status, json, stderr) = compare(
+        "python3",
+        &[&liar, "--after", "e2e4,e7e5,g1f3", "--drop", "b8c6"],
+        &["4"],
+    );
+    assert_eq!(status, 3, "{json}{stderr}");
+    crate::support::assert_contains(&stderr, "count differently");
+    assert_eq!(field(&json, "agree"), "false");
+    assert_eq!(field(&json, "nodes"), "197281");
+    assert_eq!(field(&json, "engine_nodes"), "197280");
+    assert_eq!(field(&json, "line"), r#"["e2e4", "e7e5", "g1f3"]"#);
+    assert_eq!(field(&json, "line_san"), r#""1. e4 e5 2. Nf3""#);
+    assert_eq!(
+        field(&json, "position"),
+        r#""rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2""#
+    );
+    assert_eq!(field(&json, "finding"), r#""moves""#);
+    assert_eq!(field(&json, "only_chess"), r#"["b8c6"]"#);
+    assert_eq!(field(&json, "only_engine"), "[]");
+
+    // An invented move, two plies deep, in the words people read.
+    let out = chess(
+        &[
+            "perft",
+            "--compare",
+            "python3",
+            "--engine-arg",
+            &liar,
+            "--engine-arg=--after=d2d4,d7d5",
+            "--engine-arg=--add=e1g1",
+            "3",
+        ],
+        "",
+    );
+    assert_eq!(out.status, 3, "{}{}", out.stdout, out.stderr);
+    insta::assert_snapshot!(out.stdout);
+}
+
+#[test]
+fn compare_with_an_engine_that_does_not_start() {
+    let out = chess(&["perft", "--compare", "/nonexistent/engine", "2"], "");
+    assert_eq!(out.status, 1, "{}", out.stderr);
+    crate::support::assert_contains(&out.stderr, "/nonexistent/engine: cannot start the engine");
+    let out = chess(&["perft", "--json", "2"], "");
+    assert_eq!(out.status, 2, "--json needs --compare");
 }

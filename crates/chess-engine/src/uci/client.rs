@@ -12,7 +12,8 @@ use chess_notation::Fen;
 use chess_notation::uci::{self, UciMoveError};
 use chess_rules::{Move, Position};
 
-use super::protocol::{BestMove, BestMoveError, EngineOption, Info, go_line};
+use super::compare::{Comparison, narrow};
+use super::protocol::{BestMove, BestMoveError, Divide, DivideLine, EngineOption, Info, go_line};
 use crate::Limits;
 
 /// How long to wait for the handshake and for `readyok` unless told otherwise.
@@ -449,6 +450,40 @@ impl Client {
         };
         let timeout = budget.map_or(UNTIMED_SEARCH_TIMEOUT, |b| b.saturating_add(self.timeout));
         self.wait(timeout, on_info)
+    }
+
+    /// Asks the engine to count the leaves `depth` plies below the position last sent (`go
+    /// perft <depth>`, which Stockfish and this engine answer in the divide format) and reads
+    /// the answer, waiting up to [`UNTIMED_SEARCH_TIMEOUT`].
+    pub fn perft(&mut self, depth: u32) -> Result<Divide, ClientError> {
+        self.send(&format!("go perft {depth}"))?;
+        let deadline = deadline_after(UNTIMED_SEARCH_TIMEOUT);
+        let mut divide = Divide::default();
+        loop {
+            let line = self.receive(deadline, "the perft total (Nodes searched)")?;
+            match Divide::parse_line(&line) {
+                DivideLine::Move(m, n) => divide.moves.push((m.to_owned(), n)),
+                DivideLine::Total(n) => {
+                    divide.nodes = n;
+                    return Ok(divide);
+                }
+                DivideLine::Other => {}
+            }
+        }
+    }
+
+    /// Compares this crate's perft of `root` at `depth` with the engine's (through `go perft`),
+    /// narrowing a difference down to the position where the move lists differ (see
+    /// [`compare::narrow`](super::compare::narrow)).
+    pub fn compare_perft(
+        &mut self,
+        root: &Position,
+        depth: u32,
+    ) -> Result<Comparison, ClientError> {
+        narrow(root, depth, |line, depth| {
+            self.set_position(root, line)?;
+            self.perft(depth)
+        })
     }
 
     fn parse_bestmove(&self, line: &str) -> Result<BestMove, ClientError> {

@@ -15,9 +15,10 @@
 //! match each position it sends, so that the engine reads its castling the same way.
 
 mod client;
+pub mod compare;
 pub mod protocol;
 mod server;
 
 pub use client::{Client, ClientError, DEFAULT_TIMEOUT, Direction, UNTIMED_SEARCH_TIMEOUT};
-pub use protocol::{BestMove, EngineOption, Info};
+pub use protocol::{BestMove, Divide, EngineOption, Info};
 pub use server::{ENGINE_AUTHOR, ENGINE_NAME, run};

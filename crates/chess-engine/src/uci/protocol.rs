@@ -6,7 +6,7 @@
 //! Moves are written in chess-notation's UCI notation (castling `e1g1` in standard chess, `e1h1`
 //! in Chess960) and read in either form.
 
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
 use std::time::{Duration, Instant};
 
 use chess_notation::uci::{self, UciMoveError};
@@ -451,6 +451,129 @@ pub fn go_line(pos: &Position, limits: &Limits) -> String {
     line
 }
 
+/// The answer to `go perft <depth>`, in Stockfish's divide format: one `<move>: <count>` line
+/// per legal move, an empty line, then `Nodes searched: <total>`.
+///
+/// Moves are kept as the engine wrote them: an engine whose move generator is wrong may list
+/// a move that is not legal, and that is what a comparison must show.
+///
+/// ```
+/// use chess_engine::uci::protocol::Divide;
+/// use chess_rules::Position;
+///
+/// let divide = Divide::of(&Position::standard(), 2);
+/// assert_eq!(divide.nodes, 400);
+/// let text = divide.to_string();
+/// assert!(text.contains("\ne2e4: 20\n"));
+/// assert!(text.ends_with("\nNodes searched: 400\n"));
+/// assert_eq!(Divide::parse(&text), Some(divide));
+/// ```
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Divide {
+    /// Each move (in UCI notation) with the leaf count below it, in the engine's order.
+    pub moves: Vec<(String, u64)>,
+    /// The total, as the engine stated it.
+    pub nodes: u64,
+}
+
+/// One line of a [`Divide`] answer.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum DivideLine<'a> {
+    /// `<move>: <count>`.
+    Move(&'a str, u64),
+    /// `Nodes searched: <total>`, the last line.
+    Total(u64),
+    /// Anything else (the empty line, `info string` lines).
+    Other,
+}
+
+impl Divide {
+    /// Counts the leaves `depth` plies below `pos`, split by first move (this engine's own
+    /// answer to `go perft`; depth 0 counts the position itself, with no moves).
+    #[must_use]
+    pub fn of(pos: &Position, depth: u32) -> Divide {
+        if depth == 0 {
+            return Divide {
+                moves: Vec::new(),
+                nodes: 1,
+            };
+        }
+        Divide::from_counts(pos, &chess_rules::divide(pos, depth))
+    }
+
+    /// The divide of `counts` (moves of `pos` with their leaf counts), the total their sum.
+    #[must_use]
+    pub fn from_counts(pos: &Position, counts: &[(Move, u64)]) -> Divide {
+        Divide {
+            moves: counts
+                .iter()
+                .map(|&(m, n)| (uci::format(pos, m), n))
+                .collect(),
+            nodes: counts.iter().map(|&(_, n)| n).sum(),
+        }
+    }
+
+    /// Reads one line of an answer.
+    #[must_use]
+    pub fn parse_line(line: &str) -> DivideLine<'_> {
+        let line = line.trim();
+        if let Some(total) = line.strip_prefix("Nodes searched:") {
+            return match total.trim().parse() {
+                Ok(n) => DivideLine::Total(n),
+                Err(_) => DivideLine::Other,
+            };
+        }
+        match line.split_once(':') {
+            Some((m, count))
+                if (4..=5).contains(&m.len()) && m.bytes().all(|b| b.is_ascii_alphanumeric()) =>
+            {
+                count
+                    .trim()
+                    .parse()
+                    .map_or(DivideLine::Other, |n| DivideLine::Move(m, n))
+            }
+            _ => DivideLine::Other,
+        }
+    }
+
+    /// Reads a whole answer; `None` without its `Nodes searched` line.
+    #[must_use]
+    pub fn parse(text: &str) -> Option<Divide> {
+        let mut divide = Divide::default();
+        for line in text.lines() {
+            match Divide::parse_line(line) {
+                DivideLine::Move(m, n) => divide.moves.push((m.to_owned(), n)),
+                DivideLine::Total(n) => {
+                    divide.nodes = n;
+                    return Some(divide);
+                }
+                DivideLine::Other => {}
+            }
+        }
+        None
+    }
+
+    /// The count of `uci_move`, if listed.
+    #[must_use]
+    pub fn count(&self, uci_move: &str) -> Option<u64> {
+        self.moves
+            .iter()
+            .find(|(m, _)| m == uci_move)
+            .map(|&(_, n)| n)
+    }
+}
+
+/// Stockfish's layout, the `Nodes searched` line ending the text.
+impl fmt::Display for Divide {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (m, n) in &self.moves {
+            writeln!(f, "{m}: {n}")?;
+        }
+        writeln!(f)?;
+        writeln!(f, "Nodes searched: {}", self.nodes)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -749,5 +872,39 @@ mod tests {
         ] {
             assert_eq!(EngineOption::parse(line).to_line(), line);
         }
+    }
+
+    #[test]
+    fn divide_lines_are_read_among_other_output() {
+        let text = "info string NNUE evaluation using nn.nnue enabled\n\
+                    e2e3: 15\n\
+                    e1h1: 7\n\
+                    a7a8q: 1\n\
+                    readyok\n\
+                    nonsense: x\n\
+                    \n\
+                    Nodes searched: 23\n\
+                    a2a3: 5\n";
+        let divide = Divide::parse(text).expect("a total");
+        assert_eq!(
+            divide.moves,
+            [("e2e3".into(), 15), ("e1h1".into(), 7), ("a7a8q".into(), 1)]
+        );
+        assert_eq!(divide.nodes, 23);
+        assert_eq!(divide.count("e1h1"), Some(7));
+        assert_eq!(divide.count("a2a3"), None);
+        assert_eq!(Divide::parse("e2e4: 1\n"), None);
+        assert_eq!(
+            Divide::parse_line("Nodes searched: many"),
+            DivideLine::Other
+        );
+        // A position without moves: only the total, as Stockfish writes it.
+        let mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+        let mated = chess_notation::Fen::from_ascii(mate.as_bytes())
+            .expect("a FEN")
+            .into_position_for(false)
+            .expect("legal");
+        assert_eq!(Divide::of(&mated, 3).to_string(), "\nNodes searched: 0\n");
+        assert_eq!(Divide::of(&mated, 0).nodes, 1);
     }
 }

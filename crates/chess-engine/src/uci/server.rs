@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use chess_notation::{Fen, uci};
 use chess_rules::Position;
 
-use super::protocol::{BestMove, EngineOption, Info, parse_go};
+use super::protocol::{BestMove, Divide, EngineOption, Info, parse_go};
 use crate::{Control, Level, Limits, MAX_HASH_MB, Searcher, random_seed};
 
 /// The name the engine gives in `id name`.
@@ -23,6 +23,8 @@ const DEFAULT_HASH_MB: usize = crate::DEFAULT_HASH_MB;
 const DEFAULT_OVERHEAD_MS: u64 = 30;
 const MAX_OVERHEAD_MS: u64 = 5000;
 const MAX_MULTI_PV: usize = 256;
+/// The deepest `go perft` (deeper counts would take days).
+const MAX_PERFT_DEPTH: u32 = 15;
 
 /// Runs the UCI protocol: reads commands from `input` until `quit` or the end of the input,
 /// writing answers to `output` (flushed after every line).
@@ -384,6 +386,9 @@ impl<W: Write + Send + 'static> Server<W> {
     fn go(&mut self, args: &[&str]) -> io::Result<()> {
         let started = Instant::now();
         self.stop_search();
+        if args.first() == Some(&"perft") {
+            return self.perft(args.get(1..).unwrap_or_default());
+        }
         let (limits, problems) = parse_go(args, &self.position, started);
         for problem in problems {
             self.info_string(&problem)?;
@@ -423,6 +428,27 @@ impl<W: Write + Send + 'static> Server<W> {
                 self.info_string(&format!("cannot start the search thread: {e}"))?;
                 self.out.line("bestmove (none)")?;
             }
+        }
+        Ok(())
+    }
+}
+
+impl<W: Write + Send + 'static> Server<W> {
+    /// `go perft <depth>`: the leaf counts below each move, in Stockfish's divide format, so
+    /// that move generators can be compared with this one (as `chess perft --compare` does).
+    /// Counted before the next command is read, as Stockfish does.
+    fn perft(&self, args: &[&str]) -> io::Result<()> {
+        let depth = match args {
+            [depth] => depth.parse::<u32>().ok().filter(|&d| d <= MAX_PERFT_DEPTH),
+            _ => None,
+        };
+        let Some(depth) = depth else {
+            return self.info_string(&format!(
+                "expected: go perft <depth>, the depth 0 to {MAX_PERFT_DEPTH}"
+            ));
+        };
+        for line in Divide::of(&self.position, depth).to_string().lines() {
+            self.out.line(line)?;
         }
         Ok(())
     }

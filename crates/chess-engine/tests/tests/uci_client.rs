@@ -390,3 +390,70 @@ fn client_plays_chess960_castling_with_stockfish() {
         "{sent:#?}"
     );
 }
+
+/// The leaf counts of the standard suite's positions at the largest depth under 100 000
+/// nodes, and of a Chess960 position where both sides castle both ways.
+fn perft_cases() -> Vec<(Position, u32, Option<u64>)> {
+    let mut cases: Vec<_> = chess_testdata::perft::standard()
+        .iter()
+        .map(|record| {
+            let (depth, nodes) = record
+                .counts
+                .iter()
+                .copied()
+                .rfind(|&(_, n)| n < 100_000)
+                .expect("a small count");
+            (position(&record.fen), depth, Some(nodes))
+        })
+        .collect();
+    cases.push((position(CASTLING_960), 3, None));
+    cases
+}
+
+#[test]
+fn go_perft_answers_in_the_divide_format() {
+    let (mut client, server) = in_process();
+    for (pos, depth, nodes) in perft_cases() {
+        client.set_position(&pos, &[]).expect("sent");
+        let divide = client.perft(depth).expect("perft answer");
+        assert_eq!(divide, chess_engine::uci::Divide::of(&pos, depth));
+        assert_eq!(divide.moves.len(), pos.legal_moves().len());
+        if let Some(nodes) = nodes {
+            assert_eq!(divide.nodes, nodes, "{}", Fen::from_position(&pos));
+        }
+        let sum: u64 = divide.moves.iter().map(|(_, n)| n).sum();
+        assert_eq!(sum, divide.nodes);
+    }
+    // A bad depth is reported, and the server goes on.
+    client.send("go perft x").expect("sent");
+    client
+        .set_position(&Position::standard(), &[])
+        .expect("sent");
+    assert_eq!(client.perft(1).expect("perft answer").nodes, 20);
+    client.quit().expect("quits");
+    server.join().expect("no panic").expect("no I/O error");
+}
+
+#[test]
+fn go_perft_agrees_with_stockfish() {
+    let Some(path) = stockfish() else {
+        tool_missing("Stockfish", "apt-get install stockfish");
+        return;
+    };
+    let mut stockfish = Client::spawn(&path, &[] as &[&str]).expect("stockfish starts");
+    let (mut ours, server) = in_process();
+    for (pos, depth, _) in perft_cases() {
+        let mut answers = [&mut stockfish, &mut ours].map(|client| {
+            client.set_position(&pos, &[]).expect("sent");
+            let mut divide = client.perft(depth).expect("perft answer");
+            divide.moves.sort();
+            divide
+        });
+        // Same moves (Chess960 castling written king-takes-rook by both), same counts.
+        let [theirs, ours] = &mut answers;
+        assert_eq!(theirs, ours, "{} depth {depth}", Fen::from_position(&pos));
+    }
+    stockfish.quit().expect("stockfish exits");
+    ours.quit().expect("quits");
+    server.join().expect("no panic").expect("no I/O error");
+}

@@ -87,49 +87,9 @@ pub fn position(fen: &str) -> Result<Position, PositionError> {
     Position::from_setup(setup, mode)
 }
 
-/// One record of a `.perft` file.
-pub struct PerftRecord {
-    pub id: String,
-    pub fen: String,
-    pub counts: Vec<(u32, u64)>,
-}
-
-/// Reads a `.perft` file: `id`, `epd`, `perft DEPTH NODES` lines, blank lines between records.
-pub fn perft_records(text: &str) -> Vec<PerftRecord> {
-    let mut records = Vec::new();
-    let mut current: Option<PerftRecord> = None;
-    for line in text.lines().map(str::trim) {
-        if let Some(id) = line.strip_prefix("id ") {
-            records.extend(current.take());
-            current = Some(PerftRecord {
-                id: id.to_owned(),
-                fen: String::new(),
-                counts: Vec::new(),
-            });
-        } else if let Some(fen) = line.strip_prefix("epd ") {
-            current.as_mut().unwrap().fen = fen.to_owned();
-        } else if let Some(rest) = line.strip_prefix("perft ") {
-            let mut parts = rest.split_whitespace();
-            let depth = parts.next().unwrap().parse().unwrap();
-            let nodes = parts.next().unwrap().parse().unwrap();
-            current.as_mut().unwrap().counts.push((depth, nodes));
-        }
-    }
-    records.extend(current);
-    records
-}
-
-/// The records of a perft suite fetched by `cargo xtask testdata` (a path from
-/// [`chess_testdata`]), or `None` when it is missing: the calling test has then said it skips.
-pub fn fetched_perft(relative: &str) -> Option<Vec<PerftRecord>> {
-    chess_testdata::read_to_string(relative).map(|text| perft_records(&text))
-}
-
-/// The six positions of the chessprogramming wiki's perft page with their counts (the project's
-/// own file, shared with chess-notation's tests).
-pub fn standard_perft() -> Vec<PerftRecord> {
-    perft_records(&chess_testdata::own_to_string("standard.perft"))
-}
+pub use chess_testdata::perft::{
+    PerftRecord, fetched as fetched_perft, standard as standard_perft,
+};
 
 /// A small deterministic generator (xorshift64*) for reproducible random games.
 pub struct Rng(pub u64);
