@@ -33,7 +33,7 @@ pub enum Command {
     /// Read PGN files: count, check, print final positions, or re-export them.
     Pgn(PgnArgs),
     /// Speak the UCI protocol on stdin and stdout (for chess GUIs).
-    Uci,
+    Uci(UciArgs),
     /// Find the best line of a position.
     #[command(alias = "analyze")]
     Analyse(AnalyseArgs),
@@ -43,6 +43,11 @@ pub enum Command {
     Encode(EncodeArgs),
     /// Unpack bytes from `chess encode` into FEN (positions) or PGN (games).
     Decode(DecodeArgs),
+    /// Polyglot opening books: build one from games, merge two, list a position's moves.
+    #[command(subcommand)]
+    Book(BookCommand),
+    /// Name the opening of a position or a line (ECO code and name).
+    Opening(OpeningArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
 }
@@ -120,6 +125,11 @@ pub struct PlayArgs {
     /// How long the computer thinks per move, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     pub movetime: u64,
+
+    /// The computer plays from this Polyglot book while the position is in it (a move drawn
+    /// by weight), then thinks.
+    #[arg(long, value_name = "BOOK.bin")]
+    pub book: Option<PathBuf>,
 
     /// Fixes what is otherwise drawn at random for each session (the `--chess960` start, the
     /// weaker levels' choices), so that a session can be replayed. Hidden: for tests.
@@ -265,6 +275,10 @@ pub struct PgnArgs {
     #[arg(long)]
     pub allow_null_moves: bool,
 
+    /// Name each game's opening: set its ECO and Opening tags (with --export or --json).
+    #[arg(long)]
+    pub classify: bool,
+
     /// Threads to read games on [default: one per core, which measures fastest].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: Option<u32>,
@@ -354,6 +368,120 @@ pub struct DecodeArgs {
     pub raw: Option<PathBuf>,
 
     /// Write one JSON object per value.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct UciArgs {
+    /// Play from this Polyglot book (sets the options BookFile and OwnBook).
+    #[arg(long, value_name = "BOOK.bin")]
+    pub book: Option<PathBuf>,
+}
+
+/// `chess book`.
+#[derive(Subcommand, Debug)]
+pub enum BookCommand {
+    /// Build a book from PGN games, weighting moves by results as Polyglot's make-book does.
+    Build(BookBuildArgs),
+    /// Merge two books; where both have a position, the first book's moves are kept.
+    Merge(BookMergeArgs),
+    /// List the book moves of a position with their weights.
+    Probe(BookProbeArgs),
+}
+
+/// Whose moves go into a book.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnlyColor {
+    /// Only white's moves.
+    White,
+    /// Only black's moves.
+    Black,
+}
+
+#[derive(Args, Debug)]
+pub struct BookBuildArgs {
+    /// PGN files; `-` reads stdin.
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+
+    /// The book to write.
+    #[arg(long, value_name = "BOOK.bin")]
+    pub out: PathBuf,
+
+    /// Only the first N plies of each game.
+    #[arg(long, value_name = "N", default_value_t = 1024)]
+    pub max_ply: usize,
+
+    /// Only moves played in at least N games.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub min_games: u32,
+
+    /// Only the moves of one side.
+    #[arg(long, value_enum, value_name = "COLOR")]
+    pub only: Option<OnlyColor>,
+
+    /// Give every kept move weight 1, whatever it scored.
+    #[arg(long)]
+    pub uniform: bool,
+
+    /// Read games without a Variant tag as Chess960.
+    #[arg(long)]
+    pub chess960: bool,
+
+    /// Threads to read games on [default: one per core].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+}
+
+#[derive(Args, Debug)]
+pub struct BookMergeArgs {
+    /// The first book (its moves win where both books have a position).
+    #[arg(value_name = "A.bin")]
+    pub first: PathBuf,
+
+    /// The second book.
+    #[arg(value_name = "B.bin")]
+    pub second: PathBuf,
+
+    /// The book to write.
+    #[arg(long, value_name = "C.bin")]
+    pub out: PathBuf,
+}
+
+#[derive(Args, Debug)]
+pub struct BookProbeArgs {
+    /// The book.
+    #[arg(value_name = "BOOK.bin")]
+    pub book: PathBuf,
+
+    #[command(flatten)]
+    pub position: PositionArgs,
+
+    /// Moves to play from the position first (SAN or UCI).
+    #[arg(value_name = "MOVES")]
+    pub moves: Vec<String>,
+
+    /// Write the result as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Names come from the Lichess opening names (CC0). A line is named by the \
+last named position it reaches, so transpositions count."
+)]
+pub struct OpeningArgs {
+    /// The position to start from (the standard start by default).
+    #[arg(long, value_name = "FEN")]
+    pub fen: Option<String>,
+
+    /// Moves from the start, in SAN or UCI; move numbers are skipped (`1. e4 c5 2. Nf3`).
+    #[arg(value_name = "MOVES")]
+    pub moves: Vec<String>,
+
+    /// Write the result as JSON.
     #[arg(long)]
     pub json: bool,
 }

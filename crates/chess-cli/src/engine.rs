@@ -4,16 +4,24 @@ use std::io::Write;
 use std::time::Duration;
 
 use chess_engine::uci::Client;
-use chess_engine::{Control, Level, Limits, Score, SearchInfo, Searcher};
+use chess_engine::{Control, Level, Limits, Rng, Score, SearchInfo, Searcher};
 use chess_notation::SanPlus;
+use chess_notation::polyglot::Book;
 use chess_rules::{Game, Move, Position};
 
-use crate::cli::{AnalyseArgs, BenchArgs, PlayArgs};
+use crate::cli::{AnalyseArgs, BenchArgs, PlayArgs, UciArgs};
 use crate::error::{CliError, Result};
 use crate::position_arg::{Chess960Default, resolve};
 
-pub fn uci() -> Result<()> {
-    chess_engine::uci::run(std::io::stdin().lock(), std::io::stdout())?;
+pub fn uci(args: &UciArgs) -> Result<()> {
+    let mut options = Vec::new();
+    let book = args.book.as_ref().map(|path| path.display().to_string());
+    if let Some(path) = &book {
+        // A bad book is an error here, where it can be said plainly, not an `info string`.
+        Book::open(path).map_err(|e| CliError::input(path, e))?;
+        options.extend([("BookFile", path.as_str()), ("OwnBook", "true")]);
+    }
+    chess_engine::uci::run_with_options(std::io::stdin().lock(), std::io::stdout(), &options)?;
     Ok(())
 }
 
@@ -96,8 +104,15 @@ pub fn analyse(args: &AnalyseArgs, out: &mut impl Write) -> Result<()> {
     Ok(())
 }
 
-/// The computer side of a game: the built-in engine or an external UCI engine.
-pub enum Opponent {
+/// The computer side of a game: the built-in engine or an external UCI engine, with an
+/// opening book it plays from first, if given.
+pub struct Opponent {
+    player: Player,
+    book: Option<(Book, Rng)>,
+}
+
+/// Who thinks for the computer.
+enum Player {
     Builtin {
         searcher: Box<Searcher>,
         movetime: Duration,
@@ -118,40 +133,65 @@ impl Opponent {
     /// The opponent `args` ask for; `seed` drives the built-in engine's random choices at the
     /// weaker levels.
     pub fn new(args: &PlayArgs, seed: u64) -> Result<Opponent> {
+        let book = match &args.book {
+            Some(path) => {
+                let book = Book::open(path).map_err(|e| CliError::input(path.display(), e))?;
+                Some((book, Rng::new(seed ^ 0x9e37_79b9_7f4a_7c15)))
+            }
+            None => None,
+        };
         let movetime = Duration::from_millis(args.movetime);
         if let Some(path) = &args.engine {
             let client = Client::spawn(path, &args.engine_arg)
                 .map_err(|e| CliError::input(path.display(), e))?;
-            return Ok(Opponent::External {
+            let player = Player::External {
                 client: Box::new(client),
                 movetime,
-            });
+            };
+            return Ok(Opponent { player, book });
         }
         let mut searcher = Searcher::new();
         searcher.set_seed(seed);
         if let Some(level) = Level::new(args.level) {
             searcher.set_level(level);
         }
-        Ok(Opponent::Builtin {
+        let player = Player::Builtin {
             searcher: Box::new(searcher),
             movetime,
-        })
+        };
+        Ok(Opponent { player, book })
     }
 
     pub fn name(&self) -> String {
-        match self {
-            Opponent::Builtin { searcher, .. } => {
+        let name = match &self.player {
+            Player::Builtin { searcher, .. } => {
                 format!("computer (level {})", searcher.level().get())
             }
-            Opponent::External { client, .. } => client.name().unwrap_or("engine").to_owned(),
+            Player::External { client, .. } => client.name().unwrap_or("engine").to_owned(),
+        };
+        if self.book.is_some() {
+            format!("{name} with a book")
+        } else {
+            name
         }
     }
 
     /// The computer's move in the game's position, with what it thought.
     pub fn reply(&mut self, game: &Game) -> std::result::Result<(Move, Thought), String> {
         let pos = game.position();
-        match self {
-            Opponent::Builtin { searcher, movetime } => {
+        if let Some((book, rng)) = &mut self.book {
+            if let Some(choice) = book.weighted_choice(pos, rng.next_u64()) {
+                let total: u64 = book.moves(pos).iter().map(|m| u64::from(m.weight)).sum();
+                let line = format!(
+                    "book move {} (weight {} of {total})",
+                    SanPlus::from_move(pos, choice.m),
+                    choice.weight
+                );
+                return Ok((choice.m, Thought { lines: vec![line] }));
+            }
+        }
+        match &mut self.player {
+            Player::Builtin { searcher, movetime } => {
                 // The game's earlier positions, for repetitions inside the search.
                 let history: Vec<u64> = game.history().iter().map(Position::zobrist_hash).collect();
                 let mut thought = Thought::default();
@@ -167,7 +207,7 @@ impl Opponent {
                 let m = result.best_move.ok_or("the computer has no legal move")?;
                 Ok((m, thought))
             }
-            Opponent::External { client, movetime } => {
+            Player::External { client, movetime } => {
                 client
                     .set_position(game.initial_position(), game.moves())
                     .map_err(|e| e.to_string())?;
@@ -194,11 +234,11 @@ impl Opponent {
 
     /// Tells an external engine a new game starts.
     pub fn new_game(&mut self) {
-        match self {
-            Opponent::External { client, .. } => {
+        match &mut self.player {
+            Player::External { client, .. } => {
                 let _ = client.new_game();
             }
-            Opponent::Builtin { searcher, .. } => searcher.clear(),
+            Player::Builtin { searcher, .. } => searcher.clear(),
         }
     }
 }

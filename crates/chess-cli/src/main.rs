@@ -4,13 +4,16 @@
 //! Exit status: 0 on success, 1 on invalid input (one line on stderr naming the input and the
 //! place), 2 on usage errors.
 
+mod book;
 mod check;
 mod cli;
 mod engine;
 mod error;
 mod fen;
+mod files;
 mod json;
 mod moves;
+mod opening;
 mod pack;
 mod perft;
 mod pgn;
@@ -40,7 +43,9 @@ fn main() -> ExitCode {
         Some(Command::Moves(args)) => moves::run(args, &mut out),
         Some(Command::Fen(args)) => fen::run(args, &mut out),
         Some(Command::Pgn(args)) => pgn::run(args, &mut out),
-        Some(Command::Uci) => engine::uci(),
+        Some(Command::Uci(args)) => engine::uci(args),
+        Some(Command::Book(command)) => book::run(command, &mut out),
+        Some(Command::Opening(args)) => opening::run(args, &mut out),
         Some(Command::Analyse(args)) => engine::analyse(args, &mut out),
         Some(Command::Bench(args)) => engine::bench(args, &mut out),
         Some(Command::Encode(args)) => pack::encode(args, &mut out),

@@ -307,10 +307,6 @@ fn input_name(path: &Path) -> String {
 }
 
 fn open(path: &Path) -> Result<Box<dyn Read>> {
-    if path.as_os_str() == "-" {
-        Ok(Box::new(std::io::stdin().lock()))
-    } else {
-        let file = std::fs::File::open(path).map_err(|e| CliError::input(input_name(path), e))?;
-        Ok(Box::new(std::io::BufReader::new(file)))
-    }
+    let (input, _) = crate::files::open(path)?;
+    Ok(Box::new(std::io::BufReader::new(input)))
 }

@@ -40,22 +40,18 @@ struct Totals {
 }
 
 pub fn run(args: &PgnArgs, out: &mut impl Write) -> Result<()> {
+    if args.classify && !(args.json || args.export) {
+        return Err(CliError::usage(
+            "--classify sets the ECO and Opening tags of what --export or --json writes",
+        ));
+    }
     let mut totals = Totals::default();
     let mut unreadable = false;
     for path in &args.files {
         let name = path.display().to_string();
         let before = totals;
-        let result = if name == "-" {
-            read_file(&name, std::io::stdin().lock(), None, args, &mut totals, out)
-        } else {
-            match std::fs::File::open(path) {
-                Ok(file) => {
-                    let size = file.metadata().ok().map(|m| m.len());
-                    read_file(&name, file, size, args, &mut totals, out)
-                }
-                Err(e) => Err(CliError::input(&name, e)),
-            }
-        };
+        let result = crate::files::open(path)
+            .and_then(|(input, size)| read_file(&name, input, size, args, &mut totals, out));
         match result {
             Ok(()) => {}
             Err(e) if e.code == EXIT_INVALID_INPUT && e.io_kind.is_none() => {
@@ -109,13 +105,13 @@ fn read_file(
     let builder = GameBuilder::new()
         .chess960(args.chess960)
         .allow_null_moves(args.allow_null_moves);
-    let (action, json) = (args.action(), args.json);
+    let (action, json, classify) = (args.action(), args.json, args.classify);
     let summaries = ParallelReader::new(input)
         .threads(args.threads.map_or(0, |n| n as usize))
         .visit(move || {
             builder
                 .clone()
-                .map_output(move |game| summarise(game, action, json))
+                .map_output(move |game| summarise(game, action, json, classify))
         });
     let file_json = Json::str(name).to_line();
     for (number, summary) in (1..).zip(summaries) {
@@ -143,8 +139,13 @@ fn read_file(
 }
 
 /// What a game comes to for `action`.
-fn summarise(game: Result<PgnGame, PgnError>, action: PgnAction, json: bool) -> Summary {
-    let (game, error) = match game {
+fn summarise(
+    game: Result<PgnGame, PgnError>,
+    action: PgnAction,
+    json: bool,
+    classify: bool,
+) -> Summary {
+    let (mut game, error) = match game {
         Ok(game) => (Some(game), None),
         Err(e) if e.kind() == PgnErrorKind::Io => {
             let read_error = Some(e.reason.to_string());
@@ -155,6 +156,11 @@ fn summarise(game: Result<PgnGame, PgnError>, action: PgnAction, json: bool) -> 
         }
         Err(e) => (e.partial.to_game(), Some(e)),
     };
+    if classify {
+        if let Some(game) = &mut game {
+            chess_notation::openings::tag(game);
+        }
+    }
     let truncated = game.as_ref().and_then(|g| g.truncated);
     let truncated = truncated.or_else(|| error.as_ref().and_then(|e| e.partial.truncated));
     let at = |at: Location, why: &dyn std::fmt::Display| {

@@ -105,7 +105,13 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
     let mut rng = chess_engine::Rng::new(args.seed.unwrap_or_else(chess_engine::random_seed));
     let start = u32::try_from(rng.below(960)).unwrap_or(0);
     let position = resolve(&args.position, Chess960Default::Random(start))?;
-    let opponent = if args.vs == crate::cli::Opponent::Computer || args.engine.is_some() {
+    let computer = args.vs == crate::cli::Opponent::Computer || args.engine.is_some();
+    if args.book.is_some() && !computer {
+        return Err(crate::error::CliError::usage(
+            "--book is the computer's: play --vs computer or --engine PATH",
+        ));
+    }
+    let opponent = if computer {
         let human = match args.color {
             crate::cli::Side::White => Color::White,
             crate::cli::Side::Black => Color::Black,

@@ -212,6 +212,80 @@ fn origin_mask(file: Option<File>, rank: Option<Rank>) -> Bitboard {
     file.map_or(Bitboard::FULL, Bitboard::file) & rank.map_or(Bitboard::FULL, Bitboard::rank)
 }
 
+/// A line of moves as a person types it (`1. e4 c5 2.Nf3`, `e2e4 c7c5 g1f3`), played from
+/// `start`: SAN or UCI, move numbers (`1.`, `12...`, also glued to the move) skipped. Returns
+/// the moves, or the first token that is no legal move, as (its index among the tokens, the
+/// token, why).
+///
+/// ```
+/// use chess_notation::input;
+/// use chess_rules::Position;
+///
+/// let moves = input::parse_line(&Position::standard(), "1. e4 c5 2.Nf3 d7d6")?;
+/// assert_eq!(moves.len(), 4);
+/// let error = input::parse_line(&Position::standard(), "1. e4 e4").unwrap_err();
+/// assert_eq!((error.index, error.token.as_str()), (2, "e4"));
+/// # Ok::<_, input::LineError>(())
+/// ```
+///
+/// # Errors
+///
+/// [`LineError`] for the first token that is no legal move in the position reached.
+pub fn parse_line(start: &Position, text: &str) -> Result<Vec<Move>, LineError> {
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for (index, token) in text.split_whitespace().enumerate() {
+        // `12.`, `12...`, or a number glued to its move: `12.Nf3`.
+        let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+        let dots = token[digits..].bytes().take_while(|&b| b == b'.').count();
+        let text = if digits > 0 && dots > 0 {
+            &token[digits + dots..]
+        } else {
+            token
+        };
+        if text.is_empty() {
+            continue;
+        }
+        let m = parse_move(&pos, text).map_err(|reason| LineError {
+            index,
+            token: token.to_owned(),
+            reason,
+        })?;
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    Ok(moves)
+}
+
+/// A token of a line that is no legal move (see [`parse_line`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineError {
+    /// The token's index among the line's whitespace-separated tokens (move numbers counted).
+    pub index: usize,
+    /// The token.
+    pub token: String,
+    /// Why it is no legal move.
+    pub reason: InputError,
+}
+
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "word {} ({}): {}",
+            self.index + 1,
+            self.token,
+            self.reason
+        )
+    }
+}
+
+impl std::error::Error for LineError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.reason)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

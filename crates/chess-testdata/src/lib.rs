@@ -65,8 +65,18 @@ pub const CHESS960_PERFT: &str = "python-chess/examples/perft/chess960.perft";
 /// python-chess's perft suite of positions from random games.
 pub const RANDOM_PERFT: &str = "python-chess/examples/perft/random.perft";
 
+/// python-chess's real Polyglot book (92 954 entries).
+pub const PERFORMANCE_BOOK: &str = "python-chess/data/polyglot/performance.bin";
+
+/// python-chess's small Polyglot book of the Lasker trap.
+pub const LASKER_TRAP_BOOK: &str = "python-chess/data/polyglot/lasker-trap.bin";
+
 /// python-chess's 200 endgame positions, each with its `wdl` and `dtz` stated.
 pub const ENDGAME_EPD: &str = "python-chess/data/endgame.epd";
+
+/// The directory of python-chess's Syzygy tables: the WDL (`.rtbw`) and DTZ (`.rtbz`) table of
+/// every material of three and four pieces.
+pub const SYZYGY_DIR: &str = "python-chess/data/syzygy/regular";
 
 /// 47 blitz games of the Lichess open database (CC0), the sample in pgn-reader's benchmarks.
 pub const LICHESS_SAMPLE: &str = "pgn-reader/benches/lichess_db_100k.pgn";

@@ -1,6 +1,7 @@
 //! Command tests for every subcommand of `chess`: output (pinned with insta snapshots), exit
 //! status and error messages.
 
+mod book;
 mod check;
 mod engine;
 mod fen;
@@ -49,6 +50,8 @@ fn completions_snapshot() {
         "bench",
         "encode",
         "decode",
+        "book",
+        "opening",
         "completions",
     ] {
         assert!(

@@ -21,4 +21,4 @@ mod server;
 
 pub use client::{Client, ClientError, DEFAULT_TIMEOUT, Direction, UNTIMED_SEARCH_TIMEOUT};
 pub use protocol::{BestMove, Divide, EngineOption, Info};
-pub use server::{ENGINE_AUTHOR, ENGINE_NAME, run};
+pub use server::{ENGINE_AUTHOR, ENGINE_NAME, run, run_with_options};

@@ -8,11 +8,12 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
+use chess_notation::polyglot::{Book, BookMove};
 use chess_notation::{Fen, uci};
 use chess_rules::Position;
 
 use super::protocol::{BestMove, Divide, EngineOption, Info, parse_go};
-use crate::{Control, Level, Limits, MAX_HASH_MB, Searcher, random_seed};
+use crate::{Control, Level, Limits, MAX_HASH_MB, Rng, Searcher, random_seed};
 
 /// The name the engine gives in `id name`.
 pub const ENGINE_NAME: &str = concat!("chess-engine ", env!("CARGO_PKG_VERSION"));
@@ -46,8 +47,32 @@ const MAX_PERFT_DEPTH: u32 = 15;
 /// chess_engine::uci::run(Cursor::new(commands), std::io::stdout())?;
 /// # Ok::<_, std::io::Error>(())
 /// ```
-pub fn run<R: BufRead, W: Write + Send + 'static>(mut input: R, output: W) -> io::Result<()> {
+pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Result<()> {
+    run_with_options(input, output, &[])
+}
+
+/// [`run`], with `options` set first, as if the GUI had sent `setoption name <name> value
+/// <value>` for each (how a command line hands settings such as `BookFile` to the server).
+/// A GUI may still change them.
+///
+/// ```
+/// use std::io::Cursor;
+///
+/// let commands = "uci\nposition startpos\ngo depth 4\nquit\n";
+/// // Two lines of analysis at each depth.
+/// let options = [("MultiPV", "2")];
+/// chess_engine::uci::run_with_options(Cursor::new(commands), std::io::stdout(), &options)?;
+/// # Ok::<_, std::io::Error>(())
+/// ```
+pub fn run_with_options<R: BufRead, W: Write + Send + 'static>(
+    mut input: R,
+    output: W,
+    options: &[(&str, &str)],
+) -> io::Result<()> {
     let mut server = Server::new(Output(Arc::new(Mutex::new(output))));
+    for (name, value) in options {
+        server.apply_option(name, value)?;
+    }
     let mut buf = Vec::new();
     loop {
         buf.clear();
@@ -95,6 +120,10 @@ struct Options {
     skill: u8,
     move_overhead: Duration,
     chess960: bool,
+    /// Play from the book when the position is in it (`OwnBook`).
+    own_book: bool,
+    /// The book of `BookFile`, loaded when the option is set.
+    book: Option<Arc<Book>>,
 }
 
 impl Default for Options {
@@ -105,6 +134,8 @@ impl Default for Options {
             skill: 20,
             move_overhead: Duration::from_millis(DEFAULT_OVERHEAD_MS),
             chess960: false,
+            own_book: false,
+            book: None,
         }
     }
 }
@@ -127,6 +158,8 @@ struct Server<W> {
     /// A new game was announced while a search ran: clear the tables before the next one.
     clear_pending: bool,
     debug: bool,
+    /// Draws the book moves.
+    rng: Rng,
 }
 
 impl<W: Write + Send + 'static> Server<W> {
@@ -140,6 +173,7 @@ impl<W: Write + Send + 'static> Server<W> {
             running: None,
             clear_pending: false,
             debug: false,
+            rng: Rng::new(random_seed()),
         }
     }
 
@@ -209,6 +243,8 @@ impl<W: Write + Send + 'static> Server<W> {
             ),
             of_kind("Ponder", "check", Some("false")),
             of_kind("UCI_Chess960", "check", Some("false")),
+            of_kind("OwnBook", "check", Some("false")),
+            of_kind("BookFile", "string", Some("<empty>")),
         ] {
             self.out.line(&option.to_line())?;
         }
@@ -272,6 +308,12 @@ impl<W: Write + Send + 'static> Server<W> {
             .and_then(|i| args.get(i + 1..))
             .unwrap_or_default()
             .join(" ");
+        self.apply_option(&name, &value)
+    }
+
+    /// Sets the option `name` (any case) to `value`.
+    fn apply_option(&mut self, name: &str, value: &str) -> io::Result<()> {
+        let (name, value) = (name.to_owned(), value.to_owned());
         let number = || value.parse::<i64>().ok();
         match name.to_ascii_lowercase().as_str() {
             "hash" => match number() {
@@ -316,6 +358,19 @@ impl<W: Write + Send + 'static> Server<W> {
             "ponder" => {
                 if parse_bool(&value).is_none() {
                     self.bad_value(&name, &value)?;
+                }
+            }
+            "ownbook" => match parse_bool(&value) {
+                Some(b) => self.options.own_book = b,
+                None => self.bad_value(&name, &value)?,
+            },
+            "bookfile" => {
+                self.options.book = None;
+                if !value.is_empty() && value != "<empty>" {
+                    match Book::open(&value) {
+                        Ok(book) => self.options.book = Some(Arc::new(book)),
+                        Err(e) => self.info_string(&format!("BookFile {value}: {e}"))?,
+                    }
                 }
             }
             _ => self.info_string(&format!("unknown option: {name}"))?,
@@ -393,6 +448,20 @@ impl<W: Write + Send + 'static> Server<W> {
         for problem in problems {
             self.info_string(&problem)?;
         }
+        if let Some(m) = self.book_move(&limits) {
+            self.info_string(&format!(
+                "book move {} (weight {} of {})",
+                uci::format(&self.position, m.m),
+                m.weight,
+                self.book_weight()
+            ))?;
+            let answer = BestMove {
+                best: Some(m.m),
+                ponder: None,
+                infos: Vec::new(),
+            };
+            return self.out.line(&answer.to_line(&self.position));
+        }
         let mut searcher = self
             .searcher
             .take()
@@ -434,6 +503,33 @@ impl<W: Write + Send + 'static> Server<W> {
 }
 
 impl<W: Write + Send + 'static> Server<W> {
+    /// The move to play from the book, when `OwnBook` is on, the position is in the book and
+    /// the search is one that ends by itself (a GUI waiting for `stop` after `go infinite` or
+    /// a ponder search gets a search). Drawn with probability proportional to the weights.
+    fn book_move(&mut self, limits: &Limits) -> Option<BookMove> {
+        let book = self
+            .options
+            .book
+            .as_ref()
+            .filter(|_| self.options.own_book)?;
+        if limits.infinite || limits.ponder {
+            return None;
+        }
+        let m = book.weighted_choice(&self.position, self.rng.next_u64())?;
+        let allowed = limits.search_moves.is_empty() || limits.search_moves.contains(&m.m);
+        allowed.then_some(m)
+    }
+
+    /// The total weight of the position's book moves.
+    fn book_weight(&self) -> u64 {
+        self.options.book.as_ref().map_or(0, |book| {
+            book.moves(&self.position)
+                .iter()
+                .map(|m| u64::from(m.weight))
+                .sum()
+        })
+    }
+
     /// `go perft <depth>`: the leaf counts below each move, in Stockfish's divide format, so
     /// that move generators can be compared with this one (as `chess perft --compare` does).
     /// Counted before the next command is read, as Stockfish does.

@@ -23,6 +23,8 @@ fn handshake_lists_identity_and_options() {
         "option name UCI_Chess960 type check default false",
         "option name Ponder type check default false",
         "option name Clear Hash type button",
+        "option name OwnBook type check default false",
+        "option name BookFile type string default <empty>",
     ] {
         assert!(
             lines.iter().any(|l| l.starts_with(option)),
@@ -404,4 +406,67 @@ fn go_movetime_is_kept_and_caps_a_clock() {
 
     session.send("quit");
     session.finish();
+}
+
+/// `OwnBook` and `BookFile`: book moves come from the book, drawn by weight; searches that wait
+/// for `stop` and positions out of the book are searched; a bad file is reported.
+#[test]
+fn own_book_plays_book_moves() {
+    let Some(book_path) = chess_testdata::file(chess_testdata::PERFORMANCE_BOOK) else {
+        return;
+    };
+    let book = chess_notation::polyglot::Book::open(&book_path).expect("a book");
+    let start = Position::standard();
+    let in_book: Vec<_> = book.moves(&start).iter().map(|m| m.m).collect();
+    assert!(in_book.len() > 1);
+
+    let setup = format!(
+        "uci\nsetoption name BookFile value {}\nsetoption name OwnBook value true\n",
+        book_path.display()
+    );
+    let mut script = setup.clone();
+    for _ in 0..20 {
+        script.push_str("position startpos\ngo wtime 1000 btime 1000\n");
+    }
+    let lines = run_script(&script);
+    let answers: Vec<_> = lines
+        .iter()
+        .filter(|l| l.starts_with("bestmove"))
+        .map(|l| bestmove(&start, std::slice::from_ref(l)).expect("a legal move"))
+        .collect();
+    assert_eq!(answers.len(), 20);
+    assert!(answers.iter().all(|m| in_book.contains(m)), "{lines:#?}");
+    // Drawn by weight, not always the same.
+    assert!(answers.iter().any(|&m| m != answers[0]), "{answers:?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string book move ")),
+        "{lines:#?}"
+    );
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info depth")),
+        "{lines:#?}"
+    );
+
+    // Out of the book, and with OwnBook off, the engine searches.
+    let out_of_book = format!(
+        "{setup}position fen 8/8/8/4k3/8/8/4P3/4K3 w - - 0 1\ngo depth 3\n\
+         setoption name OwnBook value false\nposition startpos\ngo depth 3\n"
+    );
+    let lines = run_script(&out_of_book);
+    let searched = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth 3"))
+        .count();
+    assert_eq!(searched, 2, "{lines:#?}");
+
+    // A file that is not a book.
+    let lines = run_script("setoption name BookFile value /nonexistent.bin\nquit\n");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string BookFile /nonexistent.bin: cannot read")),
+        "{lines:#?}"
+    );
 }

@@ -27,7 +27,6 @@ use std::sync::OnceLock;
 use chess_rules::{Move, Position};
 
 use crate::pgn::PgnGame;
-use crate::san::{SanMode, SanPlus};
 
 /// A named opening.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -65,13 +64,10 @@ fn index() -> &'static HashMap<u64, Opening> {
 /// The position at the end of a line of SAN with move numbers (`1. e4 e5 2. Nf3`); `None` if a
 /// move is not legal (the data set's lines all are: a test checks it).
 fn play(line: &str) -> Option<Position> {
-    let mut pos = Position::standard();
-    for token in line.split_whitespace() {
-        if token.ends_with('.') {
-            continue;
-        }
-        let san = SanPlus::from_ascii_with(token.as_bytes(), SanMode::Lenient).ok()?;
-        let m = san.san.to_move_with(&pos, SanMode::Lenient).ok()?;
+    let start = Position::standard();
+    let moves = crate::input::parse_line(&start, line).ok()?;
+    let mut pos = start;
+    for m in moves {
         pos.play_unchecked(m);
     }
     Some(pos)
@@ -83,16 +79,16 @@ pub fn of_position(pos: &Position) -> Option<Opening> {
     index().get(&pos.zobrist_hash()).copied()
 }
 
-/// The opening of a game from the standard start: the last named position among the positions
-/// its `moves` pass through (`None` for a game from another start, or one that leaves the
-/// named lines at once).
+/// The opening of a game: the last named position among `start` and the positions its
+/// `moves` pass through (`None` in Chess960, whose starts the names do not cover, or for a
+/// line that never meets a named position).
 #[must_use]
 pub fn of_moves(start: &Position, moves: &[Move]) -> Option<Opening> {
-    if *start != Position::standard() {
+    if start.is_chess960() {
         return None;
     }
     let mut pos = start.clone();
-    let mut found = None;
+    let mut found = of_position(&pos);
     for &m in moves {
         pos.play_unchecked(m);
         if let Some(opening) = of_position(&pos) {
@@ -107,6 +103,26 @@ pub fn of_moves(start: &Position, moves: &[Move]) -> Option<Opening> {
 pub fn classify(game: &PgnGame) -> Option<Opening> {
     let moves: Vec<Move> = game.mainline_moves().map_while(|m| m).collect();
     of_moves(&game.initial, &moves)
+}
+
+/// Classifies a game and writes its `ECO` and `Opening` tags (replacing any the game had, as
+/// pgn-extract's classification does); a game without a named opening is left as it is.
+///
+/// ```
+/// use chess_notation::openings;
+/// use chess_notation::pgn::PgnGame;
+///
+/// let mut game: PgnGame = "1. d4 d5 2. c4 e6 3. Nc3 Nf6 *".parse()?;
+/// openings::tag(&mut game);
+/// assert_eq!(game.header("ECO"), Some("D35"));
+/// assert_eq!(game.header("Opening"), Some("Queen's Gambit Declined: Normal Defense"));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn tag(game: &mut PgnGame) -> Option<Opening> {
+    let opening = classify(game)?;
+    game.set_header("ECO", opening.eco);
+    game.set_header("Opening", opening.name);
+    Some(opening)
 }
 
 #[cfg(test)]

@@ -13,8 +13,8 @@ use chess_rules::Position;
 use crate::support::sample_positions;
 
 const BOOKS: [&str; 2] = [
-    "python-chess/data/polyglot/performance.bin",
-    "python-chess/data/polyglot/lasker-trap.bin",
+    chess_testdata::PERFORMANCE_BOOK,
+    chess_testdata::LASKER_TRAP_BOOK,
 ];
 
 /// The games of the real-world test files, when fetched.

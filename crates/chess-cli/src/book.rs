@@ -1,0 +1,184 @@
+//! `chess book`: build Polyglot books from games, merge them, and list a position's book
+//! moves.
+
+use std::io::Write;
+use std::path::Path;
+
+use chess_core::Color;
+use chess_notation::pgn::{GameBuilder, GameResult, ParallelReader, PgnErrorKind, VisitorExt};
+use chess_notation::polyglot::{Book, BookBuilder};
+use chess_notation::{Fen, SanPlus, input, uci};
+use chess_rules::{Move, Position};
+
+use crate::cli::{BookBuildArgs, BookCommand, BookMergeArgs, BookProbeArgs, OnlyColor};
+use crate::error::{CliError, Result};
+use crate::json::Json;
+use crate::position_arg::{Chess960Default, resolve};
+use crate::progress::Progress;
+
+pub fn run(command: &BookCommand, out: &mut impl Write) -> Result<()> {
+    match command {
+        BookCommand::Build(args) => build(args, out),
+        BookCommand::Merge(args) => merge(args, out),
+        BookCommand::Probe(args) => probe(args, out),
+    }
+}
+
+fn open(path: &Path) -> Result<Book> {
+    Book::open(path).map_err(|e| CliError::input(path.display(), e))
+}
+
+/// What the reading threads hand over of each game.
+enum Counted {
+    /// Its start, mainline and result.
+    Game(Box<Position>, Vec<Move>, Option<GameResult>),
+    /// Where and why it is bad (it is left out).
+    Bad(String),
+    /// The input failed: nothing more can be read.
+    Unreadable(String),
+}
+
+fn build(args: &BookBuildArgs, out: &mut impl Write) -> Result<()> {
+    let mut builder = BookBuilder::new()
+        .max_ply(args.max_ply)
+        .min_games(args.min_games)
+        .only(args.only.map(|only| match only {
+            OnlyColor::White => Color::White,
+            OnlyColor::Black => Color::Black,
+        }))
+        .uniform(args.uniform);
+    let (mut games, mut bad) = (0u64, 0u64);
+    for path in &args.files {
+        let name = path.display().to_string();
+        let (input, size) = crate::files::open(path)?;
+        let (input, progress) = Progress::new(&name, input, size);
+        let reader = GameBuilder::new().chess960(args.chess960);
+        // Games are read and played on several threads, and counted here in file order: the
+        // book does not depend on the number of threads.
+        let counted = ParallelReader::new(input)
+            .threads(args.threads.map_or(0, |n| n as usize))
+            .visit(move || {
+                reader.clone().map_output(|game| match game {
+                    Ok(game) => {
+                        let moves = game.mainline_moves().map_while(|m| m).collect();
+                        Counted::Game(Box::new(game.initial), moves, game.result)
+                    }
+                    Err(e) if e.kind() == PgnErrorKind::Io => {
+                        Counted::Unreadable(e.reason.to_string())
+                    }
+                    Err(e) => Counted::Bad(format!(
+                        "line {}, column {}: {}",
+                        e.at.line, e.at.column, e.reason
+                    )),
+                })
+            });
+        for (number, game) in (1..).zip(counted) {
+            match game {
+                Counted::Game(start, moves, result) => {
+                    builder.add_moves(&start, &moves, result);
+                    games += 1;
+                }
+                Counted::Bad(message) => {
+                    crate::error::warn(format_args!(
+                        "{name}: game {number}, {message} (left out of the book)"
+                    ));
+                    bad += 1;
+                }
+                Counted::Unreadable(message) => return Err(CliError::input(&name, message)),
+            }
+            progress.update();
+        }
+    }
+    let bytes = builder.to_bytes();
+    crate::files::write_atomically(&args.out, &bytes)?;
+    let book = Book::from_bytes(bytes).map_err(CliError::invalid)?;
+    let positions = distinct_keys(&book);
+    writeln!(
+        out,
+        "{}: {} entries, {positions} positions, from {games} games{}",
+        args.out.display(),
+        book.len(),
+        if bad > 0 {
+            format!(" ({bad} bad games left out)")
+        } else {
+            String::new()
+        }
+    )?;
+    Ok(())
+}
+
+/// The number of positions (distinct keys) of a book.
+fn distinct_keys(book: &Book) -> usize {
+    let mut previous = None;
+    (0..book.len())
+        .filter_map(|i| book.entry(i))
+        .filter(|e| previous.replace(e.key) != Some(e.key))
+        .count()
+}
+
+fn merge(args: &BookMergeArgs, out: &mut impl Write) -> Result<()> {
+    let (first, second) = (open(&args.first)?, open(&args.second)?);
+    let merged = first.merge(&second);
+    crate::files::write_atomically(&args.out, merged.as_bytes())?;
+    writeln!(
+        out,
+        "{}: {} entries, {} positions ({} + {} entries in)",
+        args.out.display(),
+        merged.len(),
+        distinct_keys(&merged),
+        first.len(),
+        second.len()
+    )?;
+    Ok(())
+}
+
+fn probe(args: &BookProbeArgs, out: &mut impl Write) -> Result<()> {
+    let book = open(&args.book)?;
+    let mut pos = resolve(&args.position, Chess960Default::Classical)?;
+    let line = args.moves.join(" ");
+    for m in input::parse_line(&pos, &line).map_err(|e| CliError::input("moves", e))? {
+        pos.play_unchecked(m);
+    }
+    let moves = book.moves(&pos);
+    let total: u64 = moves.iter().map(|m| u64::from(m.weight)).sum();
+    if args.json {
+        let list = moves
+            .iter()
+            .map(|m| {
+                Json::Object(vec![
+                    ("uci", Json::str(uci::format(&pos, m.m))),
+                    ("san", Json::str(SanPlus::from_move(&pos, m.m).to_string())),
+                    ("weight", Json::Number(u64::from(m.weight))),
+                    ("learn", Json::Number(u64::from(m.learn))),
+                ])
+            })
+            .collect();
+        let value = Json::Object(vec![
+            ("fen", Json::str(Fen::from_position(&pos).to_string())),
+            ("key", Json::str(format!("{:016x}", pos.zobrist_hash()))),
+            ("moves", Json::Array(list)),
+        ]);
+        writeln!(out, "{}", value.to_line())?;
+        return Ok(());
+    }
+    if moves.is_empty() {
+        writeln!(out, "no book moves")?;
+        return Ok(());
+    }
+    for m in &moves {
+        let share = if total > 0 {
+            100.0 * f64::from(m.weight) / total as f64
+        } else {
+            0.0
+        };
+        writeln!(
+            out,
+            "{:<8} {:<6} weight {:>5} {share:>5.1}%  learn {}",
+            SanPlus::from_move(&pos, m.m).to_string(),
+            uci::format(&pos, m.m),
+            m.weight,
+            m.learn
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,43 @@
+//! `chess opening`: the ECO code and name of a position or a line.
+
+use std::io::Write;
+
+use chess_notation::{Fen, input, openings};
+use chess_rules::Position;
+
+use crate::cli::OpeningArgs;
+use crate::error::{CliError, Result};
+use crate::json::Json;
+use crate::position_arg::parse_fen;
+
+pub fn run(args: &OpeningArgs, out: &mut impl Write) -> Result<()> {
+    let start = match &args.fen {
+        Some(text) => parse_fen(text, false).map_err(|e| CliError::input("--fen", e))?,
+        None => Position::standard(),
+    };
+    let line = args.moves.join(" ");
+    let moves = input::parse_line(&start, &line).map_err(|e| CliError::input("moves", e))?;
+    let opening = openings::of_moves(&start, &moves);
+    let mut end = start;
+    for &m in &moves {
+        end.play_unchecked(m);
+    }
+    if args.json {
+        let value = Json::Object(vec![
+            ("fen", Json::str(Fen::from_position(&end).to_string())),
+            ("eco", Json::opt_str(opening.map(|o| o.eco))),
+            ("name", Json::opt_str(opening.map(|o| o.name))),
+            ("moves", Json::opt_str(opening.map(|o| o.moves))),
+        ]);
+        writeln!(out, "{}", value.to_line())?;
+        return Ok(());
+    }
+    match opening {
+        Some(opening) => {
+            writeln!(out, "{} {}", opening.eco, opening.name)?;
+            writeln!(out, "{}", opening.moves)?;
+        }
+        None => writeln!(out, "no named opening")?,
+    }
+    Ok(())
+}
