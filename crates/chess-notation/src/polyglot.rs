@@ -455,8 +455,9 @@ impl BookBuilder {
         }
     }
 
-    /// The book's entries: sorted by key, then by descending weight (then by move, so that
-    /// the bytes do not depend on the order of the games' positions in memory).
+    /// The book's entries: sorted by key, then by descending weight, moves of equal weight in
+    /// the order they were first played (so the bytes are make-book's own: a test compares
+    /// them with Debian's `polyglot make-book`).
     #[must_use]
     pub fn entries(&self) -> Vec<Entry> {
         let mut entries = Vec::new();
@@ -480,13 +481,7 @@ impl BookBuilder {
                 }
             }
         }
-        entries.sort_by(|a, b| {
-            (a.key, core::cmp::Reverse(a.weight), a.raw_move).cmp(&(
-                b.key,
-                core::cmp::Reverse(b.weight),
-                b.raw_move,
-            ))
-        });
+        entries.sort_by_key(|e| (e.key, core::cmp::Reverse(e.weight)));
         entries
     }
 

@@ -101,6 +101,55 @@ fn build_is_read_back_by_python_chess() {
     }
 }
 
+/// `chess book build` writes the very bytes of Polyglot's own `make-book` (Debian's
+/// `polyglot`), with each of the options both have.
+#[test]
+fn build_matches_polyglot_make_book() {
+    let polyglot = std::path::Path::new("/usr/games/polyglot");
+    if !polyglot.exists() {
+        crate::support::tool_missing("Polyglot", "apt-get install polyglot");
+        return;
+    }
+    let (Some(lichess), Some(kasparov)) = (
+        chess_testdata::file(chess_testdata::LICHESS_SAMPLE),
+        chess_testdata::file("python-chess/data/pgn/kasparov-deep-blue-1997.pgn"),
+    ) else {
+        return;
+    };
+    let dir = TempDir::new("book-polyglot");
+    let theirs = dir.0.join("theirs.bin").display().to_string();
+    let ours = dir.0.join("ours.bin").display().to_string();
+    let cases: [(&[&str], &[&str]); 6] = [
+        (&[], &[]),
+        (&["-min-game", "1"], &["--min-games", "1"]),
+        (&["-min-game", "2", "-max-ply", "12"], &["--min-games", "2", "--max-ply", "12"]),
+        (&["-min-game", "1", "-only-white"], &["--min-games", "1", "--only", "white"]),
+        (&["-min-game", "1", "-only-black"], &["--min-games", "1", "--only", "black"]),
+        (&["-min-game", "1", "-uniform"], &["--min-games", "1", "--uniform"]),
+    ];
+    let mut books = 0;
+    for pgn in [&lichess, &kasparov] {
+        let pgn = pgn.display().to_string();
+        for (their_options, our_options) in cases {
+            let status = Command::new(polyglot)
+                .args(["make-book", "-pgn", &pgn, "-bin", &theirs])
+                .args(their_options)
+                .output()
+                .expect("polyglot runs")
+                .status;
+            assert!(status.success());
+            let mut args = vec!["book", "build", &pgn, "--out", &ours];
+            args.extend(our_options);
+            let out = chess(&args, "");
+            assert_eq!(out.status, 0, "{}", out.stderr);
+            let (theirs, ours) = (std::fs::read(&theirs).unwrap(), std::fs::read(&ours).unwrap());
+            assert!(theirs == ours, "{pgn} {our_options:?}: the books differ");
+            books += usize::from(!ours.is_empty());
+        }
+    }
+    assert!(books >= 11, "only {books} books had entries");
+}
+
 #[test]
 fn build_reports_bad_games_and_goes_on() {
     let dir = TempDir::new("book-bad");
