@@ -48,6 +48,9 @@ pub enum Command {
     Book(BookCommand),
     /// Name the opening of a position or a line (ECO code and name).
     Opening(OpeningArgs),
+    /// Look a position up in Syzygy endgame tablebases: its result, distance to zeroing, and
+    /// the outcome of every move.
+    Tb(TbArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
 }
@@ -130,6 +133,10 @@ pub struct PlayArgs {
     /// by weight), then thinks.
     #[arg(long, value_name = "BOOK.bin")]
     pub book: Option<PathBuf>,
+
+    /// The built-in engine uses the Syzygy tablebases in this directory (repeatable).
+    #[arg(long, value_name = "DIR")]
+    pub syzygy: Vec<PathBuf>,
 
     /// Fixes what is otherwise drawn at random for each session (the `--chess960` start, the
     /// weaker levels' choices), so that a session can be replayed. Hidden: for tests.
@@ -318,6 +325,10 @@ pub struct AnalyseArgs {
     /// Transposition table size in megabytes.
     #[arg(long, value_name = "MB", default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=65536))]
     pub hash: u64,
+
+    /// Use the Syzygy tablebases in this directory (repeatable).
+    #[arg(long, value_name = "DIR")]
+    pub syzygy: Vec<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -377,6 +388,25 @@ pub struct UciArgs {
     /// Play from this Polyglot book (sets the options BookFile and OwnBook).
     #[arg(long, value_name = "BOOK.bin")]
     pub book: Option<PathBuf>,
+
+    /// Use the Syzygy tablebases in this directory (sets SyzygyPath; repeatable).
+    #[arg(long, value_name = "DIR")]
+    pub syzygy: Vec<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct TbArgs {
+    /// A directory of Syzygy tables (`KQvK.rtbw`, `KQvK.rtbz`...; repeatable).
+    #[arg(long, value_name = "DIR", required = true)]
+    pub syzygy: Vec<PathBuf>,
+
+    /// The position (FEN).
+    #[arg(long, value_name = "FEN")]
+    pub fen: String,
+
+    /// Write the result as JSON.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `chess book`.

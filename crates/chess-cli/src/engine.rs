@@ -1,10 +1,14 @@
 //! The computer side: `chess uci`, `chess analyse`, `chess bench`, and opponents for `play`.
 
 use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use chess_engine::uci::Client;
-use chess_engine::{Control, Level, Limits, Rng, Score, SearchInfo, Searcher};
+use chess_engine::{
+    Control, Level, Limits, Rng, Score, SearchInfo, Searcher, Tablebase, TablebaseSettings,
+};
 use chess_notation::SanPlus;
 use chess_notation::polyglot::Book;
 use chess_rules::{Game, Move, Position};
@@ -13,8 +17,41 @@ use crate::cli::{AnalyseArgs, BenchArgs, PlayArgs, UciArgs};
 use crate::error::{CliError, Result};
 use crate::position_arg::{Chess960Default, resolve};
 
+/// The Syzygy tables in `dirs`, for the engine (`None` without directories). A directory that
+/// cannot be read is an error here, where it can be said plainly.
+pub fn tablebases(dirs: &[PathBuf]) -> Result<Option<Arc<Tablebase>>> {
+    if dirs.is_empty() {
+        return Ok(None);
+    }
+    let mut tables = Tablebase::new();
+    for dir in dirs {
+        tables
+            .add_directory(dir)
+            .map_err(|e| CliError::input(dir.display(), e))?;
+    }
+    Ok(Some(Arc::new(tables)))
+}
+
+fn tablebase_settings(dirs: &[PathBuf]) -> Result<TablebaseSettings> {
+    Ok(TablebaseSettings {
+        tables: tablebases(dirs)?,
+        ..TablebaseSettings::default()
+    })
+}
+
 pub fn uci(args: &UciArgs) -> Result<()> {
     let mut options = Vec::new();
+    tablebases(&args.syzygy)?;
+    let separator = if cfg!(windows) { ";" } else { ":" };
+    let path = args
+        .syzygy
+        .iter()
+        .map(|dir| dir.display().to_string())
+        .collect::<Vec<_>>()
+        .join(separator);
+    if !path.is_empty() {
+        options.push(("SyzygyPath", path.as_str()));
+    }
     let book = args.book.as_ref().map(|path| path.display().to_string());
     if let Some(path) = &book {
         // A bad book is an error here, where it can be said plainly, not an `info string`.
@@ -79,6 +116,7 @@ pub fn analyse(args: &AnalyseArgs, out: &mut impl Write) -> Result<()> {
     }
     let mut searcher = Searcher::with_hash(args.hash as usize);
     searcher.set_multi_pv(args.multipv as usize);
+    searcher.set_tablebases(tablebase_settings(&args.syzygy)?);
     let limits = match (args.depth, args.movetime) {
         (Some(depth), _) => Limits::depth(depth),
         (None, Some(ms)) => Limits::movetime(Duration::from_millis(ms)),
@@ -142,8 +180,21 @@ impl Opponent {
         };
         let movetime = Duration::from_millis(args.movetime);
         if let Some(path) = &args.engine {
-            let client = Client::spawn(path, &args.engine_arg)
+            let mut client = Client::spawn(path, &args.engine_arg)
                 .map_err(|e| CliError::input(path.display(), e))?;
+            if !args.syzygy.is_empty() {
+                // The engine probes the tables itself, if it can.
+                tablebases(&args.syzygy)?;
+                let separator = if cfg!(windows) { ";" } else { ":" };
+                let dirs: Vec<String> = args
+                    .syzygy
+                    .iter()
+                    .map(|d| d.display().to_string())
+                    .collect();
+                client
+                    .set_option("SyzygyPath", Some(&dirs.join(separator)))
+                    .map_err(|e| CliError::usage(format!("--syzygy: {e}")))?;
+            }
             let player = Player::External {
                 client: Box::new(client),
                 movetime,
@@ -152,6 +203,7 @@ impl Opponent {
         }
         let mut searcher = Searcher::new();
         searcher.set_seed(seed);
+        searcher.set_tablebases(tablebase_settings(&args.syzygy)?);
         if let Some(level) = Level::new(args.level) {
             searcher.set_level(level);
         }

@@ -7,6 +7,8 @@ pub enum Json {
     Null,
     Bool(bool),
     Number(u64),
+    /// A number that may be negative.
+    Integer(i64),
     String(String),
     Array(Vec<Json>),
     /// Keys in insertion order, so output is stable.
@@ -29,6 +31,9 @@ impl Json {
             Json::Null => out.push_str("null"),
             Json::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
             Json::Number(n) => {
+                let _ = write!(out, "{n}");
+            }
+            Json::Integer(n) => {
                 let _ = write!(out, "{n}");
             }
             Json::String(s) => write_string(out, s),
@@ -104,13 +109,18 @@ mod tests {
             ("a", Json::str("q\"\\\n\u{1}é")),
             (
                 "b",
-                Json::Array(vec![Json::Bool(true), Json::Null, Json::Number(7)]),
+                Json::Array(vec![
+                    Json::Bool(true),
+                    Json::Null,
+                    Json::Number(7),
+                    Json::Integer(-3),
+                ]),
             ),
             ("c", Json::Map(vec![("White".to_owned(), Json::str("x"))])),
         ]);
         assert_eq!(
             value.to_line(),
-            r#"{"a": "q\"\\\n\u0001é", "b": [true, null, 7], "c": {"White": "x"}}"#
+            r#"{"a": "q\"\\\n\u0001é", "b": [true, null, 7, -3], "c": {"White": "x"}}"#
         );
     }
 }

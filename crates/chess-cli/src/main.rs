@@ -22,6 +22,7 @@ mod play;
 mod position_arg;
 mod progress;
 mod render;
+mod tb;
 
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
@@ -46,6 +47,7 @@ fn main() -> ExitCode {
         Some(Command::Uci(args)) => engine::uci(args),
         Some(Command::Book(command)) => book::run(command, &mut out),
         Some(Command::Opening(args)) => opening::run(args, &mut out),
+        Some(Command::Tb(args)) => tb::run(args, &mut out),
         Some(Command::Analyse(args)) => engine::analyse(args, &mut out),
         Some(Command::Bench(args)) => engine::bench(args, &mut out),
         Some(Command::Encode(args)) => pack::encode(args, &mut out),

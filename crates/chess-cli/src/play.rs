@@ -106,9 +106,9 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
     let start = u32::try_from(rng.below(960)).unwrap_or(0);
     let position = resolve(&args.position, Chess960Default::Random(start))?;
     let computer = args.vs == crate::cli::Opponent::Computer || args.engine.is_some();
-    if args.book.is_some() && !computer {
+    if (args.book.is_some() || !args.syzygy.is_empty()) && !computer {
         return Err(crate::error::CliError::usage(
-            "--book is the computer's: play --vs computer or --engine PATH",
+            "--book and --syzygy are the computer's: play --vs computer or --engine PATH",
         ));
     }
     let opponent = if computer {

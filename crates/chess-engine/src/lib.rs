@@ -42,6 +42,7 @@ mod ordering;
 mod score;
 mod search;
 mod see;
+mod tablebases;
 mod time;
 mod tt;
 pub mod uci;
@@ -53,6 +54,9 @@ pub use limits::{Clock, Control, Limits};
 pub use score::Score;
 pub use search::{DEFAULT_HASH_MB, MAX_DEPTH, MAX_HASH_MB, SearchInfo, SearchResult, Searcher};
 pub use see::{see, see_ge};
+#[cfg(feature = "syzygy")]
+pub use tablebases::Tablebase;
+pub use tablebases::TablebaseSettings;
 
 /// The examples of the crate's README, checked as doctests.
 #[doc = include_str!("../README.md")]

@@ -16,6 +16,15 @@ pub(crate) const INFINITE: Value = MATE + 1;
 pub(crate) const MATE_BOUND: Value = MATE - MAX_PLY as Value;
 /// The value of a draw.
 pub(crate) const DRAW: Value = 0;
+/// The value of a tablebase win at the root; `TB_WIN - n` is a position `n` plies from the
+/// root that the tables say is won. Below every mate, above every evaluation.
+pub(crate) const TB_WIN: Value = MATE_BOUND - 1;
+/// Values at or beyond this (in absolute value) are tablebase wins or mates: they depend on the
+/// distance from the root, which the transposition table takes out when it stores them.
+pub(crate) const TB_WIN_BOUND: Value = TB_WIN - MAX_PLY as Value;
+/// How a tablebase win is reported: in centipawns, this minus its distance in plies (as
+/// Stockfish reports them).
+const TB_WIN_CP: i32 = 20_000;
 
 /// The value of delivering mate `ply` plies from the root.
 #[inline]
@@ -62,6 +71,10 @@ impl Score {
             Score::Mate((MATE - value + 1) / 2)
         } else if value <= -MATE_BOUND {
             Score::Mate(-(MATE + value) / 2)
+        } else if value >= TB_WIN_BOUND {
+            Score::Cp(TB_WIN_CP - (TB_WIN - value))
+        } else if value <= -TB_WIN_BOUND {
+            Score::Cp(-TB_WIN_CP + (TB_WIN + value))
         } else {
             Score::Cp(value)
         }
@@ -116,9 +129,12 @@ mod tests {
         assert_eq!(Score::from_value(mated_in(2)), Score::Mate(-1));
         assert_eq!(Score::from_value(mated_in(4)), Score::Mate(-2));
         assert_eq!(Score::from_value(123), Score::Cp(123));
+        // Tablebase wins and losses: 20 000 centipawns less their distance.
+        assert_eq!(Score::from_value(TB_WIN - 7), Score::Cp(19_993));
+        assert_eq!(Score::from_value(-TB_WIN + 4), Score::Cp(-19_996));
         assert_eq!(
-            Score::from_value(-MATE_BOUND + 1),
-            Score::Cp(-MATE_BOUND + 1)
+            Score::from_value(TB_WIN_BOUND - 1),
+            Score::Cp(TB_WIN_BOUND - 1)
         );
         assert!(is_mate(mate_in(10)) && is_mate(mated_in(10)) && !is_mate(3000));
     }

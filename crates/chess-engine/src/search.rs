@@ -23,6 +23,7 @@ use crate::limits::{Control, Limits};
 use crate::ordering::{BAD_CAPTURE, GOOD_CAPTURE, History, Killers, Picker, mvv_lva, score_move};
 use crate::score::{DRAW, INFINITE, MATE_BOUND, MAX_PLY, Score, Value, is_mate, mate_in, mated_in};
 use crate::see::{SEE_VALUE, see};
+use crate::tablebases::TablebaseSettings;
 use crate::time::{self, Budget};
 use crate::tt::{Bound, TranspositionTable};
 
@@ -56,6 +57,8 @@ pub struct SearchInfo {
     pub time: Duration,
     /// How full the transposition table is, in permille.
     pub hashfull: u32,
+    /// Positions found in the endgame tablebases so far.
+    pub tbhits: u64,
     /// The principal variation, starting with the line's move.
     pub pv: Vec<Move>,
 }
@@ -137,6 +140,13 @@ pub struct Searcher {
     pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     static_evals: [Value; MAX_PLY + 1],
+    /// The endgame tablebases and how to use them.
+    tablebases: TablebaseSettings,
+    /// The most pieces probed in this search (0: no probes below the root).
+    tb_cardinality: usize,
+    tb_hits: u64,
+    /// The root's value by the tables, when the root is in them.
+    root_tb_value: Option<Value>,
 }
 
 impl Default for Searcher {
@@ -192,6 +202,10 @@ impl Searcher {
             ),
             pv_len: [0; MAX_PLY + 1],
             static_evals: [0; MAX_PLY + 1],
+            tablebases: TablebaseSettings::default(),
+            tb_cardinality: 0,
+            tb_hits: 0,
+            root_tb_value: None,
         }
     }
 
@@ -242,6 +256,17 @@ impl Searcher {
         self.move_overhead = overhead;
     }
 
+    /// Sets the endgame tablebases the search consults (see [`TablebaseSettings`]).
+    pub fn set_tablebases(&mut self, settings: TablebaseSettings) {
+        self.tablebases = settings;
+    }
+
+    /// The endgame tablebases the search consults.
+    #[must_use]
+    pub fn tablebases(&self) -> &TablebaseSettings {
+        &self.tablebases
+    }
+
     /// Seeds the random choices of the weaker levels: the same seed (and the same searches)
     /// gives the same moves. A new searcher has a fixed seed; seed it with
     /// [`random_seed`](crate::random_seed) to vary its games.
@@ -287,6 +312,12 @@ impl Searcher {
         self.null_barrier = 0;
 
         let mut root_moves = self.root_moves(pos, &limits.search_moves);
+        self.tb_hits = 0;
+        self.tb_cardinality = self.tablebases.cardinality();
+        self.root_tb_value = None;
+        if !root_moves.is_empty() {
+            self.filter_root_by_tablebases(pos, history, &mut root_moves);
+        }
         if root_moves.is_empty() {
             return SearchResult {
                 best_move: None,
@@ -339,11 +370,12 @@ impl Searcher {
                     depth: depth as u32,
                     seldepth: self.seldepth as u32,
                     multipv: i as u32 + 1,
-                    score: Score::from_value(rm.score),
+                    score: Score::from_value(self.reported_value(rm.score)),
                     nodes: self.nodes,
                     nps: nps(self.nodes, elapsed),
                     time: elapsed,
                     hashfull: self.tt.hashfull(),
+                    tbhits: self.tb_hits,
                     pv: rm.pv.clone(),
                 });
             }
@@ -356,6 +388,42 @@ impl Searcher {
         }
 
         self.result(pos, &root_moves, &completed, completed_depth)
+    }
+
+    /// Keeps the root moves that hold the tables' best result when the root is in the
+    /// tablebases (unless that would leave none of the moves the search was asked for).
+    fn filter_root_by_tablebases(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        root_moves: &mut Vec<RootMove>,
+    ) {
+        let key = pos.zobrist_hash();
+        let repeated = history
+            .iter()
+            .rev()
+            .take(pos.halfmoves() as usize)
+            .any(|&h| h == key);
+        let Some(filter) = self.tablebases.probe_root(pos, repeated) else {
+            return;
+        };
+        self.tb_hits += 1;
+        if root_moves.iter().any(|rm| filter.moves.contains(&rm.m)) {
+            root_moves.retain(|rm| filter.moves.contains(&rm.m));
+        }
+        self.root_tb_value = Some(filter.value);
+        if !filter.probe_in_search {
+            self.tb_cardinality = 0;
+        }
+    }
+
+    /// The value to report for a root move: the tables' value when the root is in them and the
+    /// search found no mate.
+    fn reported_value(&self, value: Value) -> Value {
+        match self.root_tb_value {
+            Some(tb) if !is_mate(value) => tb,
+            _ => value,
+        }
     }
 
     /// The legal moves of `pos`, restricted to `search_moves` if any of them is legal, in a
@@ -623,6 +691,36 @@ impl Searcher {
             }
         }
 
+        // The tablebases: a win, loss or draw for certain, where few pieces are left. Outside
+        // the window, that ends the node; in a PV node, a win the search cannot lower (or a
+        // loss it cannot raise) still bounds what it finds, so that the line keeps its value.
+        let (mut tb_floor, mut tb_ceiling) = (-INFINITE, INFINITE);
+        if self.tb_cardinality > 0 {
+            if let Some((value, bound)) =
+                self.tablebases
+                    .probe_wdl(self.tb_cardinality, pos, depth, ply)
+            {
+                self.tb_hits += 1;
+                let cut = match bound {
+                    Bound::Exact => true,
+                    Bound::Lower => value >= beta,
+                    Bound::Upper => value <= alpha,
+                };
+                if cut {
+                    let depth = (depth + 6).min(MAX_PLY as i32 - 1);
+                    self.tt
+                        .store(key, None, value, evaluate(pos), depth, bound, ply);
+                    return value;
+                }
+                if pv_node {
+                    match bound {
+                        Bound::Lower => tb_floor = value,
+                        _ => tb_ceiling = value,
+                    }
+                }
+            }
+        }
+
         let static_eval = if in_check {
             -INFINITE
         } else {
@@ -769,13 +867,18 @@ impl Searcher {
             }
         }
 
-        let bound = if best >= beta {
+        let mut bound = if best >= beta {
             Bound::Lower
         } else if alpha > original_alpha {
             Bound::Exact
         } else {
             Bound::Upper
         };
+        if best < tb_floor {
+            (best, bound) = (tb_floor, Bound::Lower);
+        } else if best > tb_ceiling {
+            (best, bound) = (tb_ceiling, Bound::Upper);
+        }
         let eval = if in_check { 0 } else { static_eval };
         self.tt.store(key, best_move, best, eval, depth, bound, ply);
         best
@@ -936,7 +1039,7 @@ impl Searcher {
         SearchResult {
             best_move,
             ponder,
-            score: Score::from_value(value),
+            score: Score::from_value(self.reported_value(value)),
             depth,
             seldepth: self.seldepth as u32,
             nodes: self.nodes,

@@ -2,7 +2,7 @@
 
 use chess_rules::Move;
 
-use crate::score::{MATE_BOUND, Value};
+use crate::score::{TB_WIN_BOUND, Value};
 
 /// What a stored value says about the true value.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -229,9 +229,9 @@ impl TranspositionTable {
 /// so that a transposition at another ply reads the right distance.
 #[inline]
 fn value_to_tt(value: Value, ply: usize) -> Value {
-    if value >= MATE_BOUND {
+    if value >= TB_WIN_BOUND {
         value + ply as Value
-    } else if value <= -MATE_BOUND {
+    } else if value <= -TB_WIN_BOUND {
         value - ply as Value
     } else {
         value
@@ -240,9 +240,9 @@ fn value_to_tt(value: Value, ply: usize) -> Value {
 
 #[inline]
 fn value_from_tt(value: Value, ply: usize) -> Value {
-    if value >= MATE_BOUND {
+    if value >= TB_WIN_BOUND {
         value - ply as Value
-    } else if value <= -MATE_BOUND {
+    } else if value <= -TB_WIN_BOUND {
         value + ply as Value
     } else {
         value

@@ -122,10 +122,22 @@ fn build_matches_polyglot_make_book() {
     let cases: [(&[&str], &[&str]); 6] = [
         (&[], &[]),
         (&["-min-game", "1"], &["--min-games", "1"]),
-        (&["-min-game", "2", "-max-ply", "12"], &["--min-games", "2", "--max-ply", "12"]),
-        (&["-min-game", "1", "-only-white"], &["--min-games", "1", "--only", "white"]),
-        (&["-min-game", "1", "-only-black"], &["--min-games", "1", "--only", "black"]),
-        (&["-min-game", "1", "-uniform"], &["--min-games", "1", "--uniform"]),
+        (
+            &["-min-game", "2", "-max-ply", "12"],
+            &["--min-games", "2", "--max-ply", "12"],
+        ),
+        (
+            &["-min-game", "1", "-only-white"],
+            &["--min-games", "1", "--only", "white"],
+        ),
+        (
+            &["-min-game", "1", "-only-black"],
+            &["--min-games", "1", "--only", "black"],
+        ),
+        (
+            &["-min-game", "1", "-uniform"],
+            &["--min-games", "1", "--uniform"],
+        ),
     ];
     let mut books = 0;
     for pgn in [&lichess, &kasparov] {
@@ -142,7 +154,10 @@ fn build_matches_polyglot_make_book() {
             args.extend(our_options);
             let out = chess(&args, "");
             assert_eq!(out.status, 0, "{}", out.stderr);
-            let (theirs, ours) = (std::fs::read(&theirs).unwrap(), std::fs::read(&ours).unwrap());
+            let (theirs, ours) = (
+                std::fs::read(&theirs).unwrap(),
+                std::fs::read(&ours).unwrap(),
+            );
             assert!(theirs == ours, "{pgn} {our_options:?}: the books differ");
             books += usize::from(!ours.is_empty());
         }
@@ -346,7 +361,7 @@ fn play_and_uci_take_a_book() {
     // The book is the computer's.
     let out = chess(&["--book", &book_text], "quit\n");
     assert_eq!(out.status, 2);
-    assert_contains(&out.stderr, "--book is the computer's");
+    assert_contains(&out.stderr, "--book and --syzygy are the computer's");
 }
 
 #[test]

@@ -11,6 +11,7 @@ mod perft;
 mod pgn;
 mod play;
 mod support;
+mod tb;
 
 use support::assert_contains;
 
@@ -52,6 +53,7 @@ fn completions_snapshot() {
         "decode",
         "book",
         "opening",
+        "tb",
         "completions",
     ] {
         assert!(

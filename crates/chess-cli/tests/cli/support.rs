@@ -106,3 +106,11 @@ pub fn own_file(name: &str) -> String {
 pub fn real_pgn(name: &str) -> Option<String> {
     chess_testdata::file(&format!("python-chess/data/pgn/{name}")).map(|p| p.display().to_string())
 }
+
+/// The position of a FEN (standard castling unless the rights can only mean Chess960).
+pub fn position(fen: &str) -> chess_rules::Position {
+    let parsed: chess_notation::Fen = fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"));
+    parsed
+        .into_position_auto()
+        .unwrap_or_else(|e| panic!("{fen}: {e}"))
+}

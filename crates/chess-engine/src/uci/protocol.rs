@@ -110,6 +110,8 @@ pub struct Info {
     pub time: Option<Duration>,
     /// `hashfull`, in permille.
     pub hashfull: Option<u32>,
+    /// `tbhits`: positions found in the endgame tablebases.
+    pub tbhits: Option<u64>,
     /// `pv`, as far as its moves are legal in sequence.
     pub pv: Vec<Move>,
     /// `string`: free text to the end of the line.
@@ -135,6 +137,7 @@ impl Info {
                 "nodes" => info.nodes = number(i).and_then(|n| u64::try_from(n).ok()),
                 "nps" => info.nps = number(i).and_then(|n| u64::try_from(n).ok()),
                 "hashfull" => info.hashfull = number(i).and_then(|n| u32::try_from(n).ok()),
+                "tbhits" => info.tbhits = number(i).and_then(|n| u64::try_from(n).ok()),
                 "time" => {
                     info.time = number(i)
                         .and_then(|n| u64::try_from(n).ok())
@@ -210,6 +213,7 @@ impl Info {
         field("nodes", self.nodes.map(|n| n.to_string()));
         field("nps", self.nps.map(|n| n.to_string()));
         field("hashfull", self.hashfull.map(|n| n.to_string()));
+        field("tbhits", self.tbhits.map(|n| n.to_string()));
         field("time", self.time.map(|t| t.as_millis().to_string()));
         if self.depth.is_some() || !self.pv.is_empty() {
             line.push_str(" pv");
@@ -239,6 +243,7 @@ impl From<&SearchInfo> for Info {
             nps: Some(info.nps),
             time: Some(info.time),
             hashfull: Some(info.hashfull),
+            tbhits: Some(info.tbhits),
             pv: info.pv.clone(),
             ..Info::default()
         }
@@ -798,6 +803,7 @@ mod tests {
                 nps: Some(u64::from(n) * 77),
                 time: Some(ms(u64::from(n) * 11)),
                 hashfull: Some(n % 1000),
+                tbhits: (n % 3 == 0).then_some(u64::from(n) * 5),
                 pv,
                 string: None,
             };
@@ -812,6 +818,7 @@ mod tests {
                 nps: 678,
                 time: ms(90),
                 hashfull: 3,
+                tbhits: u64::from(n % 4),
                 pv: info.pv.clone(),
             };
             let written = Info::from(&search).to_line(pos);

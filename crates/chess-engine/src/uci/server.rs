@@ -13,7 +13,9 @@ use chess_notation::{Fen, uci};
 use chess_rules::Position;
 
 use super::protocol::{BestMove, Divide, EngineOption, Info, parse_go};
-use crate::{Control, Level, Limits, MAX_HASH_MB, Rng, Searcher, random_seed};
+#[cfg(feature = "syzygy")]
+use crate::Tablebase;
+use crate::{Control, Level, Limits, MAX_HASH_MB, Rng, Searcher, TablebaseSettings, random_seed};
 
 /// The name the engine gives in `id name`.
 pub const ENGINE_NAME: &str = concat!("chess-engine ", env!("CARGO_PKG_VERSION"));
@@ -124,6 +126,8 @@ struct Options {
     own_book: bool,
     /// The book of `BookFile`, loaded when the option is set.
     book: Option<Arc<Book>>,
+    /// The tablebases of `SyzygyPath` and the other `Syzygy*` options.
+    tablebases: TablebaseSettings,
 }
 
 impl Default for Options {
@@ -136,6 +140,7 @@ impl Default for Options {
             chess960: false,
             own_book: false,
             book: None,
+            tablebases: TablebaseSettings::default(),
         }
     }
 }
@@ -245,7 +250,10 @@ impl<W: Write + Send + 'static> Server<W> {
             of_kind("UCI_Chess960", "check", Some("false")),
             of_kind("OwnBook", "check", Some("false")),
             of_kind("BookFile", "string", Some("<empty>")),
-        ] {
+        ]
+        .into_iter()
+        .chain(syzygy_options(&o.tablebases))
+        {
             self.out.line(&option.to_line())?;
         }
         self.out.line("uciok")
@@ -364,6 +372,38 @@ impl<W: Write + Send + 'static> Server<W> {
                 Some(b) => self.options.own_book = b,
                 None => self.bad_value(&name, &value)?,
             },
+            #[cfg(feature = "syzygy")]
+            "syzygypath" => {
+                self.options.tablebases.tables = None;
+                if !value.is_empty() && value != "<empty>" {
+                    let separator = if cfg!(windows) { ';' } else { ':' };
+                    let mut tables = Tablebase::new();
+                    let mut found = 0;
+                    for dir in value.split(separator).filter(|d| !d.is_empty()) {
+                        match tables.add_directory(dir) {
+                            Ok(n) => found += n,
+                            Err(e) => self.info_string(&format!("SyzygyPath {dir}: {e}"))?,
+                        }
+                    }
+                    self.info_string(&format!("found {found} tablebases"))?;
+                    self.options.tablebases.tables = Some(Arc::new(tables));
+                }
+            }
+            #[cfg(feature = "syzygy")]
+            "syzygyprobedepth" => match number() {
+                Some(n) => self.options.tablebases.probe_depth = n.clamp(1, 100) as i32,
+                None => self.bad_value(&name, &value)?,
+            },
+            #[cfg(feature = "syzygy")]
+            "syzygyprobelimit" => match number() {
+                Some(n) => self.options.tablebases.probe_limit = n.clamp(0, 7) as usize,
+                None => self.bad_value(&name, &value)?,
+            },
+            #[cfg(feature = "syzygy")]
+            "syzygy50moverule" => match parse_bool(&value) {
+                Some(b) => self.options.tablebases.rule50 = b,
+                None => self.bad_value(&name, &value)?,
+            },
             "bookfile" => {
                 self.options.book = None;
                 if !value.is_empty() && value != "<empty>" {
@@ -478,6 +518,7 @@ impl<W: Write + Send + 'static> Server<W> {
         searcher.set_multi_pv(self.options.multi_pv);
         searcher.set_level(Level::from_skill(self.options.skill));
         searcher.set_move_overhead(self.options.move_overhead);
+        searcher.set_tablebases(self.options.tablebases.clone());
 
         let control = Control::new();
         let job = Job {
@@ -614,6 +655,37 @@ impl<W: Write + Send + 'static> Job<W> {
         let _ = out.line(&answer);
         searcher
     }
+}
+
+/// The `Syzygy*` options Stockfish declares, with the defaults of `settings`.
+#[cfg(feature = "syzygy")]
+fn syzygy_options(settings: &TablebaseSettings) -> Vec<EngineOption> {
+    let spin = |name: &str, default: i64, min: i64, max: i64| EngineOption {
+        name: name.to_owned(),
+        kind: "spin".to_owned(),
+        default: Some(default.to_string()),
+        min: Some(min),
+        max: Some(max),
+        vars: Vec::new(),
+    };
+    let of_kind = |name: &str, kind: &str, default: &str| EngineOption {
+        name: name.to_owned(),
+        kind: kind.to_owned(),
+        default: Some(default.to_owned()),
+        ..EngineOption::default()
+    };
+    vec![
+        of_kind("SyzygyPath", "string", "<empty>"),
+        spin("SyzygyProbeDepth", i64::from(settings.probe_depth), 1, 100),
+        of_kind("Syzygy50MoveRule", "check", &settings.rule50.to_string()),
+        spin("SyzygyProbeLimit", settings.probe_limit as i64, 0, 7),
+    ]
+}
+
+/// Without the `syzygy` feature, no tablebase options.
+#[cfg(not(feature = "syzygy"))]
+fn syzygy_options(_settings: &TablebaseSettings) -> Vec<EngineOption> {
+    Vec::new()
 }
 
 /// A searcher with an `mb` MB table whose weaker levels vary from session to session.

@@ -8,6 +8,8 @@ mod levels;
 mod mates;
 mod python;
 mod search;
+#[cfg(feature = "syzygy")]
+mod tablebases;
 mod time;
 mod uci_client;
 mod uci_server;
