@@ -1,6 +1,7 @@
 //! Probing speed on the positions of `tests/data/random.txt` (python-chess's values checked
 //! first, so a fast wrong answer cannot pass for progress): WDL, as a search probes, and DTZ,
-//! as the root does. Needs the fetched tables.
+//! as the root does, here and in shakmaty-syzygy side by side (its tables memory-mapped too).
+//! Needs the fetched tables.
 //!
 //! ```text
 //! cargo xtask testdata && cargo bench -p chess-syzygy
@@ -35,8 +36,27 @@ fn cases() -> Vec<(Position, Wdl, Dtz)> {
         .collect()
 }
 
+/// The same positions as shakmaty's.
+fn shakmaty_positions() -> Vec<shakmaty::Chess> {
+    let text = include_str!("../tests/data/random.txt");
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|line| {
+            let fen: shakmaty::fen::Fen = line.split(';').next().unwrap().parse().unwrap();
+            fen.into_position(shakmaty::CastlingMode::Standard)
+                .or_else(shakmaty::PositionError::ignore_impossible_check)
+                .unwrap()
+        })
+        .collect()
+}
+
 fn bench_probes(c: &mut Criterion) {
-    let tables = Tablebase::open(chess_testdata::expect(chess_testdata::SYZYGY_DIR)).unwrap();
+    let dir = chess_testdata::expect(chess_testdata::SYZYGY_DIR);
+    let tables = Tablebase::open(&dir).unwrap();
+    // SAFETY: the test tables are not modified while the benchmark runs.
+    let mut peer = unsafe { shakmaty_syzygy::Tablebase::<shakmaty::Chess>::with_mmap_filesystem() };
+    peer.add_directory(&dir).unwrap();
+    let peer_positions = shakmaty_positions();
     let cases = cases();
     for (pos, wdl, dtz) in &cases {
         assert_eq!(tables.probe_wdl(pos).unwrap(), *wdl);
@@ -56,6 +76,18 @@ fn bench_probes(c: &mut Criterion) {
             assert_eq!(n, wins);
         });
     });
+    group.bench_function("shakmaty_syzygy_probe_wdl", |b| {
+        b.iter(|| {
+            let n = peer_positions
+                .iter()
+                .filter(|pos| {
+                    peer.probe_wdl_after_zeroing(black_box(pos)).unwrap()
+                        == shakmaty_syzygy::Wdl::Win
+                })
+                .count();
+            assert_eq!(n, wins);
+        });
+    });
     group.bench_function("probe_dtz", |b| {
         b.iter(|| {
             let sum: i64 = cases
@@ -63,6 +95,19 @@ fn bench_probes(c: &mut Criterion) {
                 .map(|(pos, _, _)| i64::from(tables.probe_dtz(black_box(pos)).unwrap().0))
                 .sum();
             assert_eq!(sum, dtz_sum);
+        });
+    });
+    group.bench_function("shakmaty_syzygy_probe_dtz", |b| {
+        b.iter(|| {
+            // shakmaty-syzygy may round DTZ (as the tables store it); the time is what counts.
+            let sum: i64 = peer_positions
+                .iter()
+                .map(|pos| {
+                    let dtz = peer.probe_dtz(black_box(pos)).unwrap().ignore_rounding();
+                    i64::from(i32::from(dtz))
+                })
+                .sum();
+            black_box(sum);
         });
     });
     group.finish();
