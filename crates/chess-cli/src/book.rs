@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::Path;
 
 use chess_core::Color;
-use chess_notation::pgn::{GameBuilder, GameResult, ParallelReader, PgnErrorKind, VisitorExt};
+use chess_notation::pgn::{GameBuilder, GameResult, ParallelReader, VisitorExt};
 use chess_notation::polyglot::{Book, BookBuilder};
 use chess_notation::{Fen, SanPlus, input, uci};
 use chess_rules::{Move, Position};
@@ -14,7 +14,6 @@ use crate::cli::{BookBuildArgs, BookCommand, BookMergeArgs, BookProbeArgs, OnlyC
 use crate::error::{CliError, Result};
 use crate::json::Json;
 use crate::position_arg::{Chess960Default, resolve};
-use crate::progress::Progress;
 
 pub fn run(command: &BookCommand, out: &mut impl Write) -> Result<()> {
     match command {
@@ -34,8 +33,6 @@ enum Counted {
     Game(Box<Position>, Vec<Move>, Option<GameResult>),
     /// Where and why it is bad (it is left out).
     Bad(String),
-    /// The input failed: nothing more can be read.
-    Unreadable(String),
 }
 
 fn build(args: &BookBuildArgs, out: &mut impl Write) -> Result<()> {
@@ -50,12 +47,14 @@ fn build(args: &BookBuildArgs, out: &mut impl Write) -> Result<()> {
     let (mut games, mut bad) = (0u64, 0u64);
     for path in &args.files {
         let name = path.display().to_string();
-        let (input, size) = crate::files::open(path)?;
-        let (input, progress) = Progress::new(&name, input, size);
+        let crate::files::Input {
+            reader: input,
+            progress,
+        } = crate::files::open(path, &name)?;
         let reader = GameBuilder::new().chess960(args.chess960);
         // Games are read and played on several threads, and counted here in file order: the
         // book does not depend on the number of threads.
-        let counted = ParallelReader::new(input)
+        let mut counted = ParallelReader::new(input)
             .threads(args.threads.map_or(0, |n| n as usize))
             .visit(move || {
                 reader.clone().map_output(|game| match game {
@@ -63,16 +62,13 @@ fn build(args: &BookBuildArgs, out: &mut impl Write) -> Result<()> {
                         let moves = game.mainline_moves().map_while(|m| m).collect();
                         Counted::Game(Box::new(game.initial), moves, game.result)
                     }
-                    Err(e) if e.kind() == PgnErrorKind::Io => {
-                        Counted::Unreadable(e.reason.to_string())
-                    }
                     Err(e) => Counted::Bad(format!(
                         "line {}, column {}: {}",
                         e.at.line, e.at.column, e.reason
                     )),
                 })
             });
-        for (number, game) in (1..).zip(counted) {
+        for (number, game) in (1..).zip(&mut counted) {
             match game {
                 Counted::Game(start, moves, result) => {
                     builder.add_moves(&start, &moves, result);
@@ -84,9 +80,14 @@ fn build(args: &BookBuildArgs, out: &mut impl Write) -> Result<()> {
                     ));
                     bad += 1;
                 }
-                Counted::Unreadable(message) => return Err(CliError::input(&name, message)),
             }
             progress.update();
+        }
+        if let Some(e) = counted.take_error() {
+            return Err(CliError::input(
+                &name,
+                format_args!("game {}, line {}: {}", e.game, e.at.line, e.reason),
+            ));
         }
     }
     let bytes = builder.to_bytes();

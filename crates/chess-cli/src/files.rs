@@ -1,19 +1,35 @@
-//! Opening the files named on the command line (`-` is stdin).
+//! Opening the files named on the command line (`-` is stdin), compressed or not.
 
 use std::io::Read;
 use std::path::Path;
 
-use crate::error::{CliError, Result};
+use chess_notation::compression;
 
-/// An input to read, with its size when known (for progress bars): the file at `path`, or
-/// stdin for `-`. An error names the path.
-pub fn open(path: &Path) -> Result<(Box<dyn Read>, Option<u64>)> {
-    if path.as_os_str() == "-" {
-        return Ok((Box::new(std::io::stdin().lock()), None));
-    }
-    let file = std::fs::File::open(path).map_err(|e| CliError::input(path.display(), e))?;
-    let size = file.metadata().ok().map(|m| m.len());
-    Ok((Box::new(file), size))
+use crate::error::{CliError, Result};
+use crate::progress::Progress;
+
+/// An input opened for reading.
+pub struct Input {
+    /// Its text, decompressed when its first bytes say it is zstd, gzip or bzip2.
+    pub reader: Box<dyn Read + Send>,
+    /// Its progress bar, counting the bytes read from the file (compressed ones).
+    pub progress: Progress,
+}
+
+/// The file at `path`, or stdin for `-`, decompressed if compressed (recognised by content,
+/// not by name); `name` labels its progress bar. An error names the path.
+pub fn open(path: &Path, name: &str) -> Result<Input> {
+    let (raw, size): (Box<dyn Read + Send>, Option<u64>) = if path.as_os_str() == "-" {
+        (Box::new(std::io::stdin()), None)
+    } else {
+        let file = std::fs::File::open(path).map_err(|e| CliError::input(path.display(), e))?;
+        let size = file.metadata().ok().map(|m| m.len());
+        (Box::new(file), size)
+    };
+    let (counted, progress) = Progress::new(name, raw, size);
+    let (_, reader) =
+        compression::decompress(counted).map_err(|e| CliError::input(path.display(), e))?;
+    Ok(Input { reader, progress })
 }
 
 /// Writes `bytes` to the file at `path`, through a temporary file beside it that is renamed

@@ -307,6 +307,6 @@ fn input_name(path: &Path) -> String {
 }
 
 fn open(path: &Path) -> Result<Box<dyn Read>> {
-    let (input, _) = crate::files::open(path)?;
-    Ok(Box::new(std::io::BufReader::new(input)))
+    let input = crate::files::open(path, &input_name(path))?;
+    Ok(Box::new(std::io::BufReader::new(input.reader)))
 }

@@ -2,18 +2,17 @@
 //! positions or re-export; report each bad or cut-off game with file, game number, line and
 //! column, and go on.
 
-use std::io::{Read, Write};
+use std::io::Write;
 
 use chess_notation::pgn::{
-    GameBuilder, GameResult, Location, ParallelReader, PgnError, PgnErrorKind, PgnErrorReason,
-    PgnGame, VisitorExt,
+    GameBuilder, GameResult, Location, ParallelReader, PgnError, PgnErrorReason, PgnGame,
+    VisitorExt,
 };
 use chess_notation::{Fen, uci};
 
 use crate::cli::{PgnAction, PgnArgs};
 use crate::error::{CliError, EXIT_INVALID_INPUT, Result};
 use crate::json::Json;
-use crate::progress::Progress;
 
 /// What one game comes to, made on the thread that read it (the game itself is dropped there).
 #[derive(Default)]
@@ -24,8 +23,6 @@ struct Summary {
     /// What to report on stderr: where (line and column) and why, for the error, the cut-off
     /// end and each variation dropped.
     reports: Vec<String>,
-    /// The input failed here: nothing more of it can be read.
-    read_error: Option<String>,
     /// The line for stdout, without the file and game number that JSON starts with.
     output: Option<String>,
 }
@@ -50,13 +47,17 @@ pub fn run(args: &PgnArgs, out: &mut impl Write) -> Result<()> {
     for path in &args.files {
         let name = path.display().to_string();
         let before = totals;
-        let result = crate::files::open(path)
-            .and_then(|(input, size)| read_file(&name, input, size, args, &mut totals, out));
+        let result = crate::files::open(path, &name)
+            .and_then(|input| read_file(&name, input, args, &mut totals, out));
         match result {
             Ok(()) => {}
             Err(e) if e.code == EXIT_INVALID_INPUT && e.io_kind.is_none() => {
                 crate::error::warn(&e);
                 unreadable = true;
+                // The games read before the failure still count, and are said to.
+                if args.action() == PgnAction::Stats && !args.json && totals.games > before.games {
+                    writeln!(out, "{name}: {} before the error", tally(totals, before))?;
+                }
                 continue;
             }
             // The output failed (a closed pipe ends quietly, in main).
@@ -95,18 +96,20 @@ fn tally(now: Totals, before: Totals) -> String {
 
 fn read_file(
     name: &str,
-    input: impl Read,
-    size: Option<u64>,
+    input: crate::files::Input,
     args: &PgnArgs,
     totals: &mut Totals,
     out: &mut impl Write,
 ) -> Result<()> {
-    let (input, progress) = Progress::new(name, input, size);
+    let crate::files::Input {
+        reader: input,
+        progress,
+    } = input;
     let builder = GameBuilder::new()
         .chess960(args.chess960)
         .allow_null_moves(args.allow_null_moves);
     let (action, json, classify) = (args.action(), args.json, args.classify);
-    let summaries = ParallelReader::new(input)
+    let mut summaries = ParallelReader::new(input)
         .threads(args.threads.map_or(0, |n| n as usize))
         .visit(move || {
             builder
@@ -114,11 +117,7 @@ fn read_file(
                 .map_output(move |game| summarise(game, action, json, classify))
         });
     let file_json = Json::str(name).to_line();
-    for (number, summary) in (1..).zip(summaries) {
-        if let Some(message) = summary.read_error {
-            // The input failed part-way: the games before it are reported.
-            return Err(CliError::input(name, message));
-        }
+    for (number, summary) in (1..).zip(&mut summaries) {
         totals.games += 1;
         totals.moves += summary.moves;
         totals.bad += u64::from(summary.bad);
@@ -135,7 +134,15 @@ fn read_file(
         }
         progress.update();
     }
-    Ok(())
+    match summaries.take_error() {
+        // The input failed part-way (a cut or corrupt compressed stream, a read error): the
+        // games before it have been reported.
+        Some(e) => Err(CliError::input(
+            name,
+            format_args!("game {}, line {}: {}", e.game, e.at.line, e.reason),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// What a game comes to for `action`.
@@ -147,13 +154,6 @@ fn summarise(
 ) -> Summary {
     let (mut game, error) = match game {
         Ok(game) => (Some(game), None),
-        Err(e) if e.kind() == PgnErrorKind::Io => {
-            let read_error = Some(e.reason.to_string());
-            return Summary {
-                read_error,
-                ..Summary::default()
-            };
-        }
         Err(e) => (e.partial.to_game(), Some(e)),
     };
     if classify {
@@ -197,7 +197,6 @@ fn summarise(
         truncated: truncated.is_some(),
         reports,
         output,
-        ..Summary::default()
     }
 }
 

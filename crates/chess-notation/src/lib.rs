@@ -13,6 +13,8 @@
 
 #![deny(missing_docs)]
 
+#[cfg(feature = "compression")]
+pub mod compression;
 pub mod epd;
 pub mod fen;
 pub mod input;

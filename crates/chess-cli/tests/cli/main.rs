@@ -3,6 +3,7 @@
 
 mod book;
 mod check;
+mod compressed;
 mod engine;
 mod fen;
 mod moves;

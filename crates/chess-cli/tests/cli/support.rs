@@ -83,6 +83,12 @@ impl TempDir {
     }
 
     /// Writes `text` to the file `name` in the directory and returns its path.
+    pub fn file_bytes(&self, name: &str, bytes: &[u8]) -> String {
+        let path = self.0.join(name);
+        std::fs::write(&path, bytes).expect("the test file is written");
+        path.display().to_string()
+    }
+
     pub fn file(&self, name: &str, text: &str) -> String {
         let path = self.0.join(name);
         std::fs::write(&path, text).expect("a temporary file");

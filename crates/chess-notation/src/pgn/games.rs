@@ -35,6 +35,8 @@ pub struct GameReader<R> {
     builder: GameBuilder,
     strict: bool,
     done: bool,
+    /// Games handed out so far (a read error belongs to the next one).
+    yielded: u64,
 }
 
 impl<R: Read> GameReader<R> {
@@ -50,6 +52,7 @@ impl<R: Read> GameReader<R> {
             builder,
             strict: false,
             done: false,
+            yielded: 0,
         }
     }
 
@@ -95,9 +98,10 @@ impl<R: Read> Iterator for GameReader<R> {
             }
             Err(e) => {
                 self.done = true;
-                Err(io_error(self.builder.games(), &self.reader, &e))
+                Err(io_error(self.yielded + 1, &self.reader, &e))
             }
         };
+        self.yielded += 1;
         if item.is_err() && self.strict {
             self.done = true;
         }

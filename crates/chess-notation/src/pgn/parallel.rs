@@ -222,8 +222,13 @@ impl<T> Copy for Hooks<T> {}
 type Factory<V> = Arc<dyn Fn() -> V + Send + Sync>;
 
 /// What the visitors return for each game, in input order: see [`ParallelReader::visit`].
+///
+/// When reading the input fails, the iterator ends after the games before the failure; then
+/// [`ParallelVisit::take_error`] says why.
 pub struct ParallelVisit<R, V: Visitor> {
     state: VisitState<R, V>,
+    /// The error that ended a sequential reading.
+    error: Option<PgnError>,
 }
 
 enum VisitState<R, V: Visitor> {
@@ -257,7 +262,34 @@ where
                 input, config, threads, factory, hooks,
             )))
         };
-        ParallelVisit { state }
+        ParallelVisit { state, error: None }
+    }
+
+    /// The error of the input that ended the iteration early (with the number the next game
+    /// would have had and where it happened), once the iterator has returned `None`; `None`
+    /// when the input was read to its end.
+    ///
+    /// ```
+    /// use std::io::Read;
+    /// use chess_notation::pgn::{GameBuilder, ParallelReader};
+    ///
+    /// struct Broken;
+    /// impl Read for Broken {
+    ///     fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+    ///         Err(std::io::Error::other("disk on fire"))
+    ///     }
+    /// }
+    /// let mut games = ParallelReader::new(Broken).threads(2).visit(GameBuilder::new);
+    /// assert!(games.next().is_none());
+    /// let error = games.take_error().expect("the read error");
+    /// assert_eq!(error.game, 1);
+    /// assert!(error.to_string().contains("disk on fire"));
+    /// ```
+    pub fn take_error(&mut self) -> Option<PgnError> {
+        match &mut self.state {
+            VisitState::Parallel(pipeline) => pipeline.error.take(),
+            _ => self.error.take(),
+        }
     }
 }
 
@@ -278,7 +310,13 @@ where
                     }
                     Err(e) => {
                         let error = io_error(*games + 1, reader.location(), &e);
-                        let output = hooks.map(|hooks| (hooks.io_error)(error));
+                        let output = match hooks {
+                            Some(hooks) => Some((hooks.io_error)(error)),
+                            None => {
+                                self.error = Some(error);
+                                None
+                            }
+                        };
                         self.state = VisitState::Done;
                         output
                     }
@@ -352,6 +390,9 @@ struct Pipeline<R, V: Visitor> {
     games: u64,
     ready: VecDeque<V::Output>,
     stopped: bool,
+    /// The input's error, for [`ParallelVisit::take_error`] (when there are no hooks to make
+    /// it an item).
+    error: Option<PgnError>,
 }
 
 impl<R: Read, V> Pipeline<R, V>
@@ -399,6 +440,7 @@ where
             games: 0,
             ready: VecDeque::new(),
             stopped: false,
+            error: None,
         }
     }
 
@@ -451,7 +493,13 @@ where
         self.stopped = true;
         let e = self.input_error.take()?;
         let error = io_error(self.games + 1, self.carry_start, &e);
-        self.hooks.map(|hooks| (hooks.io_error)(error))
+        match self.hooks {
+            Some(hooks) => Some((hooks.io_error)(error)),
+            None => {
+                self.error = Some(error);
+                None
+            }
+        }
     }
 
     /// Reads input and hands out parts until enough are in flight or the input is over.
@@ -630,8 +678,13 @@ where
             Err(e) => {
                 // The input failed: nothing after its error.
                 let error = io_error(self.games + 1, after, &e);
-                let outputs = self.hooks.map(|hooks| (hooks.io_error)(error));
-                let outputs = outputs.into_iter().collect();
+                let outputs = match self.hooks {
+                    Some(hooks) => vec![(hooks.io_error)(error)],
+                    None => {
+                        self.error = Some(error);
+                        Vec::new()
+                    }
+                };
                 self.input_eof = true;
                 self.input_error = None;
                 self.carry.clear();

@@ -106,6 +106,9 @@ pub struct Reader<R> {
     pub(crate) game_start: Location,
     /// Where the last game read was when the input ended, if it ended inside it.
     pub(crate) eof_inside: Option<EofInside>,
+    /// The input's error, held back until the bytes read before it have been parsed: it is
+    /// returned by the next [`Reader::read_game`] once no game is left before it.
+    error: Option<io::Error>,
 }
 
 /// Where the end of the input found a game (for the parallel reader, which needs to know
@@ -172,6 +175,7 @@ impl<R: Read> Reader<R> {
                 offset: 0,
             },
             eof_inside: None,
+            error: None,
         }
     }
 
@@ -238,7 +242,11 @@ impl<R: Read> Reader<R> {
                     break Ok(());
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => break Err(e),
+                Err(e) => {
+                    // What came before the error is read first; the error ends the input.
+                    self.error = Some(e);
+                    self.eof = true;
+                }
             }
         };
         self.refill_at = if self.eof {
@@ -331,11 +339,15 @@ impl<R: Read> Reader<R> {
 
     /// Reads the next game, calling `visitor` for its tokens; `None` at the end of the input.
     ///
-    /// An I/O error of the underlying reader is returned as it is; syntax errors in the input
-    /// go to [`Visitor::syntax_error`].
+    /// An I/O error of the underlying reader is returned as it is, after the games read before
+    /// it (a game it cuts off ends there, as at the end of the input); syntax errors in the
+    /// input go to [`Visitor::syntax_error`].
     pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<Option<V::Output>> {
         if !self.skip_to_game()? {
-            return Ok(None);
+            return match self.error.take() {
+                Some(e) => Err(e),
+                None => Ok(None),
+            };
         }
         self.game_start = self.location();
         self.eof_inside = None;

@@ -264,3 +264,25 @@ proptest! {
         prop_assert_eq!(expected, actual);
     }
 }
+
+/// An input that fails at once: its error is the one item, sequentially and in parallel.
+#[test]
+fn an_input_failing_at_once_gives_its_error() {
+    for threads in [1, 2] {
+        let games: Vec<Item> = ParallelReader::new(Failing { data: b"" })
+            .threads(threads)
+            .collect();
+        assert_eq!(games.len(), 1, "{threads} threads");
+        assert_eq!(games[0].as_ref().unwrap_err().kind().as_str(), "io");
+    }
+    let games: Vec<_> = chess_notation::pgn::GameReader::new(Failing { data: b"" }).collect();
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].as_ref().unwrap_err().game, 1);
+    // After whole games, the error belongs to the next one.
+    let games: Vec<_> = chess_notation::pgn::GameReader::new(Failing {
+        data: b"1. e4 *\n\n1. d4 *\n\n",
+    })
+    .collect();
+    assert_eq!(games.len(), 3);
+    assert_eq!(games[2].as_ref().unwrap_err().game, 3);
+}

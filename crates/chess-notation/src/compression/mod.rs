@@ -1,0 +1,195 @@
+//! Compressed input recognised by its content (feature `compression`): zstd (including the
+//! multi-frame files `pzstd` writes, such as the Lichess database's), gzip and bzip2, or plain
+//! text, told apart by their first bytes rather than by a file name.
+//!
+//! ```
+//! use std::io::Read;
+//! use chess_notation::compression::{self, Format};
+//!
+//! let pgn = b"1. e4 e5 *\n";
+//! let compressed = zstd::encode_all(&pgn[..], 3)?;
+//! let (format, mut reader) = compression::decompress(&compressed[..])?;
+//! assert_eq!(format, Format::Zstd);
+//! let mut text = String::new();
+//! reader.read_to_string(&mut text)?;
+//! assert_eq!(text.as_bytes(), pgn);
+//!
+//! // Plain text comes through as it is.
+//! let (format, _) = compression::decompress(&pgn[..])?;
+//! assert_eq!(format, Format::Plain);
+//! # Ok::<_, std::io::Error>(())
+//! ```
+//!
+//! A corrupt or cut stream is an [`io::Error`] that names the format and the compressed byte
+//! offset reached (`corrupt zstd stream at compressed byte 1 048 576: …`); everything
+//! decompressed before it has been handed out.
+
+pub mod zstd_frames;
+
+use core::fmt;
+use std::io::{self, BufRead, BufReader, Read};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// How a stream is compressed.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Format {
+    /// Not compressed (or not in a format recognised here).
+    Plain,
+    /// Zstandard: one frame or many (`pzstd`'s skippable frames included).
+    Zstd,
+    /// gzip, one member or many.
+    Gzip,
+    /// bzip2, one stream or many.
+    Bzip2,
+}
+
+impl Format {
+    /// The most bytes [`Format::detect`] looks at.
+    pub const MAGIC_LEN: usize = 4;
+
+    /// The format whose magic bytes start `prefix` (at least [`Format::MAGIC_LEN`] bytes of
+    /// the stream, fewer only when the stream is that short).
+    ///
+    /// ```
+    /// use chess_notation::compression::Format;
+    ///
+    /// assert_eq!(Format::detect(&[0x28, 0xb5, 0x2f, 0xfd]), Format::Zstd);
+    /// assert_eq!(Format::detect(&[0x50, 0x2a, 0x4d, 0x18]), Format::Zstd); // a skippable frame
+    /// assert_eq!(Format::detect(&[0x1f, 0x8b, 0x08, 0x00]), Format::Gzip);
+    /// assert_eq!(Format::detect(b"BZh9"), Format::Bzip2);
+    /// assert_eq!(Format::detect(b"[Eve"), Format::Plain);
+    /// ```
+    #[must_use]
+    pub fn detect(prefix: &[u8]) -> Format {
+        match prefix {
+            [0x28, 0xb5, 0x2f, 0xfd, ..] => Format::Zstd,
+            // Skippable frames: 0x184D2A50 to 0x184D2A5F, little-endian.
+            [m, 0x2a, 0x4d, 0x18, ..] if m & 0xf0 == 0x50 => Format::Zstd,
+            [0x1f, 0x8b, ..] => Format::Gzip,
+            [b'B', b'Z', b'h', b'1'..=b'9', ..] => Format::Bzip2,
+            _ => Format::Plain,
+        }
+    }
+
+    /// The format's usual name: `plain`, `zstd`, `gzip`, `bzip2`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Format::Plain => "plain",
+            Format::Zstd => "zstd",
+            Format::Gzip => "gzip",
+            Format::Bzip2 => "bzip2",
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Reads `input`, decompressing it if its first bytes say it is compressed.
+///
+/// # Errors
+///
+/// The error of reading the first bytes, or of setting up the decoder.
+pub fn decompress<'a, R: Read + Send + 'a>(
+    input: R,
+) -> io::Result<(Format, Box<dyn Read + Send + 'a>)> {
+    let read = Arc::new(AtomicU64::new(0));
+    let mut input = BufReader::with_capacity(
+        1 << 16,
+        Counting {
+            inner: input,
+            read: Arc::clone(&read),
+        },
+    );
+    let format = Format::detect(peek(&mut input)?);
+    let decoder: Box<dyn Read + Send + 'a> = match format {
+        Format::Plain => return Ok((format, Box::new(input))),
+        Format::Zstd => {
+            let mut decoder = zstd::stream::read::Decoder::with_buffer(input)?;
+            // Lichess's files are written with long-distance matching windows.
+            decoder.window_log_max(31)?;
+            Box::new(decoder)
+        }
+        Format::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(input)),
+        Format::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(input)),
+    };
+    Ok((
+        format,
+        Box::new(Located {
+            inner: decoder,
+            format,
+            read,
+            ended: false,
+        }),
+    ))
+}
+
+/// The first bytes of `input`, without consuming them (as many as [`Format::MAGIC_LEN`] when
+/// the stream is that long).
+fn peek<R: Read>(input: &mut BufReader<R>) -> io::Result<&[u8]> {
+    // A reader may hand out fewer bytes than asked: fill_buf once is enough for a file, and a
+    // pipe that gives fewer than four bytes at first is read as plain (then it is not PGN
+    // that a person compressed).
+    let buf = input.fill_buf()?;
+    Ok(&buf[..buf.len().min(Format::MAGIC_LEN)])
+}
+
+/// A reader that counts the bytes read from it.
+struct Counting<R> {
+    inner: R,
+    read: Arc<AtomicU64>,
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+/// A decoder whose errors say where in the compressed stream they happened, and for which a
+/// stream that ends inside a frame is an error, not an early end.
+struct Located<D> {
+    inner: D,
+    format: Format,
+    read: Arc<AtomicU64>,
+    ended: bool,
+}
+
+impl<D: Read> Read for Located<D> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.ended {
+            return Ok(0);
+        }
+        match self.inner.read(buf) {
+            Ok(0) if !buf.is_empty() => {
+                self.ended = true;
+                Ok(0)
+            }
+            Ok(n) => Ok(n),
+            Err(e) => {
+                let at = self.read.load(Ordering::Relaxed);
+                let kind = match e.kind() {
+                    io::ErrorKind::UnexpectedEof => io::ErrorKind::UnexpectedEof,
+                    _ => io::ErrorKind::InvalidData,
+                };
+                Err(io::Error::new(
+                    kind,
+                    format!(
+                        "corrupt or cut {} stream at compressed byte {at}: {e}",
+                        self.format
+                    ),
+                ))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
