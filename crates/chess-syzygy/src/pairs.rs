@@ -51,22 +51,63 @@ struct Huffman {
     blocks: u64,
     /// Entries in the block length table (the real blocks and a few more).
     lengths: u64,
-    shortest: u32,
-    /// Offset of the first symbol of each code length.
-    first_symbols: usize,
-    /// Offset of the three-byte symbol entries.
-    symbols: usize,
-    symbol_count: usize,
-    /// For each code length from the shortest, the smallest code of that length, left-aligned
-    /// in 64 bits: a code of length `l` is the first length whose base it is not below.
-    base: Vec<u64>,
-    /// For each symbol, how many values it stands for, minus one.
-    runs: Vec<u32>,
+    /// The codes of each length, from the shortest. The last one's base is 0, which every
+    /// window reaches: the search for a code's length always ends within the list.
+    codes: Vec<CodeLength>,
+    /// The symbols by number.
+    symbols: Vec<Symbol>,
+    /// What the first [`LOOKUP_BITS`] bits of a window decode to.
+    steps: Box<[Step; 1 << LOOKUP_BITS]>,
     /// The offsets of the three sections, set by [`place`].
     index_table: usize,
     length_table: usize,
     data: usize,
 }
+
+/// The codes of one length.
+#[derive(Copy, Clone, Debug)]
+struct CodeLength {
+    /// The smallest code of this length, left-aligned in 64 bits: a window holds a code of the
+    /// first length whose base it is not below.
+    base: u64,
+    /// The symbol number of the code `base`; the longer codes of the length number on from it.
+    first: u64,
+    /// The length in bits (1 to 64).
+    bits: u32,
+}
+
+/// A symbol: a value, or a pair of earlier symbols.
+#[derive(Copy, Clone, Debug)]
+struct Symbol {
+    /// How many values the symbol stands for, minus one (0 for a leaf, more for a pair).
+    run: u32,
+    /// The pair's first symbol, or the leaf's value.
+    left: u16,
+    /// The pair's second symbol ([`LEAF`] for a leaf).
+    right: u16,
+}
+
+/// How many bits of the window the lookup table [`Huffman::steps`] decodes at once: most
+/// codes are shorter, and the table (4 bytes an entry) stays small.
+const LOOKUP_BITS: u32 = 12;
+
+/// What a window whose first [`LOOKUP_BITS`] bits are the entry's number holds: complete codes,
+/// to be skipped together when the value sought lies beyond the values they stand for.
+#[derive(Copy, Clone, Debug)]
+struct Step {
+    /// How many values the complete codes stand for, minus one, at most `u16::MAX`: values
+    /// within a block are numbered below 65 536, so a value beyond `last` lies beyond the
+    /// codes, and none lies beyond `u16::MAX` (what a window without a complete code, or
+    /// whose codes stand for more values, has).
+    last: u16,
+    /// The bits of those codes.
+    bits: u8,
+}
+
+const NO_STEP: Step = Step {
+    last: u16::MAX,
+    bits: 0,
+};
 
 /// Whether the values are WDL results (a byte) or DTZ values (12 bits).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -88,6 +129,43 @@ fn entry(bytes: Bytes<'_>, symbols: usize, symbol: usize) -> Result<(usize, usiz
 }
 
 const LEAF: usize = 0xfff;
+
+impl Huffman {
+    /// The length and symbol number of the code at the start of `window`, by searching the
+    /// code lengths; `None` for a number beyond the symbols.
+    #[inline]
+    fn decode(&self, window: u64) -> Option<(u32, usize)> {
+        let code = self.codes.iter().find(|c| window >= c.base)?;
+        let offset = (window - code.base) >> (64 - code.bits);
+        let symbol = usize::try_from(code.first.checked_add(offset)?).ok()?;
+        (symbol < self.symbols.len()).then_some((code.bits, symbol))
+    }
+
+    /// The lookup table entry of the window `prefix << (64 - LOOKUP_BITS)`.
+    fn step(&self, prefix: u64) -> Step {
+        let window = prefix << (64 - LOOKUP_BITS);
+        let mut step = NO_STEP;
+        let (mut used, mut values) = (0u32, 0u32);
+        while used < LOOKUP_BITS {
+            // The bits after the prefix are zeros: a code that fits within the prefix is the
+            // same whatever they are (codes are compared at their own length).
+            let Some((bits, symbol)) = self.decode(window << used) else {
+                break;
+            };
+            let total = values + self.symbols[symbol].run + 1;
+            if used + bits > LOOKUP_BITS || total > 1 << 16 {
+                break;
+            }
+            used += bits;
+            values = total;
+            step = Step {
+                last: (values - 1) as u16,
+                bits: used as u8,
+            };
+        }
+        step
+    }
+}
 
 impl Pairs {
     /// Reads the header at `at` of a sub-table of `size` positions; returns it and the offset
@@ -145,26 +223,31 @@ impl Pairs {
             // the next longer length. Garbage may wrap; it then decodes to faults, not panics.
             base[i] = base[i + 1].wrapping_add(here).wrapping_sub(above) / 2;
         }
-        for (i, b) in base.iter_mut().enumerate() {
-            *b <<= 64 - (shortest + i as u32);
+        let mut codes = Vec::with_capacity(lengths);
+        for (i, b) in base.into_iter().enumerate() {
+            let bits = shortest + i as u32;
+            codes.push(CodeLength {
+                base: b << (64 - bits),
+                first: u64::from(bytes.u16_le(first_symbols + 2 * i)?),
+                bits,
+            });
         }
-        let runs = run_lengths(bytes, symbols, symbol_count)?;
-        let huffman = Huffman {
+        let mut huffman = Huffman {
             size,
             block_log,
             idx_bits,
             blocks,
             lengths: blocks + extra,
-            shortest,
-            first_symbols,
-            symbols,
-            symbol_count,
-            base,
-            runs,
+            codes,
+            symbols: read_symbols(bytes, symbols, symbol_count)?,
+            steps: Box::new([NO_STEP; 1 << LOOKUP_BITS]),
             index_table: 0,
             length_table: 0,
             data: 0,
         };
+        for prefix in 0..1 << LOOKUP_BITS {
+            huffman.steps[prefix] = huffman.step(prefix as u64);
+        }
         Ok((
             Pairs {
                 flags,
@@ -231,73 +314,74 @@ impl Pairs {
             return Err(Fault::data(h.length_table, "block number"));
         }
         let mut at = bytes::add(h.data, block << h.block_log, h.data)?;
+        // Below the block's length, at most 65 536.
+        let mut lit = lit as u32;
 
         // Decode codes until the one whose symbol covers value `lit` of the block. The window
-        // `code` holds the next 64 bits, refilled 32 bits at a time.
+        // `code` holds the next 64 bits, refilled 32 bits at a time: at least 33 are real, more
+        // than the lookup table looks at.
         let mut code = bytes.u64_be(at)?;
         at += 8;
         let mut used = 0u32;
-        let mut lit = lit as u64;
         let symbol = loop {
-            let mut len = h.shortest;
-            let mut k = 0;
-            while code < h.base[k] {
-                k += 1;
-                len += 1;
-                if k == h.base.len() {
-                    return Err(Fault::data(at, "code"));
+            let step = h.steps[(code >> (64 - LOOKUP_BITS)) as usize];
+            let bits = if lit > u32::from(step.last) {
+                // The value lies beyond the codes the lookup bits hold.
+                lit -= u32::from(step.last) + 1;
+                u32::from(step.bits)
+            } else {
+                // The value is within them, or the window starts with a longer code.
+                let (bits, symbol) = h
+                    .decode(code)
+                    .ok_or_else(|| Fault::data(at, "symbol number"))?;
+                let run = h.symbols[symbol].run;
+                if lit <= run {
+                    break symbol;
                 }
+                lit -= run + 1;
+                bits
+            };
+            code = code.checked_shl(bits).unwrap_or(0);
+            used += bits;
+            // Refilled without a branch (whether a refill is due follows the codes, which no
+            // predictor guesses): the next word is read whether or not it is needed, and only a
+            // needed word that lies past the end of the file is an error.
+            let refill = u32::from(used >= 32);
+            let word = bytes
+                .0
+                .get(at..at + 4)
+                .map_or(0, |w| u32::from_be_bytes([w[0], w[1], w[2], w[3]]));
+            if refill == 1 && at + 4 > bytes.0.len() {
+                return Err(bytes.truncated(at));
             }
-            let first = u64::from(bytes.u16_le(h.first_symbols + 2 * k)?);
-            let symbol = first + ((code - h.base[k]) >> (64 - len));
-            let symbol = usize::try_from(symbol)
-                .ok()
-                .filter(|&s| s < h.symbol_count)
-                .ok_or_else(|| Fault::data(at, "symbol number"))?;
-            let run = u64::from(h.runs[symbol]) + 1;
-            if lit < run {
-                break symbol;
-            }
-            lit -= run;
-            code = code.checked_shl(len).unwrap_or(0);
-            used += len;
-            if used >= 32 {
-                used -= 32;
-                code |= u64::from(bytes.u32_be(at)?).checked_shl(used).unwrap_or(0);
-                at += 4;
-            }
+            used -= 32 * refill;
+            code |= (u64::from(word) << used) & 0u64.wrapping_sub(u64::from(refill));
+            at += 4 * refill as usize;
         };
 
-        // Walk down the symbol's pairs to the value.
-        let mut symbol = symbol;
-        while h.runs[symbol] != 0 {
-            let (left, right) = entry(bytes, h.symbols, symbol)?;
-            let left_run = u64::from(
-                *h.runs
-                    .get(left)
-                    .ok_or_else(|| Fault::data(h.symbols, "symbol number"))?,
-            ) + 1;
-            if lit < left_run {
+        // Walk down the symbol's pairs to the value (the pairs' halves were checked when the
+        // symbols were read).
+        let mut symbol = h.symbols[symbol];
+        while symbol.run != 0 {
+            let left = h.symbols[usize::from(symbol.left)];
+            if lit <= left.run {
                 symbol = left;
             } else {
-                lit -= left_run;
-                symbol = right;
-            }
-            if symbol >= h.symbol_count {
-                return Err(Fault::data(h.symbols, "symbol number"));
+                lit -= left.run + 1;
+                symbol = h.symbols[usize::from(symbol.right)];
             }
         }
-        let (value, _) = entry(bytes, h.symbols, symbol)?;
         Ok(match values {
-            Values::Wdl => (value & 0xff) as u16,
-            Values::Dtz => value as u16,
+            Values::Wdl => symbol.left & 0xff,
+            Values::Dtz => symbol.left,
         })
     }
 }
 
-/// How many values each symbol stands for, minus one; a fault if the pairs refer to missing
-/// symbols or to themselves (which would make a symbol infinitely long).
-fn run_lengths(bytes: Bytes<'_>, symbols: usize, count: usize) -> Result<Vec<u32>, Fault> {
+/// The `count` symbols whose entries start at `symbols`, with how many values each stands for;
+/// a fault if the pairs refer to missing symbols or to themselves (which would make a symbol
+/// infinitely long).
+fn read_symbols(bytes: Bytes<'_>, symbols: usize, count: usize) -> Result<Vec<Symbol>, Fault> {
     const TODO: u8 = 0;
     const OPEN: u8 = 1;
     const DONE: u8 = 2;
@@ -347,7 +431,17 @@ fn run_lengths(bytes: Bytes<'_>, symbols: usize, count: usize) -> Result<Vec<u32
             }
         }
     }
-    Ok(runs)
+    (0..count)
+        .map(|symbol| {
+            let (left, right) = entry(bytes, symbols, symbol)?;
+            // 12-bit halves fit 16 bits.
+            Ok(Symbol {
+                run: runs[symbol],
+                left: left as u16,
+                right: right as u16,
+            })
+        })
+        .collect()
 }
 
 /// Lays out the sections of the sub-tables that follow their headers at `at`: all sparse
