@@ -50,6 +50,7 @@ fn build(args: &BookBuildArgs, out: &mut impl Write) -> Result<()> {
         let crate::files::Input {
             reader: input,
             progress,
+            ..
         } = crate::files::open(path, &name)?;
         let reader = GameBuilder::new().chess960(args.chess960);
         // Games are read and played on several threads, and counted here in file order: the

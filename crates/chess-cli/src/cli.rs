@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use chess_notation::archive::split::{self, Split};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Play chess in the terminal, check boards, count moves, and work with FEN and PGN.
@@ -246,6 +247,20 @@ pub enum PgnAction {
     Export,
     /// Only report bad games.
     Check,
+    /// Write the games to a Parquet or JSON Lines file.
+    Convert,
+    /// Print how to cut the files into parts.
+    Plan,
+}
+
+/// The columns of `chess pgn --to`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ArchiveSchema {
+    /// The project's columns (docs/formats.md).
+    #[default]
+    Games,
+    /// Exactly the columns and types of the Lichess Parquet data set.
+    Lichess,
 }
 
 #[derive(Args, Debug)]
@@ -282,16 +297,101 @@ pub struct PgnArgs {
     #[arg(long)]
     pub allow_null_moves: bool,
 
-    /// Name each game's opening: set its ECO and Opening tags (with --export or --json).
+    /// Name each game's opening: set its ECO and Opening tags (with --export, --json or --to).
     #[arg(long)]
     pub classify: bool,
+
+    /// Write the games to a file: `--to parquet OUT.parquet` or `--to jsonl OUT.jsonl` (`-`:
+    /// stdout), one row per game (see docs/formats.md).
+    #[arg(long, num_args = 2, value_names = ["FORMAT", "OUT"], group = "action")]
+    pub to: Option<Vec<String>>,
+
+    /// With --to: one row per position instead of per game (game, ply, FEN, packed position,
+    /// move, clock, eval, result, side to move).
+    #[arg(long, requires = "to", conflicts_with = "schema")]
+    pub positions: bool,
+
+    /// With --to: which columns.
+    #[arg(long, value_enum, requires = "to")]
+    pub schema: Option<ArchiveSchema>,
+
+    /// With --to: add the moves in SAN (`moves_san`).
+    #[arg(long, requires = "to")]
+    pub san: bool,
+
+    /// With --to: add the compact game encoding (`packed`; costs about 4 µs a move).
+    #[arg(long, requires = "to")]
+    pub packed: bool,
+
+    /// With --to: replace the output file if it exists.
+    #[arg(long, requires = "to")]
+    pub force: bool,
 
     /// Threads to read games on [default: one per core, which measures fastest].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: Option<u32>,
+
+    /// Read only the games whose first byte is at an offset in START..END of a plain PGN file
+    /// (one part of it, for workers that share a file: see docs/scale.md).
+    #[arg(long, value_name = "START:END", value_parser = byte_range, conflicts_with = "frames")]
+    pub byte_range: Option<Split>,
+
+    /// Read only the games whose first byte is in the zstd frames FIRST..LAST of a file of
+    /// several frames (as pzstd writes, and Lichess publishes), counted from 0.
+    #[arg(long, value_name = "FIRST:LAST", value_parser = frame_range)]
+    pub frames: Option<Split>,
+
+    /// Print how to cut each file into parts of about SIZE bytes (`64M`, `1G`) for workers
+    /// to read with --byte-range or --frames, one part a line (`FILE --frames 0:16`).
+    #[arg(long, value_name = "SIZE", value_parser = size, group = "action")]
+    pub plan: Option<u64>,
+}
+
+fn byte_range(text: &str) -> std::result::Result<Split, String> {
+    let (start, end) = split::parse_range(text)?;
+    Ok(Split::Bytes { start, end })
+}
+
+fn frame_range(text: &str) -> std::result::Result<Split, String> {
+    let (first, last) = split::parse_range(text)?;
+    let index = |n: u64| usize::try_from(n).map_err(|_| format!("{n}: too many frames"));
+    Ok(Split::Frames {
+        first: index(first)?,
+        last: index(last)?,
+    })
+}
+
+/// A size in bytes, with an optional K, M or G (powers of 1024).
+fn size(text: &str) -> std::result::Result<u64, String> {
+    let (digits, unit) = match text.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((i, _)) => text.split_at(i),
+        None => (text, ""),
+    };
+    let shift = match unit {
+        "" => 0,
+        "K" | "k" => 10,
+        "M" | "m" => 20,
+        "G" | "g" => 30,
+        _ => {
+            return Err(format!(
+                "{text:?}: expected a number of bytes, with K, M or G"
+            ));
+        }
+    };
+    digits
+        .parse::<u64>()
+        .ok()
+        .filter(|&n| n > 0)
+        .and_then(|n| n.checked_mul(1 << shift))
+        .ok_or_else(|| format!("{text:?}: expected a positive number of bytes"))
 }
 
 impl PgnArgs {
+    /// The part of the file to read, if only one is.
+    pub fn split(&self) -> Option<Split> {
+        self.byte_range.or(self.frames)
+    }
+
     pub fn action(&self) -> PgnAction {
         if self.fens {
             PgnAction::Fens
@@ -299,6 +399,10 @@ impl PgnArgs {
             PgnAction::Export
         } else if self.check {
             PgnAction::Check
+        } else if self.to.is_some() {
+            PgnAction::Convert
+        } else if self.plan.is_some() {
+            PgnAction::Plan
         } else {
             PgnAction::Stats
         }

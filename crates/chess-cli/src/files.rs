@@ -3,6 +3,7 @@
 use std::io::Read;
 use std::path::Path;
 
+use chess_notation::archive::split::{self, Split};
 use chess_notation::compression;
 
 use crate::error::{CliError, Result};
@@ -14,6 +15,9 @@ pub struct Input {
     pub reader: Box<dyn Read + Send>,
     /// Its progress bar, counting the bytes read from the file (compressed ones).
     pub progress: Progress,
+    /// Where its text starts in the file's text: not 0 for a part (`--byte-range`,
+    /// `--frames`), whose games' offsets are counted from there.
+    pub offset: u64,
 }
 
 /// The file at `path`, or stdin for `-`, decompressed if compressed (recognised by content,
@@ -29,7 +33,30 @@ pub fn open(path: &Path, name: &str) -> Result<Input> {
     let (counted, progress) = Progress::new(name, raw, size);
     let (_, reader) =
         compression::decompress(counted).map_err(|e| CliError::input(path.display(), e))?;
-    Ok(Input { reader, progress })
+    Ok(Input {
+        reader,
+        progress,
+        offset: 0,
+    })
+}
+
+/// [`open`], or only the games of the part `split` of the file (see docs/scale.md).
+pub fn open_split(path: &Path, name: &str, split: Option<Split>) -> Result<Input> {
+    let Some(split) = split else {
+        return open(path, name);
+    };
+    if path.as_os_str() == "-" {
+        return Err(CliError::usage(
+            "--byte-range and --frames cut a file, not stdin",
+        ));
+    }
+    let part = split::open(path, split).map_err(|e| CliError::input(path.display(), e))?;
+    let (reader, progress) = Progress::new(name, part.reader, None);
+    Ok(Input {
+        reader: Box::new(reader),
+        progress,
+        offset: part.offset,
+    })
 }
 
 /// Writes `bytes` to the file at `path`, through a temporary file beside it that is renamed

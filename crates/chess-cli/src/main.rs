@@ -7,6 +7,7 @@
 mod book;
 mod check;
 mod cli;
+mod convert;
 mod engine;
 mod error;
 mod fen;
@@ -23,6 +24,9 @@ mod position_arg;
 mod progress;
 mod render;
 mod tb;
+
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;

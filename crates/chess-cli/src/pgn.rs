@@ -13,6 +13,7 @@ use chess_notation::{Fen, uci};
 use crate::cli::{PgnAction, PgnArgs};
 use crate::error::{CliError, EXIT_INVALID_INPUT, Result};
 use crate::json::Json;
+use chess_notation::archive::split::Split;
 
 /// What one game comes to, made on the thread that read it (the game itself is dropped there).
 #[derive(Default)]
@@ -37,6 +38,16 @@ struct Totals {
 }
 
 pub fn run(args: &PgnArgs, out: &mut impl Write) -> Result<()> {
+    if args.split().is_some() && args.files.len() != 1 {
+        return Err(CliError::usage(
+            "--byte-range and --frames cut one file: name one",
+        ));
+    }
+    match args.action() {
+        PgnAction::Convert => return crate::convert::run(args),
+        PgnAction::Plan => return plan(args, out),
+        _ => {}
+    }
     if args.classify && !(args.json || args.export) {
         return Err(CliError::usage(
             "--classify sets the ECO and Opening tags of what --export or --json writes",
@@ -47,7 +58,7 @@ pub fn run(args: &PgnArgs, out: &mut impl Write) -> Result<()> {
     for path in &args.files {
         let name = path.display().to_string();
         let before = totals;
-        let result = crate::files::open(path, &name)
+        let result = crate::files::open_split(path, &name, args.split())
             .and_then(|input| read_file(&name, input, args, &mut totals, out));
         match result {
             Ok(()) => {}
@@ -80,6 +91,34 @@ pub fn run(args: &PgnArgs, out: &mut impl Write) -> Result<()> {
     }
 }
 
+/// `chess pgn --plan SIZE FILES`: the parts of each file, one a line, as the options that
+/// read them (`FILE --frames 0:16`), or as JSON.
+fn plan(args: &PgnArgs, out: &mut impl Write) -> Result<()> {
+    let size = args.plan.unwrap_or(u64::MAX);
+    for path in &args.files {
+        let name = path.display().to_string();
+        let splits = chess_notation::archive::split::plan(path, size)
+            .map_err(|e| CliError::input(&name, e))?;
+        for split in splits {
+            if args.json {
+                let (option, range) = match split {
+                    Split::Bytes { start, end } => ("--byte-range", format!("{start}:{end}")),
+                    Split::Frames { first, last } => ("--frames", format!("{first}:{last}")),
+                };
+                let line = Json::Object(vec![
+                    ("file", Json::str(name.clone())),
+                    ("option", Json::str(option)),
+                    ("range", Json::str(range)),
+                ]);
+                writeln!(out, "{}", line.to_line())?;
+            } else {
+                writeln!(out, "{name} {split}")?;
+            }
+        }
+    }
+    Ok(())
+}
+
 /// `6 games, 519 moves, 0 bad` (and `, 1 truncated` when a game is cut off).
 fn tally(now: Totals, before: Totals) -> String {
     let mut line = format!(
@@ -104,6 +143,7 @@ fn read_file(
     let crate::files::Input {
         reader: input,
         progress,
+        ..
     } = input;
     let builder = GameBuilder::new()
         .chess960(args.chess960)
@@ -145,6 +185,31 @@ fn read_file(
     }
 }
 
+/// What to say on stderr about a game: where (line and column) and why, for its error, its
+/// cut-off end and each variation dropped.
+pub fn reports(
+    game: Option<&PgnGame>,
+    error: Option<&PgnError>,
+    truncated: Option<Location>,
+) -> Vec<String> {
+    let at = |at: Location, why: &dyn std::fmt::Display| {
+        format!("line {}, column {}: {why}", at.line, at.column)
+    };
+    let mut reports = Vec::new();
+    match (error, truncated) {
+        (Some(e), _) => reports.push(at(e.at, &e.reason)),
+        (None, Some(end)) => reports.push(at(end, &PgnErrorReason::Truncated)),
+        (None, None) => {}
+    }
+    // `line 7, column 3: variation dropped: illegal move …`
+    reports.extend(
+        game.iter()
+            .flat_map(|g| &g.diagnostics)
+            .map(ToString::to_string),
+    );
+    reports
+}
+
 /// What a game comes to for `action`.
 fn summarise(
     game: Result<PgnGame, PgnError>,
@@ -163,21 +228,7 @@ fn summarise(
     }
     let truncated = game.as_ref().and_then(|g| g.truncated);
     let truncated = truncated.or_else(|| error.as_ref().and_then(|e| e.partial.truncated));
-    let at = |at: Location, why: &dyn std::fmt::Display| {
-        format!("line {}, column {}: {why}", at.line, at.column)
-    };
-    let mut reports = Vec::new();
-    match (&error, truncated) {
-        (Some(e), _) => reports.push(at(e.at, &e.reason)),
-        (None, Some(end)) => reports.push(at(end, &PgnErrorReason::Truncated)),
-        (None, None) => {}
-    }
-    // `line 7, column 3: variation dropped: illegal move …`
-    reports.extend(
-        game.iter()
-            .flat_map(|g| &g.diagnostics)
-            .map(ToString::to_string),
-    );
+    let reports = reports(game.as_ref(), error.as_ref(), truncated);
     let complete = game.as_ref().filter(|_| error.is_none());
     let output = match (json, complete, action) {
         (true, ..) => Some(json_tail(

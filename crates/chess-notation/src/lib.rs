@@ -13,6 +13,7 @@
 
 #![deny(missing_docs)]
 
+pub mod archive;
 #[cfg(feature = "compression")]
 pub mod compression;
 pub mod epd;

@@ -3,9 +3,9 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use chess_core::{Color, zobrist};
+use chess_core::Color;
 
-use crate::{DrawReason, EnPassantMode, IllegalMoveError, Move, Outcome, Position, WinReason};
+use crate::{DrawReason, IllegalMoveError, Move, Outcome, Position, WinReason};
 
 /// A game in progress: the current position, the moves that led to it, and the bookkeeping for
 /// the draw rules.
@@ -67,17 +67,8 @@ impl fmt::Display for PlayError {
 #[cfg(feature = "std")]
 impl std::error::Error for PlayError {}
 
-/// The key two positions must share to count as a repetition: the hash, counting the en passant
-/// square only when the capture is legal (FIDE's rule; Polyglot's hash counts it when a pawn
-/// merely stands next to the pushed pawn).
 fn repetition_key(pos: &Position) -> u64 {
-    let pseudo = pos.ep_square(EnPassantMode::PseudoLegal);
-    match pseudo {
-        Some(ep) if pos.ep_square(EnPassantMode::Legal).is_none() => {
-            pos.zobrist_hash() ^ zobrist::en_passant(ep.file())
-        }
-        _ => pos.zobrist_hash(),
-    }
+    pos.repetition_key()
 }
 
 impl Game {

@@ -245,6 +245,28 @@ impl Position {
         self.fullmoves
     }
 
+    /// The key two positions share exactly when they are the same position for the
+    /// repetition rules: the Zobrist hash, counting the en passant square only when the
+    /// capture is legal (FIDE's rule; the Polyglot key counts it when a pawn merely stands next
+    /// to the pushed pawn).
+    ///
+    /// ```
+    /// use chess_rules::Position;
+    ///
+    /// let start = Position::standard();
+    /// assert_eq!(start.repetition_key(), start.zobrist_hash());
+    /// ```
+    #[must_use]
+    pub fn repetition_key(&self) -> u64 {
+        let pseudo = self.ep_square(EnPassantMode::PseudoLegal);
+        match pseudo {
+            Some(ep) if self.ep_square(EnPassantMode::Legal).is_none() => {
+                self.zobrist_hash() ^ chess_core::zobrist::en_passant(ep.file())
+            }
+            _ => self.zobrist_hash(),
+        }
+    }
+
     /// The Zobrist hash, equal to the position's Polyglot key.
     #[inline]
     #[must_use]

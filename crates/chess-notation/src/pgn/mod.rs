@@ -56,6 +56,7 @@ mod error;
 mod games;
 #[cfg(feature = "parallel")]
 mod parallel;
+mod part;
 mod reader;
 mod tree;
 mod visitor;
@@ -71,9 +72,10 @@ pub use error::{Diagnostic, PartialGame, PgnError, PgnErrorKind, PgnErrorReason}
 pub use games::GameReader;
 #[cfg(feature = "parallel")]
 pub use parallel::{ParallelReader, ParallelVisit};
+pub use part::Part;
 pub use reader::{DEFAULT_BUFFER_SIZE, Reader};
 pub use tree::{Line, MoveNode, PgnGame, ToGameError};
-pub use visitor::{MapOutput, VariationChoice, Visitor, VisitorExt};
+pub use visitor::{MapOutput, VariationChoice, Visitor, VisitorExt, WithStart};
 pub use writer::write_game;
 
 /// Where a token stands in the input.

@@ -178,6 +178,79 @@ pub trait VisitorExt: Visitor + Sized {
     fn map_output<T, F: FnMut(Self::Output) -> T>(self, f: F) -> MapOutput<Self, F> {
         MapOutput { visitor: self, f }
     }
+
+    /// This visitor, returning with each game where the game started (its first byte's line,
+    /// column and offset in the input).
+    ///
+    /// ```
+    /// use chess_notation::pgn::{GameBuilder, Reader, VisitorExt};
+    ///
+    /// let mut reader = Reader::new("1. e4 *\n\n[Event \"b\"]\n1. d4 *\n".as_bytes());
+    /// let mut builder = GameBuilder::new().with_start();
+    /// let (first, _) = reader.read_game(&mut builder)?.unwrap();
+    /// let (second, _) = reader.read_game(&mut builder)?.unwrap();
+    /// assert_eq!((first.line, first.offset), (1, 0));
+    /// assert_eq!((second.line, second.offset), (3, 9));
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    fn with_start(self) -> WithStart<Self> {
+        WithStart {
+            visitor: self,
+            start: Location::default(),
+        }
+    }
+}
+
+/// A visitor whose output comes with where the game started: see [`VisitorExt::with_start`].
+#[derive(Clone, Debug)]
+pub struct WithStart<V> {
+    visitor: V,
+    start: Location,
+}
+
+impl<V: Visitor> Visitor for WithStart<V> {
+    type Output = (Location, V::Output);
+
+    fn begin_game(&mut self, at: Location) {
+        self.start = at;
+        self.visitor.begin_game(at);
+    }
+    fn tag(&mut self, name: &[u8], value: &[u8], at: Location) -> ControlFlow<()> {
+        self.visitor.tag(name, value, at)
+    }
+    fn begin_movetext(&mut self, at: Location) -> ControlFlow<()> {
+        self.visitor.begin_movetext(at)
+    }
+    fn san(&mut self, san: &[u8], at: Location) -> ControlFlow<()> {
+        self.visitor.san(san, at)
+    }
+    fn nag(&mut self, nag: u8, at: Location) -> ControlFlow<()> {
+        self.visitor.nag(nag, at)
+    }
+    fn comment(&mut self, comment: &[u8], at: Location) -> ControlFlow<()> {
+        self.visitor.comment(comment, at)
+    }
+    fn partial_comment(&mut self, part: &[u8], at: Location) -> ControlFlow<()> {
+        self.visitor.partial_comment(part, at)
+    }
+    fn begin_variation(&mut self, at: Location) -> VariationChoice {
+        self.visitor.begin_variation(at)
+    }
+    fn end_variation(&mut self, at: Location) -> ControlFlow<()> {
+        self.visitor.end_variation(at)
+    }
+    fn outcome(&mut self, result: GameResult, at: Location) -> ControlFlow<()> {
+        self.visitor.outcome(result, at)
+    }
+    fn syntax_error(&mut self, error: SyntaxError) -> ControlFlow<()> {
+        self.visitor.syntax_error(error)
+    }
+    fn truncated(&mut self, at: Location) {
+        self.visitor.truncated(at);
+    }
+    fn end_game(&mut self) -> (Location, V::Output) {
+        (self.start, self.visitor.end_game())
+    }
 }
 
 impl<V: Visitor> VisitorExt for V {}

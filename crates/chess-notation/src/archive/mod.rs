@@ -1,0 +1,32 @@
+//! Game archives as rows: each game of a PGN file as a [`GameRecord`] of typed fields (the
+//! common tags parsed, the moves in UCI, the clock and evaluation of every ply, the outcome by
+//! the rules, where it was read and what was wrong with it), ready for a columnar file; and,
+//! with the `parquet` feature, [`parquet`] writes them as Parquet in the schemas of
+//! `docs/formats.md`.
+//!
+//! ```
+//! use chess_notation::archive::{GameRecord, RecordOptions};
+//! use chess_notation::pgn::{GameBuilder, Reader, VisitorExt};
+//!
+//! let pgn = "[White \"Ann\"]\n[WhiteElo \"1850\"]\n[TimeControl \"180+2\"]\n\n\
+//!            1. e4 { [%clk 0:03:00] } e5 { [%clk 0:02:58.5] } 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+//! let mut reader = Reader::new(pgn.as_bytes());
+//! let (start, game) = reader.read_game(&mut GameBuilder::new().with_start())?.unwrap();
+//! let record = GameRecord::new(game, start, 1, &RecordOptions::default());
+//! assert_eq!(record.tag_i32("WhiteElo"), Some(1850));
+//! assert_eq!(record.time_control(), Some((180, 2)));
+//! assert_eq!(record.moves_uci.split(' ').collect::<Vec<_>>()[..2], ["e2e4", "e7e5"]);
+//! assert_eq!(record.clocks[..3], [Some(180_000), Some(178_500), None]);
+//! assert_eq!(record.outcome, Some("checkmate"));
+//! # Ok::<_, std::io::Error>(())
+//! ```
+
+#[cfg(feature = "parquet")]
+pub mod parquet;
+mod record;
+#[cfg(feature = "compression")]
+pub mod split;
+mod visitor;
+
+pub use record::{GameRecord, PlyEval, RecordError, RecordOptions, parse_date, parse_time};
+pub use visitor::RecordVisitor;

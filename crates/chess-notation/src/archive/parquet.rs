@@ -1,0 +1,662 @@
+//! Game records as Parquet (feature `parquet`): one row per game in the project's schema, one
+//! row per position for training sets, or exactly the Lichess data set's columns; row groups
+//! written as records stream in, in bounded memory; zstd inside the file. The schemas are
+//! described in `docs/formats.md` and are a stable interface.
+//!
+//! ```
+//! use chess_notation::archive::parquet::{GameWriter, Schema};
+//! use chess_notation::archive::{GameRecord, RecordOptions};
+//! use chess_notation::pgn::{GameBuilder, Reader, VisitorExt};
+//!
+//! let pgn = "[White \"Ann\"]\n[WhiteElo \"1850\"]\n\n1. e4 e5 2. Nf3 *\n";
+//! let mut writer = GameWriter::new(Vec::new(), Schema::Games { san: false, packed: false })?;
+//! let mut reader = Reader::new(pgn.as_bytes());
+//! let mut builder = GameBuilder::new().with_start();
+//! while let Some((start, game)) = reader.read_game(&mut builder)? {
+//!     let record = GameRecord::new(game, start, 1, &RecordOptions::default());
+//!     writer.write(&record, "games.pgn")?;
+//! }
+//! let bytes = writer.finish()?;
+//! assert_eq!(&bytes[..4], b"PAR1");
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+
+use std::io::Write;
+use std::sync::Arc;
+
+use arrow_array::builder::{
+    ArrayBuilder, BinaryBuilder, BooleanBuilder, Date32Builder, Int16Builder, Int32Builder,
+    Int64Builder, ListBuilder, MapBuilder, StringBuilder, StructBuilder, Time32MillisecondBuilder,
+};
+use arrow_array::{ArrayRef, RecordBatch};
+use arrow_schema::{DataType, Field, Fields, SchemaRef};
+use parquet::arrow::ArrowWriter;
+use parquet::basic::{Compression, ZstdLevel};
+use parquet::errors::ParquetError;
+use parquet::file::properties::WriterProperties;
+
+use super::record::{GameRecord, PlyEval, parse_date, parse_time};
+use crate::fen::Fen;
+
+/// Rows gathered before they go to the file as one batch.
+const BATCH_ROWS: usize = 1024;
+/// Rows per row group: bounded memory, and parts a reader can skip.
+const ROW_GROUP_ROWS: usize = 16_384;
+
+/// Which rows and columns to write.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Schema {
+    /// One row per game, the project's schema; `san` adds `moves_san`, `packed` the compact
+    /// game encoding.
+    Games {
+        /// Add `moves_san`.
+        san: bool,
+        /// Add `packed`.
+        packed: bool,
+    },
+    /// One row per position: the training-data shape.
+    Positions,
+    /// One row per game, exactly the Lichess data set's columns and types.
+    Lichess,
+}
+
+impl Schema {
+    /// What the records written with this schema must hold (see [`super::RecordOptions`]).
+    #[must_use]
+    pub fn record_options(self) -> super::RecordOptions {
+        super::RecordOptions {
+            san: matches!(self, Schema::Games { san: true, .. }),
+            packed: matches!(self, Schema::Games { packed: true, .. }),
+            movetext: self == Schema::Lichess,
+            positions: self == Schema::Positions,
+            openings: false,
+        }
+    }
+}
+
+/// Writes game records to a Parquet file.
+pub struct GameWriter<W: Write + Send> {
+    writer: ArrowWriter<W>,
+    schema: SchemaRef,
+    columns: Columns,
+    rows: usize,
+}
+
+impl<W: Write + Send> GameWriter<W> {
+    /// A writer of `schema` rows to `out`.
+    ///
+    /// # Errors
+    ///
+    /// The error of writing the file's start.
+    pub fn new(out: W, schema: Schema) -> Result<GameWriter<W>, ParquetError> {
+        let mut columns = Columns::new(schema);
+        let arrow_schema = columns.schema();
+        let properties = WriterProperties::builder()
+            .set_compression(Compression::ZSTD(ZstdLevel::try_new(3)?))
+            .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
+            .build();
+        let writer = ArrowWriter::try_new(out, Arc::clone(&arrow_schema), Some(properties))?;
+        Ok(GameWriter {
+            writer,
+            schema: arrow_schema,
+            columns,
+            rows: 0,
+        })
+    }
+
+    /// The Arrow schema of the rows.
+    #[must_use]
+    pub fn schema(&self) -> SchemaRef {
+        Arc::clone(&self.schema)
+    }
+
+    /// Adds the rows of `record` (read from `source_file`).
+    ///
+    /// # Errors
+    ///
+    /// The error of writing a full batch to the file.
+    pub fn write(&mut self, record: &GameRecord, source_file: &str) -> Result<(), ParquetError> {
+        self.rows += self.columns.append(record, source_file);
+        if self.rows >= BATCH_ROWS {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> Result<(), ParquetError> {
+        if self.rows == 0 {
+            return Ok(());
+        }
+        let arrays = self.columns.finish();
+        let batch = RecordBatch::try_new(Arc::clone(&self.schema), arrays)?;
+        self.writer.write(&batch)?;
+        self.rows = 0;
+        Ok(())
+    }
+
+    /// Writes what is left and the file's footer, and gives the output back.
+    ///
+    /// # Errors
+    ///
+    /// The error of writing.
+    pub fn finish(mut self) -> Result<W, ParquetError> {
+        self.flush()?;
+        self.writer.into_inner()
+    }
+}
+
+/// The builders of one schema's columns.
+enum Columns {
+    Games(Box<GameColumns>),
+    Positions(Box<PositionColumns>),
+    Lichess(Box<LichessColumns>),
+}
+
+impl Columns {
+    fn new(schema: Schema) -> Columns {
+        match schema {
+            Schema::Games { san, packed } => {
+                Columns::Games(Box::new(GameColumns::new(san, packed)))
+            }
+            Schema::Positions => Columns::Positions(Box::new(PositionColumns::new())),
+            Schema::Lichess => Columns::Lichess(Box::new(LichessColumns::new())),
+        }
+    }
+
+    /// Appends the rows of a record; returns how many.
+    fn append(&mut self, record: &GameRecord, source_file: &str) -> usize {
+        match self {
+            Columns::Games(c) => c.append(record, source_file),
+            Columns::Positions(c) => c.append(record, source_file),
+            Columns::Lichess(c) => c.append(record),
+        }
+    }
+
+    /// The named columns so far (emptying the builders).
+    fn finish_named(&mut self) -> Vec<(&'static str, bool, ArrayRef)> {
+        match self {
+            Columns::Games(c) => c.finish(),
+            Columns::Positions(c) => c.finish(),
+            Columns::Lichess(c) => c.finish(),
+        }
+    }
+
+    fn finish(&mut self) -> Vec<ArrayRef> {
+        self.finish_named()
+            .into_iter()
+            .map(|(_, _, array)| array)
+            .collect()
+    }
+
+    /// The schema, from the types the builders make (finishing them while they are empty).
+    fn schema(&mut self) -> SchemaRef {
+        let fields: Vec<Field> = self
+            .finish_named()
+            .into_iter()
+            .map(|(name, nullable, array)| Field::new(name, array.data_type().clone(), nullable))
+            .collect();
+        Arc::new(arrow_schema::Schema::new(fields))
+    }
+}
+
+fn str_list() -> ListBuilder<StringBuilder> {
+    ListBuilder::new(StringBuilder::new())
+}
+
+fn eval_fields() -> Fields {
+    Fields::from(vec![
+        Field::new("cp", DataType::Int32, true),
+        Field::new("mate", DataType::Int32, true),
+    ])
+}
+
+fn eval_builder() -> StructBuilder {
+    StructBuilder::new(
+        eval_fields(),
+        vec![Box::new(Int32Builder::new()), Box::new(Int32Builder::new())],
+    )
+}
+
+fn append_eval(builder: &mut StructBuilder, eval: Option<PlyEval>) {
+    let (cp, mate) = match eval {
+        Some(PlyEval::Centipawns(cp)) => (Some(cp), None),
+        Some(PlyEval::Mate(n)) => (None, Some(n)),
+        None => (None, None),
+    };
+    for (i, value) in [cp, mate].into_iter().enumerate() {
+        builder
+            .field_builder::<Int32Builder>(i)
+            .expect("an Int32 field")
+            .append_option(value);
+    }
+    builder.append(eval.is_some());
+}
+
+/// Days from 1970-01-01 to a date of the proleptic Gregorian calendar.
+fn days_since_epoch(year: i32, month: u32, day: u32) -> i32 {
+    let y = i64::from(year) - i64::from(month <= 2);
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let m = i64::from(month);
+    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + i64::from(day) - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    (era * 146_097 + doe - 719_468) as i32
+}
+
+fn date32(value: Option<&str>) -> Option<i32> {
+    parse_date(value?).map(|(y, m, d)| days_since_epoch(y, m, d))
+}
+
+/// A time of day in milliseconds: Parquet's TIME type has no seconds unit, and readers
+/// (DuckDB, pyarrow) see a time only with its millisecond annotation.
+fn time32(value: Option<&str>) -> Option<i32> {
+    parse_time(value?).map(|s| s as i32 * 1000)
+}
+
+/// The tags with columns of their own in the games schema (the rest go to `headers`).
+const TYPED_TAGS: [&str; 19] = [
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "White",
+    "Black",
+    "Result",
+    "WhiteElo",
+    "BlackElo",
+    "WhiteRatingDiff",
+    "BlackRatingDiff",
+    "WhiteTitle",
+    "BlackTitle",
+    "ECO",
+    "Opening",
+    "TimeControl",
+    "Termination",
+    "UTCDate",
+    "UTCTime",
+];
+
+struct GameColumns {
+    strings: [StringBuilder; 6],
+    result: StringBuilder,
+    ints: [Int32Builder; 4],
+    titles: [StringBuilder; 2],
+    eco: StringBuilder,
+    opening: StringBuilder,
+    time_control: StringBuilder,
+    base_seconds: Int32Builder,
+    increment_seconds: Int32Builder,
+    termination: StringBuilder,
+    utc_date: Date32Builder,
+    utc_time: Time32MillisecondBuilder,
+    headers: MapBuilder<StringBuilder, StringBuilder>,
+    packed: Option<BinaryBuilder>,
+    moves_uci: ListBuilder<StringBuilder>,
+    moves_san: Option<ListBuilder<StringBuilder>>,
+    plies: Int32Builder,
+    start_fen: StringBuilder,
+    final_fen: StringBuilder,
+    outcome: StringBuilder,
+    clocks: ListBuilder<Int32Builder>,
+    evals: ListBuilder<StructBuilder>,
+    error: StructBuilder,
+    truncated: BooleanBuilder,
+    source_file: StringBuilder,
+    game_index: Int64Builder,
+    byte_offset: Int64Builder,
+}
+
+impl GameColumns {
+    fn new(san: bool, packed: bool) -> GameColumns {
+        let error = StructBuilder::new(
+            Fields::from(vec![
+                Field::new("kind", DataType::Utf8, true),
+                Field::new("line", DataType::Int64, true),
+                Field::new("column", DataType::Int64, true),
+                Field::new("message", DataType::Utf8, true),
+            ]),
+            vec![
+                Box::new(StringBuilder::new()) as Box<dyn ArrayBuilder>,
+                Box::new(Int64Builder::new()),
+                Box::new(Int64Builder::new()),
+                Box::new(StringBuilder::new()),
+            ],
+        );
+        GameColumns {
+            strings: std::array::from_fn(|_| StringBuilder::new()),
+            result: StringBuilder::new(),
+            ints: std::array::from_fn(|_| Int32Builder::new()),
+            titles: std::array::from_fn(|_| StringBuilder::new()),
+            eco: StringBuilder::new(),
+            opening: StringBuilder::new(),
+            time_control: StringBuilder::new(),
+            base_seconds: Int32Builder::new(),
+            increment_seconds: Int32Builder::new(),
+            termination: StringBuilder::new(),
+            utc_date: Date32Builder::new(),
+            utc_time: Time32MillisecondBuilder::new(),
+            headers: MapBuilder::new(None, StringBuilder::new(), StringBuilder::new()),
+            packed: packed.then(BinaryBuilder::new),
+            moves_uci: str_list(),
+            moves_san: san.then(str_list),
+            plies: Int32Builder::new(),
+            start_fen: StringBuilder::new(),
+            final_fen: StringBuilder::new(),
+            outcome: StringBuilder::new(),
+            clocks: ListBuilder::new(Int32Builder::new()),
+            evals: ListBuilder::new(eval_builder()),
+            error,
+            truncated: BooleanBuilder::new(),
+            source_file: StringBuilder::new(),
+            game_index: Int64Builder::new(),
+            byte_offset: Int64Builder::new(),
+        }
+    }
+
+    fn append(&mut self, r: &GameRecord, source_file: &str) -> usize {
+        for (builder, tag) in self
+            .strings
+            .iter_mut()
+            .zip(["Event", "Site", "Date", "Round", "White", "Black"])
+        {
+            builder.append_option(r.tag(tag));
+        }
+        self.result.append_value(r.result());
+        for (builder, tag) in
+            self.ints
+                .iter_mut()
+                .zip(["WhiteElo", "BlackElo", "WhiteRatingDiff", "BlackRatingDiff"])
+        {
+            builder.append_option(r.tag_i32(tag));
+        }
+        for (builder, tag) in self.titles.iter_mut().zip(["WhiteTitle", "BlackTitle"]) {
+            builder.append_option(r.tag(tag));
+        }
+        self.eco.append_option(r.tag("ECO"));
+        self.opening.append_option(r.tag("Opening"));
+        self.time_control.append_option(r.tag("TimeControl"));
+        let control = r.time_control();
+        self.base_seconds
+            .append_option(control.and_then(|(b, _)| i32::try_from(b).ok()));
+        self.increment_seconds
+            .append_option(control.and_then(|(_, i)| i32::try_from(i).ok()));
+        self.termination.append_option(r.tag("Termination"));
+        self.utc_date.append_option(date32(r.tag("UTCDate")));
+        self.utc_time.append_option(time32(r.tag("UTCTime")));
+        for (name, value) in &r.headers {
+            if !TYPED_TAGS.contains(&name.as_str()) {
+                self.headers.keys().append_value(name);
+                self.headers.values().append_value(value);
+            }
+        }
+        self.headers.append(true).expect("keys and values in step");
+        if let Some(packed) = &mut self.packed {
+            packed.append_option(r.packed.as_deref());
+        }
+        append_words(&mut self.moves_uci, &r.moves_uci);
+        if let Some(san) = &mut self.moves_san {
+            append_words(san, r.moves_san.as_deref().unwrap_or(""));
+        }
+        self.plies.append_value(r.plies as i32);
+        self.start_fen.append_option(r.start_fen.as_deref());
+        self.final_fen.append_value(&r.final_fen);
+        self.outcome.append_option(r.outcome);
+        for &clock in &r.clocks {
+            self.clocks
+                .values()
+                .append_option(clock.and_then(|c| i32::try_from(c).ok()));
+        }
+        self.clocks.append(true);
+        for &eval in &r.evals {
+            append_eval(self.evals.values(), eval);
+        }
+        self.evals.append(true);
+        let e = r.error.as_ref();
+        let error = &mut self.error;
+        error
+            .field_builder::<StringBuilder>(0)
+            .expect("kind")
+            .append_option(e.map(|e| e.kind));
+        for (i, value) in [e.map(|e| e.line), e.map(|e| e.column)]
+            .into_iter()
+            .enumerate()
+        {
+            error
+                .field_builder::<Int64Builder>(1 + i)
+                .expect("line and column")
+                .append_option(value.map(|v| v as i64));
+        }
+        error
+            .field_builder::<StringBuilder>(3)
+            .expect("message")
+            .append_option(e.map(|e| e.message.as_str()));
+        error.append(e.is_some());
+        self.truncated.append_value(r.truncated);
+        self.source_file.append_value(source_file);
+        self.game_index.append_value(r.game_index as i64);
+        self.byte_offset.append_value(r.byte_offset as i64);
+        1
+    }
+
+    fn finish(&mut self) -> Vec<(&'static str, bool, ArrayRef)> {
+        let mut columns: Vec<(&'static str, bool, ArrayRef)> = Vec::new();
+        for (builder, name) in self
+            .strings
+            .iter_mut()
+            .zip(["event", "site", "date", "round", "white", "black"])
+        {
+            columns.push((name, true, Arc::new(builder.finish())));
+        }
+        columns.push(("result", false, Arc::new(self.result.finish())));
+        for (builder, name) in self.ints.iter_mut().zip([
+            "white_elo",
+            "black_elo",
+            "white_rating_diff",
+            "black_rating_diff",
+        ]) {
+            columns.push((name, true, Arc::new(builder.finish())));
+        }
+        for (builder, name) in self.titles.iter_mut().zip(["white_title", "black_title"]) {
+            columns.push((name, true, Arc::new(builder.finish())));
+        }
+        columns.push(("eco", true, Arc::new(self.eco.finish())));
+        columns.push(("opening", true, Arc::new(self.opening.finish())));
+        columns.push(("time_control", true, Arc::new(self.time_control.finish())));
+        columns.push(("base_seconds", true, Arc::new(self.base_seconds.finish())));
+        columns.push((
+            "increment_seconds",
+            true,
+            Arc::new(self.increment_seconds.finish()),
+        ));
+        columns.push(("termination", true, Arc::new(self.termination.finish())));
+        columns.push(("utc_date", true, Arc::new(self.utc_date.finish())));
+        columns.push(("utc_time", true, Arc::new(self.utc_time.finish())));
+        columns.push(("headers", false, Arc::new(self.headers.finish())));
+        if let Some(packed) = &mut self.packed {
+            columns.push(("packed", true, Arc::new(packed.finish())));
+        }
+        columns.push(("moves_uci", false, Arc::new(self.moves_uci.finish())));
+        if let Some(san) = &mut self.moves_san {
+            columns.push(("moves_san", false, Arc::new(san.finish())));
+        }
+        columns.push(("plies", false, Arc::new(self.plies.finish())));
+        columns.push(("start_fen", true, Arc::new(self.start_fen.finish())));
+        columns.push(("final_fen", false, Arc::new(self.final_fen.finish())));
+        columns.push(("outcome", true, Arc::new(self.outcome.finish())));
+        columns.push(("clocks", false, Arc::new(self.clocks.finish())));
+        columns.push(("evals", false, Arc::new(self.evals.finish())));
+        columns.push(("error", true, Arc::new(self.error.finish())));
+        columns.push(("truncated", false, Arc::new(self.truncated.finish())));
+        columns.push(("source_file", false, Arc::new(self.source_file.finish())));
+        columns.push(("game_index", false, Arc::new(self.game_index.finish())));
+        columns.push(("byte_offset", false, Arc::new(self.byte_offset.finish())));
+        columns
+    }
+}
+
+/// Appends the space-separated words of `text` as one list.
+fn append_words(list: &mut ListBuilder<StringBuilder>, text: &str) {
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        list.values().append_value(word);
+    }
+    list.append(true);
+}
+
+struct PositionColumns {
+    game_index: Int64Builder,
+    source_file: StringBuilder,
+    ply: Int32Builder,
+    fen: StringBuilder,
+    packed: BinaryBuilder,
+    turn: StringBuilder,
+    move_uci: StringBuilder,
+    clock: Int32Builder,
+    eval: StructBuilder,
+    result: StringBuilder,
+}
+
+impl PositionColumns {
+    fn new() -> PositionColumns {
+        PositionColumns {
+            game_index: Int64Builder::new(),
+            source_file: StringBuilder::new(),
+            ply: Int32Builder::new(),
+            fen: StringBuilder::new(),
+            packed: BinaryBuilder::new(),
+            turn: StringBuilder::new(),
+            move_uci: StringBuilder::new(),
+            clock: Int32Builder::new(),
+            eval: eval_builder(),
+            result: StringBuilder::new(),
+        }
+    }
+
+    fn append(&mut self, r: &GameRecord, source_file: &str) -> usize {
+        let uci: Vec<&str> = r.moves_uci.split(' ').filter(|w| !w.is_empty()).collect();
+        for (ply, pos) in r.positions.iter().enumerate() {
+            self.game_index.append_value(r.game_index as i64);
+            self.source_file.append_value(source_file);
+            self.ply.append_value(ply as i32);
+            self.fen.append_value(Fen::from_position(pos).to_string());
+            self.packed
+                .append_value(crate::pack::encode_position(pos).as_bytes());
+            self.turn.append_value(if pos.turn().is_white() {
+                "white"
+            } else {
+                "black"
+            });
+            self.move_uci.append_option(uci.get(ply).copied());
+            self.clock.append_option(
+                r.clocks
+                    .get(ply)
+                    .copied()
+                    .flatten()
+                    .and_then(|c| i32::try_from(c).ok()),
+            );
+            append_eval(&mut self.eval, r.evals.get(ply).copied().flatten());
+            self.result.append_value(r.result());
+        }
+        r.positions.len()
+    }
+
+    fn finish(&mut self) -> Vec<(&'static str, bool, ArrayRef)> {
+        vec![
+            ("game_index", false, Arc::new(self.game_index.finish())),
+            ("source_file", false, Arc::new(self.source_file.finish())),
+            ("ply", false, Arc::new(self.ply.finish())),
+            ("fen", false, Arc::new(self.fen.finish())),
+            ("packed", false, Arc::new(self.packed.finish())),
+            ("turn", false, Arc::new(self.turn.finish())),
+            ("move_uci", true, Arc::new(self.move_uci.finish())),
+            ("clock", true, Arc::new(self.clock.finish())),
+            ("eval", true, Arc::new(self.eval.finish())),
+            ("result", false, Arc::new(self.result.finish())),
+        ]
+    }
+}
+
+struct LichessColumns {
+    strings: [StringBuilder; 7],
+    ints: [Int16Builder; 4],
+    date: Date32Builder,
+    time: Time32MillisecondBuilder,
+    more: [StringBuilder; 4],
+    movetext: StringBuilder,
+}
+
+/// The Lichess data set's string columns before the ratings, and after the time.
+const LICHESS_FIRST: [&str; 7] = [
+    "Event",
+    "Site",
+    "White",
+    "Black",
+    "Result",
+    "WhiteTitle",
+    "BlackTitle",
+];
+const LICHESS_INTS: [&str; 4] = ["WhiteElo", "BlackElo", "WhiteRatingDiff", "BlackRatingDiff"];
+const LICHESS_MORE: [&str; 4] = ["ECO", "Opening", "Termination", "TimeControl"];
+
+impl LichessColumns {
+    fn new() -> LichessColumns {
+        LichessColumns {
+            strings: std::array::from_fn(|_| StringBuilder::new()),
+            ints: std::array::from_fn(|_| Int16Builder::new()),
+            date: Date32Builder::new(),
+            time: Time32MillisecondBuilder::new(),
+            more: std::array::from_fn(|_| StringBuilder::new()),
+            movetext: StringBuilder::new(),
+        }
+    }
+
+    fn append(&mut self, r: &GameRecord) -> usize {
+        for (builder, tag) in self.strings.iter_mut().zip(LICHESS_FIRST) {
+            if tag == "Result" {
+                builder.append_value(r.result());
+            } else {
+                builder.append_option(r.tag(tag));
+            }
+        }
+        for (builder, tag) in self.ints.iter_mut().zip(LICHESS_INTS) {
+            builder.append_option(r.tag_i32(tag).and_then(|n| i16::try_from(n).ok()));
+        }
+        self.date.append_option(date32(r.tag("UTCDate")));
+        self.time.append_option(time32(r.tag("UTCTime")));
+        for (builder, tag) in self.more.iter_mut().zip(LICHESS_MORE) {
+            builder.append_option(r.tag(tag));
+        }
+        self.movetext
+            .append_value(r.movetext.as_deref().unwrap_or_default());
+        1
+    }
+
+    fn finish(&mut self) -> Vec<(&'static str, bool, ArrayRef)> {
+        let mut columns: Vec<(&'static str, bool, ArrayRef)> = Vec::new();
+        for (builder, name) in self.strings.iter_mut().zip(LICHESS_FIRST) {
+            columns.push((name, true, Arc::new(builder.finish())));
+        }
+        for (builder, name) in self.ints.iter_mut().zip(LICHESS_INTS) {
+            columns.push((name, true, Arc::new(builder.finish())));
+        }
+        columns.push(("UTCDate", true, Arc::new(self.date.finish())));
+        columns.push(("UTCTime", true, Arc::new(self.time.finish())));
+        for (builder, name) in self.more.iter_mut().zip(LICHESS_MORE) {
+            columns.push((name, true, Arc::new(builder.finish())));
+        }
+        columns.push(("movetext", true, Arc::new(self.movetext.finish())));
+        columns
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_count_days_from_the_epoch() {
+        assert_eq!(days_since_epoch(1970, 1, 1), 0);
+        assert_eq!(days_since_epoch(2000, 3, 1), 11_017);
+        assert_eq!(days_since_epoch(2024, 2, 29), 19_782);
+        assert_eq!(days_since_epoch(1969, 12, 31), -1);
+    }
+}

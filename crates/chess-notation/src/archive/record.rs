@@ -1,0 +1,529 @@
+//! The record of one game.
+
+use chess_rules::{Move, Position};
+
+use crate::fen::Fen;
+use crate::pgn::{Eval, Location, PgnError, PgnGame, write_game};
+use crate::uci;
+
+/// What a record holds besides the defaults.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct RecordOptions {
+    /// The moves in SAN too ([`GameRecord::moves_san`]).
+    pub san: bool,
+    /// The moves in the project's compact game encoding ([`GameRecord::packed`]).
+    pub packed: bool,
+    /// The movetext as PGN, comments included ([`GameRecord::movetext`], the Lichess data
+    /// set's column).
+    pub movetext: bool,
+    /// Every position of the game ([`GameRecord::positions`], for one row per position).
+    pub positions: bool,
+    /// The `ECO` and `Opening` tags set from the opening table ([`openings::tag`](crate::openings::tag))
+    /// when the moves reach a named opening.
+    pub openings: bool,
+}
+
+/// An evaluation of one ply, from white's point of view: centipawns or a mate distance.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum PlyEval {
+    /// `[%eval 0.17]`: 17.
+    Centipawns(i32),
+    /// `[%eval #-3]`: -3 (black mates in 3).
+    Mate(i32),
+}
+
+/// Why a game could not be read whole: as [`PgnError`] says it, in plain fields.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct RecordError {
+    /// The kind (`syntax`, `illegal_move`, …: [`PgnErrorKind::as_str`](crate::pgn::PgnErrorKind::as_str)).
+    pub kind: &'static str,
+    /// The line, from 1.
+    pub line: u64,
+    /// The column, from 1.
+    pub column: u64,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// The clock and evaluation of each ply, taken from the comments as they were read.
+type Annotations = (Vec<Option<u32>>, Vec<Option<PlyEval>>);
+
+/// One game of an archive, as typed fields.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct GameRecord {
+    /// The game's number in its input, from 1.
+    pub game_index: u64,
+    /// Where its first byte is in the (decompressed) input.
+    pub byte_offset: u64,
+    /// Every tag, in file order.
+    pub headers: Vec<(String, String)>,
+    /// The start, when it is not the standard one.
+    pub start_fen: Option<String>,
+    /// The mainline in UCI, separated by spaces (`0000` for a null move).
+    pub moves_uci: String,
+    /// The mainline in SAN, separated by spaces, when asked for.
+    pub moves_san: Option<String>,
+    /// The compact game encoding of the mainline (`pack::encode_game`), when asked for and
+    /// the mainline has no null move.
+    pub packed: Option<Vec<u8>>,
+    /// The number of plies of the mainline.
+    pub plies: u32,
+    /// The position at the end of the mainline.
+    pub final_fen: String,
+    /// How the rules ended the game, if they did: `checkmate`, `stalemate`,
+    /// `insufficient_material`, `seventyfive_moves`, `fivefold_repetition`.
+    pub outcome: Option<&'static str>,
+    /// The clock after each ply, in milliseconds, from its `[%clk h:mm:ss]` comment.
+    pub clocks: Vec<Option<u32>>,
+    /// The evaluation after each ply, from its `[%eval ...]` comment.
+    pub evals: Vec<Option<PlyEval>>,
+    /// The movetext as PGN, when asked for.
+    pub movetext: Option<String>,
+    /// The position before each ply, then the final one, when asked for.
+    pub positions: Vec<Position>,
+    /// The mainline's moves (`None` for a null move).
+    pub moves: Vec<Option<Move>>,
+    /// The result token that ended the movetext (`*` when none).
+    pub result_token: &'static str,
+    /// Why the game could not be read whole; the fields hold what was read before.
+    pub error: Option<RecordError>,
+    /// Whether the input ended inside the game.
+    pub truncated: bool,
+}
+
+impl GameRecord {
+    /// The record of a game read as `game`, which started at `start`, the `game_index`th of
+    /// its input. A bad game (`Err`) gives the record of what was read before the error, with
+    /// [`GameRecord::error`] set.
+    #[must_use]
+    pub fn new(
+        game: Result<PgnGame, PgnError>,
+        start: Location,
+        game_index: u64,
+        options: &RecordOptions,
+    ) -> GameRecord {
+        GameRecord::build(game, start, game_index, None, options)
+    }
+
+    /// [`GameRecord::new`] with the clock and evaluation of each ply already taken from the
+    /// comments (by [`RecordVisitor`](super::RecordVisitor), which does not keep them).
+    #[must_use]
+    pub fn with_annotations(
+        game: Result<PgnGame, PgnError>,
+        start: Location,
+        game_index: u64,
+        clocks: Vec<Option<u32>>,
+        evals: Vec<Option<PlyEval>>,
+        options: &RecordOptions,
+    ) -> GameRecord {
+        GameRecord::build(game, start, game_index, Some((clocks, evals)), options)
+    }
+
+    fn build(
+        game: Result<PgnGame, PgnError>,
+        start: Location,
+        game_index: u64,
+        annotations: Option<Annotations>,
+        options: &RecordOptions,
+    ) -> GameRecord {
+        let (game, error, truncated) = match game {
+            Ok(game) => {
+                let truncated = game.truncated.is_some();
+                (game, None, truncated)
+            }
+            Err(e) => {
+                let error = RecordError {
+                    kind: e.kind().as_str(),
+                    line: e.at.line,
+                    column: e.at.column,
+                    message: e.reason.to_string(),
+                };
+                let truncated = e.partial.truncated.is_some();
+                let game = e.partial.to_game().unwrap_or_else(|| PgnGame {
+                    headers: e.partial.headers.clone(),
+                    ..PgnGame::default()
+                });
+                (game, Some(error), truncated)
+            }
+        };
+        GameRecord::of_game(
+            game,
+            start,
+            game_index,
+            error,
+            truncated,
+            annotations,
+            options,
+        )
+    }
+
+    fn of_game(
+        mut game: PgnGame,
+        start: Location,
+        game_index: u64,
+        error: Option<RecordError>,
+        truncated: bool,
+        annotations: Option<Annotations>,
+        options: &RecordOptions,
+    ) -> GameRecord {
+        if options.openings {
+            crate::openings::tag(&mut game);
+        }
+        let initial = game.initial.clone();
+        let start_fen =
+            (initial != Position::standard()).then(|| Fen::from_position(&initial).to_string());
+        let nodes = &game.mainline.moves;
+        let mut moves_uci = String::with_capacity(nodes.len() * 5);
+        let mut moves_san = options.san.then(|| String::with_capacity(nodes.len() * 4));
+        let mut positions = Vec::new();
+        let mut clocks = Vec::with_capacity(nodes.len());
+        let mut evals = Vec::with_capacity(nodes.len());
+        let mut moves = Vec::with_capacity(nodes.len());
+        // How the rules end the game, found on the way (without a full game of the rules,
+        // which checks every move again): the first position where they end it.
+        let mut rules = RuleWatch::new(&initial);
+        let mut pos = initial;
+        for node in nodes {
+            if options.positions {
+                positions.push(pos.clone());
+            }
+            if !moves_uci.is_empty() {
+                moves_uci.push(' ');
+            }
+            if let Some(san) = &mut moves_san {
+                if !san.is_empty() {
+                    san.push(' ');
+                }
+                node.san.append_to(san);
+            }
+            match node.m {
+                Some(m) => {
+                    moves_uci.push_str(&uci::format(&pos, m));
+                    pos.play_unchecked(m);
+                    rules.after_move(&pos);
+                }
+                None => {
+                    moves_uci.push_str("0000");
+                    rules.after_null_move();
+                    pos = pos.null_move().unwrap_or(pos);
+                }
+            }
+            moves.push(node.m);
+            if annotations.is_none() {
+                clocks.push(node.clock().and_then(|d| u32::try_from(d.as_millis()).ok()));
+                evals.push(node.eval().map(|e| match e {
+                    Eval::Centipawns(cp) => PlyEval::Centipawns(cp),
+                    Eval::Mate(n) => PlyEval::Mate(n),
+                }));
+            }
+        }
+        if let Some((given_clocks, given_evals)) = annotations {
+            // As many as the mainline has plies (a bad game's stop early).
+            clocks = given_clocks;
+            evals = given_evals;
+            clocks.resize(nodes.len(), None);
+            evals.resize(nodes.len(), None);
+        }
+        if options.positions {
+            positions.push(pos.clone());
+        }
+        let outcome = rules.outcome(&pos);
+        let packed = if options.packed && moves.iter().all(Option::is_some) {
+            let real: Vec<Move> = moves.iter().flatten().copied().collect();
+            crate::pack::encode_game(&game.initial, &real).ok()
+        } else {
+            None
+        };
+        let movetext = options.movetext.then(|| movetext(&game));
+        let result_token = game.result.map_or("*", |r| r.as_str());
+        GameRecord {
+            game_index,
+            byte_offset: start.offset,
+            plies: nodes.len() as u32,
+            final_fen: Fen::from_position(&pos).to_string(),
+            headers: game.headers,
+            start_fen,
+            moves_uci,
+            moves_san,
+            packed,
+            outcome,
+            clocks,
+            evals,
+            movetext,
+            positions,
+            moves,
+            result_token,
+            error,
+            truncated,
+        }
+    }
+
+    /// The value of the tag `name` (the first, if written twice).
+    #[must_use]
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The tag `name` as a whole number (`1850`, `+12`, `-7`); `None` when absent or not a
+    /// number (`?`).
+    #[must_use]
+    pub fn tag_i32(&self, name: &str) -> Option<i32> {
+        let value = self.tag(name)?.trim();
+        value.strip_prefix('+').unwrap_or(value).parse().ok()
+    }
+
+    /// The `TimeControl` tag as (base seconds, increment seconds): `180+2` is (180, 2), `300`
+    /// is (300, 0); `None` for `-` (no clock), `?`, or a form with several periods.
+    #[must_use]
+    pub fn time_control(&self) -> Option<(u32, u32)> {
+        let value = self.tag("TimeControl")?.trim();
+        let (base, increment) = value.split_once('+').unwrap_or((value, "0"));
+        Some((base.parse().ok()?, increment.parse().ok()?))
+    }
+
+    /// The result: the one the movetext ended with, else the `Result` tag, else `*`.
+    #[must_use]
+    pub fn result(&self) -> &str {
+        match (self.result_token, self.tag("Result")) {
+            ("*", Some(tag)) => tag,
+            (token, _) => token,
+        }
+    }
+}
+
+/// Watches a game's positions for the first one where the rules end it: insufficient
+/// material, fivefold repetition or the 75-move rule on the way; checkmate or stalemate, which
+/// no move can follow, at the end.
+struct RuleWatch {
+    /// The draw found so far.
+    ended: Option<&'static str>,
+    /// The repetition keys since the last capture, pawn move or null move (repetitions
+    /// across a null move, which passes the turn, are not counted).
+    keys: Vec<u64>,
+}
+
+impl RuleWatch {
+    fn new(start: &Position) -> RuleWatch {
+        let mut watch = RuleWatch {
+            ended: None,
+            keys: vec![start.repetition_key()],
+        };
+        watch.check(start, 1);
+        watch
+    }
+
+    fn after_move(&mut self, pos: &Position) {
+        if self.ended.is_some() {
+            return;
+        }
+        if pos.halfmoves() == 0 {
+            self.keys.clear();
+        }
+        let key = pos.repetition_key();
+        self.keys.push(key);
+        let seen = self.keys.iter().filter(|&&k| k == key).count();
+        self.check(pos, seen);
+    }
+
+    fn after_null_move(&mut self) {
+        self.keys.clear();
+    }
+
+    fn check(&mut self, pos: &Position, seen: usize) {
+        self.ended = if pos.is_insufficient_material() {
+            Some("insufficient_material")
+        } else if seen >= 5 {
+            Some("fivefold_repetition")
+        } else if pos.halfmoves() >= 150 && !pos.is_checkmate() {
+            Some("seventyfive_moves")
+        } else {
+            None
+        };
+    }
+
+    /// The outcome, given the final position.
+    fn outcome(&self, end: &Position) -> Option<&'static str> {
+        self.ended.or_else(|| {
+            (!end.has_legal_moves()).then(|| {
+                if end.is_check() {
+                    "checkmate"
+                } else {
+                    "stalemate"
+                }
+            })
+        })
+    }
+}
+
+/// The movetext of `game` as its PGN writes it (everything after the tag section).
+fn movetext(game: &PgnGame) -> String {
+    let mut text = String::new();
+    let without_tags = PgnGame {
+        headers: Vec::new(),
+        ..game.clone()
+    };
+    write_game(&without_tags, &mut text);
+    // The writer puts the roster first; the movetext starts after the empty line.
+    match text.find("\n\n") {
+        Some(i) => text[i + 2..].trim_end().to_owned(),
+        None => text.trim_end().to_owned(),
+    }
+}
+
+/// A `UTCDate`-style date (`2024.01.31`) as (year, month, day); `None` for unknown parts
+/// (`????.??.??`) or impossible dates.
+#[must_use]
+pub fn parse_date(value: &str) -> Option<(i32, u32, u32)> {
+    let mut parts = value.trim().split('.');
+    let year: i32 = parts.next()?.parse().ok()?;
+    let month: u32 = parts.next()?.parse().ok()?;
+    let day: u32 = parts.next()?.parse().ok()?;
+    if parts.next().is_some() || !(1..=12).contains(&month) || day == 0 {
+        return None;
+    }
+    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    let days = [
+        31,
+        if leap { 29 } else { 28 },
+        31,
+        30,
+        31,
+        30,
+        31,
+        31,
+        30,
+        31,
+        30,
+        31,
+    ];
+    (day <= days[month as usize - 1]).then_some((year, month, day))
+}
+
+/// A `UTCTime`-style time (`23:59:07`) as seconds since midnight.
+#[must_use]
+pub fn parse_time(value: &str) -> Option<u32> {
+    let mut parts = value.trim().split(':');
+    let h: u32 = parts.next()?.parse().ok()?;
+    let m: u32 = parts.next()?.parse().ok()?;
+    let s: u32 = parts.next()?.parse().ok()?;
+    (parts.next().is_none() && h < 24 && m < 60 && s < 60).then_some(h * 3600 + m * 60 + s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pgn::{GameBuilder, Reader, VisitorExt};
+
+    fn records(pgn: &str, options: &RecordOptions) -> Vec<GameRecord> {
+        let mut reader = Reader::new(pgn.as_bytes());
+        let mut builder = GameBuilder::new().with_start();
+        let mut out = Vec::new();
+        while let Some((start, game)) = reader.read_game(&mut builder).unwrap() {
+            out.push(GameRecord::new(game, start, out.len() as u64 + 1, options));
+        }
+        out
+    }
+
+    #[test]
+    fn tags_are_typed() {
+        let r = &records(
+            "[WhiteElo \"?\"]\n[BlackElo \"2001\"]\n[WhiteRatingDiff \"+12\"]\n[BlackRatingDiff \"-7\"]\n\
+             [TimeControl \"-\"]\n\n*\n\n[TimeControl \"300\"]\n\n*\n\n[TimeControl \"40/7200:3600\"]\n\n*\n",
+            &RecordOptions::default(),
+        );
+        assert_eq!(r[0].tag_i32("WhiteElo"), None);
+        assert_eq!(r[0].tag_i32("BlackElo"), Some(2001));
+        assert_eq!(r[0].tag_i32("WhiteRatingDiff"), Some(12));
+        assert_eq!(r[0].tag_i32("BlackRatingDiff"), Some(-7));
+        assert_eq!(r[0].time_control(), None);
+        assert_eq!(r[1].time_control(), Some((300, 0)));
+        assert_eq!(r[2].time_control(), None);
+        assert_eq!(parse_date("2024.02.29"), Some((2024, 2, 29)));
+        assert_eq!(parse_date("2023.02.29"), None);
+        assert_eq!(parse_date("2024.??.??"), None);
+        assert_eq!(parse_time("23:59:07"), Some(86_347));
+        assert_eq!(parse_time("24:00:00"), None);
+    }
+
+    #[test]
+    fn moves_annotations_and_outcomes() {
+        let options = RecordOptions {
+            san: true,
+            packed: true,
+            movetext: true,
+            positions: true,
+            openings: false,
+        };
+        let r = &records(
+            "1. f3 { [%eval -0.5] [%clk 0:01:00] } e5 { [%eval #-2] } 2. g4 Qh4# 0-1\n\n\
+             [FEN \"8/8/8/8/8/5k2/8/5K2 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Ke1 *\n\n\
+             1. e4 Ke7 *\n",
+            &options,
+        );
+        assert_eq!(r[0].moves_uci, "f2f3 e7e5 g2g4 d8h4");
+        assert_eq!(r[0].moves_san.as_deref(), Some("f3 e5 g4 Qh4#"));
+        assert_eq!(r[0].plies, 4);
+        assert_eq!(r[0].clocks, [Some(60_000), None, None, None]);
+        assert_eq!(
+            r[0].evals,
+            [
+                Some(PlyEval::Centipawns(-50)),
+                Some(PlyEval::Mate(-2)),
+                None,
+                None
+            ]
+        );
+        assert_eq!(r[0].outcome, Some("checkmate"));
+        assert_eq!(r[0].result(), "0-1");
+        assert_eq!(r[0].positions.len(), 5);
+        let packed = r[0].packed.as_deref().unwrap();
+        let (start, moves) = crate::pack::decode_game(packed).unwrap();
+        assert_eq!((start, moves.len()), (Position::standard(), 4));
+        assert!(
+            r[0].movetext
+                .as_deref()
+                .unwrap()
+                .starts_with("1. f3 {[%eval -0.5] [%clk 0:01:00]} 1... e5")
+        );
+        // A set-up start: bare kings are a draw by the rules.
+        assert_eq!(
+            r[1].start_fen.as_deref(),
+            Some("8/8/8/8/8/5k2/8/5K2 w - - 0 1")
+        );
+        assert_eq!(r[1].outcome, Some("insufficient_material"));
+        assert_eq!(r[1].byte_offset, 73);
+        // A bad game: what came before the error, and the error.
+        let error = r[2].error.as_ref().unwrap();
+        assert_eq!(
+            (error.kind, error.line, error.column),
+            ("illegal_move", 8, 7)
+        );
+        assert_eq!(r[2].moves_uci, "e2e4");
+        assert_eq!(r[2].game_index, 3);
+    }
+
+    #[test]
+    fn draws_by_the_rules_are_found_where_they_happen() {
+        let shuffle = "Nf3 Nf6 Ng1 Ng8 ".repeat(4);
+        let r = &records(
+            &format!(
+                "{shuffle} *\n\n{shuffle} Nf3 *\n\n{} *\n",
+                "Nf3 Nf6 Ng1 Ng8 ".repeat(3)
+            ),
+            &RecordOptions::default(),
+        );
+        // The start position a fifth time: fivefold, even if moves follow.
+        assert_eq!(r[0].outcome, Some("fivefold_repetition"));
+        assert_eq!(r[1].outcome, Some("fivefold_repetition"));
+        assert_eq!(r[2].outcome, None);
+        // 75 moves without a capture or pawn move.
+        let r = &records(
+            "[FEN \"8/8/8/4k3/8/8/8/R3K3 w - - 148 100\"]\n\n1. Ra2 Ke6 2. Ra3 *\n",
+            &RecordOptions::default(),
+        );
+        assert_eq!(r[0].outcome, Some("seventyfive_moves"));
+    }
+}

@@ -1,0 +1,156 @@
+//! Reading games straight into records: a [`GameBuilder`] for the mainline, with the clock
+//! and evaluation commands taken from the comments as they pass, so that the comments
+//! themselves are never stored (unless the movetext is wanted) and variations are skipped.
+
+use core::ops::ControlFlow;
+
+use crate::pgn::{
+    GameBuilder, GameResult, Location, SyntaxError, VariationChoice, Visitor, clock, eval,
+};
+
+use super::record::{GameRecord, PlyEval, RecordOptions};
+
+/// A visitor whose output is the [`GameRecord`] of each game (numbered from 1 in the order
+/// read; a reader on several threads numbers them again in input order).
+///
+/// ```
+/// use chess_notation::archive::{RecordOptions, RecordVisitor};
+/// use chess_notation::pgn::{GameBuilder, Reader};
+///
+/// let pgn = "1. e4 { [%clk 0:03:00] } (1. d4 d5) e5 { [%eval 0.2] } *\n";
+/// let mut visitor = RecordVisitor::new(GameBuilder::new(), RecordOptions::default());
+/// let record = Reader::new(pgn.as_bytes()).read_game(&mut visitor)?.unwrap();
+/// assert_eq!(record.moves_uci, "e2e4 e7e5");
+/// assert_eq!(record.clocks, [Some(180_000), None]);
+/// # Ok::<_, std::io::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct RecordVisitor {
+    builder: GameBuilder,
+    options: RecordOptions,
+    start: Location,
+    games: u64,
+    /// Plies of the mainline seen so far.
+    plies: usize,
+    clocks: Vec<Option<u32>>,
+    evals: Vec<Option<PlyEval>>,
+    /// A comment read in parts.
+    partial: Vec<u8>,
+}
+
+impl RecordVisitor {
+    /// Records of the games `builder` reads (its options: Chess960, null moves, strictness).
+    #[must_use]
+    pub fn new(builder: GameBuilder, options: RecordOptions) -> RecordVisitor {
+        RecordVisitor {
+            builder,
+            options,
+            start: Location::default(),
+            games: 0,
+            plies: 0,
+            clocks: Vec::new(),
+            evals: Vec::new(),
+            partial: Vec::new(),
+        }
+    }
+
+    /// Takes the clock and evaluation of a mainline comment, for the ply before it.
+    fn annotate(&mut self, comment: &[u8]) {
+        let Some(ply) = self.plies.checked_sub(1) else {
+            return;
+        };
+        let Ok(text) = core::str::from_utf8(comment) else {
+            return;
+        };
+        if !text.contains("[%") {
+            return;
+        }
+        if let Some(c) = clock(text).and_then(|d| u32::try_from(d.as_millis()).ok()) {
+            self.clocks[ply].get_or_insert(c);
+        }
+        if let Some(e) = eval(text) {
+            self.evals[ply].get_or_insert(match e {
+                crate::pgn::Eval::Centipawns(cp) => PlyEval::Centipawns(cp),
+                crate::pgn::Eval::Mate(n) => PlyEval::Mate(n),
+            });
+        }
+    }
+}
+
+impl Visitor for RecordVisitor {
+    type Output = GameRecord;
+
+    fn begin_game(&mut self, at: Location) {
+        self.start = at;
+        self.games += 1;
+        self.plies = 0;
+        self.clocks.clear();
+        self.evals.clear();
+        self.partial.clear();
+        self.builder.begin_game(at);
+    }
+    fn tag(&mut self, name: &[u8], value: &[u8], at: Location) -> ControlFlow<()> {
+        self.builder.tag(name, value, at)
+    }
+    fn begin_movetext(&mut self, at: Location) -> ControlFlow<()> {
+        self.builder.begin_movetext(at)
+    }
+    fn san(&mut self, san: &[u8], at: Location) -> ControlFlow<()> {
+        self.plies += 1;
+        self.clocks.push(None);
+        self.evals.push(None);
+        self.builder.san(san, at)
+    }
+    fn nag(&mut self, nag: u8, at: Location) -> ControlFlow<()> {
+        self.builder.nag(nag, at)
+    }
+    fn comment(&mut self, comment: &[u8], at: Location) -> ControlFlow<()> {
+        if self.partial.is_empty() {
+            self.annotate(comment);
+        } else {
+            let mut whole = core::mem::take(&mut self.partial);
+            whole.extend_from_slice(comment);
+            self.annotate(&whole);
+        }
+        if self.options.movetext {
+            self.builder.comment(comment, at)
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+    fn partial_comment(&mut self, part: &[u8], at: Location) -> ControlFlow<()> {
+        // Commands are short: a comment longer than this holds none worth keeping whole.
+        if self.partial.len() < 1 << 16 {
+            self.partial.extend_from_slice(part);
+        }
+        if self.options.movetext {
+            self.builder.partial_comment(part, at)
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+    fn begin_variation(&mut self, _: Location) -> VariationChoice {
+        // Records hold the mainline only.
+        VariationChoice::Skip
+    }
+    fn outcome(&mut self, result: GameResult, at: Location) -> ControlFlow<()> {
+        self.builder.outcome(result, at)
+    }
+    fn syntax_error(&mut self, error: SyntaxError) -> ControlFlow<()> {
+        self.builder.syntax_error(error)
+    }
+    fn truncated(&mut self, at: Location) {
+        self.builder.truncated(at);
+    }
+    fn end_game(&mut self) -> GameRecord {
+        let game = self.builder.end_game();
+        GameRecord::with_annotations(
+            game,
+            self.start,
+            self.games,
+            core::mem::take(&mut self.clocks),
+            core::mem::take(&mut self.evals),
+            &self.options,
+        )
+    }
+}
