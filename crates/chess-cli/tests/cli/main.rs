@@ -4,6 +4,7 @@
 mod book;
 mod check;
 mod compressed;
+mod convert;
 mod engine;
 mod fen;
 mod moves;
