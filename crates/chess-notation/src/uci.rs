@@ -147,6 +147,29 @@ impl FromStr for UciMove {
     }
 }
 
+impl UciMove {
+    /// Appends the move's text to `out`, as [`Display`](fmt::Display) writes it but without
+    /// the formatting machinery (a game's worth of moves goes to one string).
+    pub fn append_to(&self, out: &mut String) {
+        match self {
+            UciMove::Normal {
+                from,
+                to,
+                promotion,
+            } => {
+                for square in [from, to] {
+                    out.push(square.file().char());
+                    out.push(square.rank().char());
+                }
+                if let Some(role) = promotion {
+                    out.push(role.char());
+                }
+            }
+            UciMove::Null => out.push_str("0000"),
+        }
+    }
+}
+
 impl fmt::Display for UciMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -303,6 +326,28 @@ mod tests {
             );
         }
         assert_eq!(UciMove::Null.to_string(), "0000");
+    }
+
+    #[test]
+    fn appended_text_is_the_displayed_text() {
+        let mut text = String::new();
+        for m in [
+            UciMove::Null,
+            UciMove::Normal {
+                from: Square::A1,
+                to: Square::H8,
+                promotion: None,
+            },
+            UciMove::Normal {
+                from: Square::B2,
+                to: Square::C1,
+                promotion: Some(Role::Knight),
+            },
+        ] {
+            text.clear();
+            m.append_to(&mut text);
+            assert_eq!(text, m.to_string());
+        }
     }
 
     #[test]

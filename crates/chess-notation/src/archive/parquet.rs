@@ -33,9 +33,9 @@ use arrow_schema::{DataType, Field, Fields, SchemaRef};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::errors::ParquetError;
-use parquet::file::properties::WriterProperties;
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
 
-use super::record::{GameRecord, PlyEval, parse_date, parse_time};
+use super::record::{GameRecord, PlyEval, int_value, parse_date, parse_time, time_control_value};
 use crate::fen::Fen;
 
 /// Rows gathered before they go to the file as one batch.
@@ -94,6 +94,7 @@ impl<W: Write + Send> GameWriter<W> {
         let properties = WriterProperties::builder()
             .set_compression(Compression::ZSTD(ZstdLevel::try_new(3)?))
             .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
+            .set_statistics_enabled(EnabledStatistics::Chunk)
             .build();
         let writer = ArrowWriter::try_new(out, Arc::clone(&arrow_schema), Some(properties))?;
         Ok(GameWriter {
@@ -276,6 +277,32 @@ const TYPED_TAGS: [&str; 19] = [
     "UTCTime",
 ];
 
+/// The index of a tag in [`TYPED_TAGS`].
+fn typed_tag(name: &str) -> Option<usize> {
+    Some(match name {
+        "Event" => 0,
+        "Site" => 1,
+        "Date" => 2,
+        "Round" => 3,
+        "White" => 4,
+        "Black" => 5,
+        "Result" => 6,
+        "WhiteElo" => 7,
+        "BlackElo" => 8,
+        "WhiteRatingDiff" => 9,
+        "BlackRatingDiff" => 10,
+        "WhiteTitle" => 11,
+        "BlackTitle" => 12,
+        "ECO" => 13,
+        "Opening" => 14,
+        "TimeControl" => 15,
+        "Termination" => 16,
+        "UTCDate" => 17,
+        "UTCTime" => 18,
+        _ => return None,
+    })
+}
+
 struct GameColumns {
     strings: [StringBuilder; 6],
     result: StringBuilder,
@@ -354,41 +381,70 @@ impl GameColumns {
     }
 
     fn append(&mut self, r: &GameRecord, source_file: &str) -> usize {
+        // One pass over the tags: each typed one to its slot (the first if written twice),
+        // the others to the map.
+        let mut tags: [Option<&str>; TYPED_TAGS.len()] = [None; TYPED_TAGS.len()];
+        for (name, value) in &r.headers {
+            match typed_tag(name) {
+                Some(i) => {
+                    tags[i].get_or_insert(value);
+                }
+                None => {
+                    self.headers.keys().append_value(name);
+                    self.headers.values().append_value(value);
+                }
+            }
+        }
+        let [
+            event,
+            site,
+            date,
+            round,
+            white,
+            black,
+            result,
+            white_elo,
+            black_elo,
+            white_diff,
+            black_diff,
+            white_title,
+            black_title,
+            eco,
+            opening,
+            time_control,
+            termination,
+            utc_date,
+            utc_time,
+        ] = tags;
         for (builder, tag) in self
             .strings
             .iter_mut()
-            .zip(["Event", "Site", "Date", "Round", "White", "Black"])
+            .zip([event, site, date, round, white, black])
         {
-            builder.append_option(r.tag(tag));
+            builder.append_option(tag);
         }
-        self.result.append_value(r.result());
-        for (builder, tag) in
-            self.ints
-                .iter_mut()
-                .zip(["WhiteElo", "BlackElo", "WhiteRatingDiff", "BlackRatingDiff"])
+        self.result.append_value(r.result_with(result));
+        for (builder, tag) in self
+            .ints
+            .iter_mut()
+            .zip([white_elo, black_elo, white_diff, black_diff])
         {
-            builder.append_option(r.tag_i32(tag));
+            builder.append_option(tag.and_then(int_value));
         }
-        for (builder, tag) in self.titles.iter_mut().zip(["WhiteTitle", "BlackTitle"]) {
-            builder.append_option(r.tag(tag));
+        for (builder, tag) in self.titles.iter_mut().zip([white_title, black_title]) {
+            builder.append_option(tag);
         }
-        self.eco.append_option(r.tag("ECO"));
-        self.opening.append_option(r.tag("Opening"));
-        self.time_control.append_option(r.tag("TimeControl"));
-        let control = r.time_control();
+        self.eco.append_option(eco);
+        self.opening.append_option(opening);
+        self.time_control.append_option(time_control);
+        let control = time_control.and_then(time_control_value);
         self.base_seconds
             .append_option(control.and_then(|(b, _)| i32::try_from(b).ok()));
         self.increment_seconds
             .append_option(control.and_then(|(_, i)| i32::try_from(i).ok()));
-        self.termination.append_option(r.tag("Termination"));
-        self.utc_date.append_option(date32(r.tag("UTCDate")));
-        self.utc_time.append_option(time32(r.tag("UTCTime")));
-        for (name, value) in &r.headers {
-            if !TYPED_TAGS.contains(&name.as_str()) {
-                self.headers.keys().append_value(name);
-                self.headers.values().append_value(value);
-            }
-        }
+        self.termination.append_option(termination);
+        self.utc_date.append_option(date32(utc_date));
+        self.utc_time.append_option(time32(utc_time));
         self.headers.append(true).expect("keys and values in step");
         if let Some(packed) = &mut self.packed {
             packed.append_option(r.packed.as_deref());
@@ -651,6 +707,14 @@ impl LichessColumns {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn typed_tags_have_their_slots() {
+        for (i, tag) in TYPED_TAGS.iter().enumerate() {
+            assert_eq!(typed_tag(tag), Some(i), "{tag}");
+        }
+        assert_eq!(typed_tag("Annotator"), None);
+    }
 
     #[test]
     fn dates_count_days_from_the_epoch() {

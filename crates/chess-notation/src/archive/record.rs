@@ -198,7 +198,7 @@ impl GameRecord {
             }
             match node.m {
                 Some(m) => {
-                    moves_uci.push_str(&uci::format(&pos, m));
+                    uci::UciMove::from_move(&pos, m).append_to(&mut moves_uci);
                     pos.play_unchecked(m);
                     rules.after_move(&pos);
                 }
@@ -271,27 +271,42 @@ impl GameRecord {
     /// number (`?`).
     #[must_use]
     pub fn tag_i32(&self, name: &str) -> Option<i32> {
-        let value = self.tag(name)?.trim();
-        value.strip_prefix('+').unwrap_or(value).parse().ok()
+        int_value(self.tag(name)?)
     }
 
     /// The `TimeControl` tag as (base seconds, increment seconds): `180+2` is (180, 2), `300`
     /// is (300, 0); `None` for `-` (no clock), `?`, or a form with several periods.
     #[must_use]
     pub fn time_control(&self) -> Option<(u32, u32)> {
-        let value = self.tag("TimeControl")?.trim();
-        let (base, increment) = value.split_once('+').unwrap_or((value, "0"));
-        Some((base.parse().ok()?, increment.parse().ok()?))
+        time_control_value(self.tag("TimeControl")?)
     }
 
     /// The result: the one the movetext ended with, else the `Result` tag, else `*`.
     #[must_use]
     pub fn result(&self) -> &str {
-        match (self.result_token, self.tag("Result")) {
+        self.result_with(self.tag("Result"))
+    }
+
+    /// [`GameRecord::result`] with the `Result` tag already looked up.
+    pub(crate) fn result_with<'a>(&'a self, tag: Option<&'a str>) -> &'a str {
+        match (self.result_token, tag) {
             ("*", Some(tag)) => tag,
             (token, _) => token,
         }
     }
+}
+
+/// A tag's value as a whole number (`+5` is 5).
+pub(crate) fn int_value(value: &str) -> Option<i32> {
+    let value = value.trim();
+    value.strip_prefix('+').unwrap_or(value).parse().ok()
+}
+
+/// A `TimeControl` value as (base, increment) seconds.
+pub(crate) fn time_control_value(value: &str) -> Option<(u32, u32)> {
+    let value = value.trim();
+    let (base, increment) = value.split_once('+').unwrap_or((value, "0"));
+    Some((base.parse().ok()?, increment.parse().ok()?))
 }
 
 /// Watches a game's positions for the first one where the rules end it: insufficient

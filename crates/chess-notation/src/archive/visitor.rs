@@ -4,8 +4,9 @@
 
 use core::ops::ControlFlow;
 
+use crate::pgn::commands::{parse_clock, parse_eval};
 use crate::pgn::{
-    GameBuilder, GameResult, Location, SyntaxError, VariationChoice, Visitor, clock, eval,
+    GameBuilder, GameResult, Location, SyntaxError, VariationChoice, Visitor, commands,
 };
 
 use super::record::{GameRecord, PlyEval, RecordOptions};
@@ -62,17 +63,21 @@ impl RecordVisitor {
         let Ok(text) = core::str::from_utf8(comment) else {
             return;
         };
-        if !text.contains("[%") {
-            return;
-        }
-        if let Some(c) = clock(text).and_then(|d| u32::try_from(d.as_millis()).ok()) {
-            self.clocks[ply].get_or_insert(c);
-        }
-        if let Some(e) = eval(text) {
-            self.evals[ply].get_or_insert(match e {
-                crate::pgn::Eval::Centipawns(cp) => PlyEval::Centipawns(cp),
-                crate::pgn::Eval::Mate(n) => PlyEval::Mate(n),
-            });
+        // One pass over the commands, keeping the first clock and evaluation.
+        for (name, value) in commands(text) {
+            match name {
+                "clk" if self.clocks[ply].is_none() => {
+                    self.clocks[ply] =
+                        parse_clock(value).and_then(|d| u32::try_from(d.as_millis()).ok());
+                }
+                "eval" if self.evals[ply].is_none() => {
+                    self.evals[ply] = parse_eval(value).map(|e| match e {
+                        crate::pgn::Eval::Centipawns(cp) => PlyEval::Centipawns(cp),
+                        crate::pgn::Eval::Mate(n) => PlyEval::Mate(n),
+                    });
+                }
+                _ => {}
+            }
         }
     }
 }

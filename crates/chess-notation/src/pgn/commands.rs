@@ -85,7 +85,8 @@ pub fn clock(comment: &str) -> Option<Duration> {
     parse_clock(value)
 }
 
-fn parse_clock(value: &str) -> Option<Duration> {
+/// The value of a `clk` command (`0:03:00`).
+pub(crate) fn parse_clock(value: &str) -> Option<Duration> {
     let mut seconds: u64 = 0;
     let mut parts = value.split(':').peekable();
     let mut millis = 0u64;
@@ -132,6 +133,11 @@ fn parse_clock(value: &str) -> Option<Duration> {
 #[must_use]
 pub fn eval(comment: &str) -> Option<Eval> {
     let (_, value) = commands(comment).find(|(name, _)| *name == "eval")?;
+    parse_eval(value)
+}
+
+/// The value of an `eval` command (`0.17`, `#-3`, `0.17,20`).
+pub(crate) fn parse_eval(value: &str) -> Option<Eval> {
     let value = value.split(',').next()?.trim();
     if let Some(mate) = value.strip_prefix('#') {
         return mate.parse().ok().map(Eval::Mate);

@@ -51,7 +51,7 @@
 //! ```
 
 mod builder;
-mod commands;
+pub(crate) mod commands;
 mod error;
 mod games;
 #[cfg(feature = "parallel")]
