@@ -92,6 +92,7 @@ def name(t):
     if pa.types.is_binary(t): return "binary"
     if pa.types.is_date32(t): return "date32"
     if pa.types.is_time32(t): return f"time32[{t.unit}]"
+    if pa.types.is_time64(t): return f"time64[{t.unit}]"
     if pa.types.is_map(t): return f"map<{name(t.key_type)}, {name(t.item_type)}>"
     if pa.types.is_list(t): return f"list<{name(t.value_type)}>"
     if pa.types.is_struct(t): return "struct<" + ", ".join(f"{f.name}: {name(f.type)}" for f in t) + ">"

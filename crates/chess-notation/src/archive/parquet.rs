@@ -27,6 +27,7 @@ use std::sync::Arc;
 use arrow_array::builder::{
     ArrayBuilder, BinaryBuilder, BooleanBuilder, Date32Builder, Int16Builder, Int32Builder,
     Int64Builder, ListBuilder, MapBuilder, StringBuilder, StructBuilder, Time32MillisecondBuilder,
+    Time64MicrosecondBuilder,
 };
 use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{DataType, Field, Fields, SchemaRef};
@@ -315,7 +316,8 @@ struct GameColumns {
     increment_seconds: Int32Builder,
     termination: StringBuilder,
     utc_date: Date32Builder,
-    utc_time: Time32MillisecondBuilder,
+    /// In microseconds: the time unit Spark reads (it rejects Parquet's millisecond times).
+    utc_time: Time64MicrosecondBuilder,
     headers: MapBuilder<StringBuilder, StringBuilder>,
     packed: Option<BinaryBuilder>,
     moves_uci: ListBuilder<StringBuilder>,
@@ -361,7 +363,7 @@ impl GameColumns {
             increment_seconds: Int32Builder::new(),
             termination: StringBuilder::new(),
             utc_date: Date32Builder::new(),
-            utc_time: Time32MillisecondBuilder::new(),
+            utc_time: Time64MicrosecondBuilder::new(),
             headers: MapBuilder::new(None, StringBuilder::new(), StringBuilder::new()),
             packed: packed.then(BinaryBuilder::new),
             moves_uci: str_list(),
@@ -444,7 +446,11 @@ impl GameColumns {
             .append_option(control.and_then(|(_, i)| i32::try_from(i).ok()));
         self.termination.append_option(termination);
         self.utc_date.append_option(date32(utc_date));
-        self.utc_time.append_option(time32(utc_time));
+        self.utc_time.append_option(
+            utc_time
+                .and_then(parse_time)
+                .map(|s| i64::from(s) * 1_000_000),
+        );
         self.headers.append(true).expect("keys and values in step");
         if let Some(packed) = &mut self.packed {
             packed.append_option(r.packed.as_deref());
