@@ -1,0 +1,264 @@
+"""PGN archives to one Parquet data set, partitioned by year and month, with Apache Spark.
+
+The driver asks `chess pgn --plan` how to cut every input into parts of about --part-size bytes
+(frames of a multi-frame zstd file such as Lichess publishes, byte ranges of plain PGN, the
+whole file for gzip, bzip2 and single-frame zstd). Each part becomes one Spark partition, and
+the task that holds it runs `chess pgn --to parquet` on it and hands the rows to Spark as Arrow
+record batches (`mapInArrow`). A game belongs to the part that holds its first byte, so the
+parts together give every game of every file exactly once. Games that cannot be read whole are
+kept, with the `error` column saying why, and counted.
+
+On one machine (the binary and the inputs on local disk):
+
+    python3 examples/spark/pgn_to_parquet.py --master 'local[*]' \\
+        --chess target/release/chess --out games/ lichess_db_standard_rated_2024-01.pgn.zst
+
+On a cluster, ship the binary with the job; the tasks find it with SparkFiles.get:
+
+    spark-submit --files target/release/chess examples/spark/pgn_to_parquet.py \\
+        --chess chess --out hdfs:///warehouse/games /mnt/shared/lichess/*.pgn.zst
+
+The inputs must be on a filesystem that every executor mounts under the same path (local disk
+of a one-machine run, NFS, a FUSE-mounted bucket): the binary opens them itself. The output can
+be any location Spark writes to (a path, hdfs://, s3a://). See docs/scale.md.
+"""
+
+import argparse
+import glob
+import json
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import tempfile
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+from pyspark import SparkFiles, TaskContext
+from pyspark.sql import SparkSession
+from pyspark.sql import functions as F
+from pyspark.sql.pandas.types import from_arrow_schema
+
+# A game with every kind of column filled, converted by the binary on the driver: its file's
+# schema is the one the tasks produce, so Spark's schema always matches the binary in use.
+SCHEMA_SAMPLE = """[Event "schema"]
+[Date "2024.01.31"]
+[UTCDate "2024.01.31"]
+[UTCTime "23:59:59"]
+[WhiteElo "1500"]
+[BlackElo "1500"]
+[TimeControl "60+0"]
+[Result "*"]
+
+1. e4 { [%eval 0.2] [%clk 0:01:00] } *
+"""
+
+
+def parse_args(argv):
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        epilog="See docs/scale.md for a cluster run and what it costs.",
+    )
+    parser.add_argument("inputs", nargs="+", help="PGN files (plain or compressed), directories or globs")
+    parser.add_argument("--out", required=True, help="the data set's directory (any path Spark writes to)")
+    parser.add_argument(
+        "--chess",
+        default="chess",
+        help="the chess binary: a path, a name on PATH, or the name of a file shipped with "
+        "spark-submit --files (default: chess)",
+    )
+    parser.add_argument("--part-size", default="64M", help="bytes of an input file per task, as stored (compressed bytes for zstd): 64M, 1G, 8K (default 64M)")
+    parser.add_argument("--overwrite", action="store_true", help="replace the data set if --out exists (else: fail)")
+    parser.add_argument("--analyse", action="store_true", help="then run the analyses of analysis.py on the data set")
+    parser.add_argument("--master", help="the Spark master, e.g. local[2] (default: spark-submit's)")
+    return parser.parse_args(argv)
+
+
+def local_path(given):
+    """`given` as a path the binary can open, or an exit with the reason."""
+    if given.startswith("file://"):
+        return given[len("file://") :]
+    if "://" in given:
+        sys.exit(
+            f"pgn_to_parquet: {given}: the input must be on a filesystem that every executor "
+            "mounts (a local path, NFS, a mounted bucket), because the chess binary opens it "
+            "itself; copy it there first (see docs/scale.md)"
+        )
+    return given
+
+
+def input_files(inputs):
+    """Every file named by `inputs`: the files themselves, every file under a directory
+    (hidden ones and Spark's `_SUCCESS` markers aside), and the matches of a glob."""
+    files = []
+    for given in inputs:
+        path = local_path(given)
+        matches = sorted(glob.glob(path)) if glob.has_magic(path) else [path]
+        if not matches:
+            sys.exit(f"pgn_to_parquet: {given}: no file matches")
+        for match in matches:
+            if os.path.isdir(match):
+                for root, dirs, names in os.walk(match):
+                    dirs[:] = sorted(d for d in dirs if not d.startswith((".", "_")))
+                    files += [os.path.join(root, n) for n in sorted(names) if not n.startswith((".", "_"))]
+            elif os.path.isfile(match):
+                files.append(match)
+            else:
+                sys.exit(f"pgn_to_parquet: {given}: no such file or directory")
+    return [os.path.abspath(f) for f in files]
+
+
+def find_binary(chess):
+    """The binary to run, on the driver or in a task: the path itself, a file shipped with
+    --files, or a program on PATH. A shipped file may have lost its executable bit on the way:
+    then a private copy gets it back."""
+    candidates = [chess]
+    try:
+        candidates.append(SparkFiles.get(os.path.basename(chess)))
+    except Exception:  # no SparkContext files here (a plain local run)
+        pass
+    for path in candidates:
+        if os.path.isfile(path):
+            break
+    else:
+        path = shutil.which(chess)
+        if path is None:
+            raise FileNotFoundError(f"{chess}: no such binary here, nor shipped with --files, nor on PATH")
+    if not os.access(path, os.X_OK):
+        copy = os.path.join(tempfile.mkdtemp(prefix="chess-bin-"), "chess")
+        shutil.copyfile(path, copy)
+        os.chmod(copy, os.stat(copy).st_mode | stat.S_IXUSR)
+        path = copy
+    return os.path.abspath(path)
+
+
+def plan(chess, files, part_size):
+    """The parts of every file, in order: (file, option, range) with option `--byte-range` or
+    `--frames`."""
+    parts = []
+    for path in files:
+        done = subprocess.run(
+            [chess, "pgn", "--plan", part_size, "--json", path], capture_output=True, text=True
+        )
+        if done.returncode != 0:
+            sys.exit(f"pgn_to_parquet: cannot plan {path}: {done.stderr.strip()}")
+        for line in done.stdout.splitlines():
+            part = json.loads(line)
+            parts.append((part["file"], part["option"], part["range"]))
+    return parts
+
+
+def for_spark(schema):
+    """`schema` as Spark exchanges it: Spark's TIME travels in Arrow as time64[ns], where the
+    binary writes time64[us] (the unit of Parquet's TIME, which Spark writes back)."""
+    for i, field in enumerate(schema):
+        if pa.types.is_time(field.type):
+            schema = schema.set(i, field.with_type(pa.time64("ns")))
+    return schema
+
+
+def games_schema(chess):
+    """The Arrow schema of `chess pgn --to parquet`, from the binary itself, as Spark gets it."""
+    with tempfile.TemporaryDirectory() as tmp:
+        pgn, out = os.path.join(tmp, "schema.pgn"), os.path.join(tmp, "schema.parquet")
+        with open(pgn, "w") as f:
+            f.write(SCHEMA_SAMPLE)
+        subprocess.run([chess, "pgn", "--to", "parquet", out, pgn], check=True, capture_output=True)
+        return for_spark(pq.read_schema(out))
+
+
+def convert_parts(chess, schema):
+    """The function each task runs on its parts (one, as the job is partitioned): the binary
+    converts the part into a temporary file, whose record batches go to Spark in `schema`."""
+
+    def run(batches):
+        binary = find_binary(chess)
+        context = TaskContext.get()
+        threads = str(context.cpus() if context else 1)
+        # The executor's scratch space (spark.local.dir), else the system's.
+        local_dirs = os.environ.get("SPARK_LOCAL_DIRS")
+        scratch = local_dirs.split(",")[0] if local_dirs else None
+        for batch in batches:
+            for part in batch.to_pylist():
+                with tempfile.TemporaryDirectory(prefix="chess-part-", dir=scratch) as tmp:
+                    out = os.path.join(tmp, "part.parquet")
+                    command = [binary, "pgn", "--to", "parquet", out, "--force", "--threads", threads]
+                    command += [part["file"], part["option"], part["range"]]
+                    done = subprocess.run(command, capture_output=True, text=True)
+                    # 1 with the file written: some games were bad, and their rows keep the
+                    # reason in `error`. Anything else is the failure of the whole part, and
+                    # Spark retries it, then fails the job with this message.
+                    if done.returncode not in (0, 1) or not os.path.exists(out):
+                        raise RuntimeError(
+                            f"{' '.join(command[-3:])}: exit status {done.returncode}: {done.stderr.strip()}"
+                        )
+                    for games in pq.ParquetFile(out).iter_batches(batch_size=8192):
+                        yield games.cast(schema)
+
+    return run
+
+
+def with_month(games):
+    """`year` and `month` of each game: its UTCDate, else its Date tag (`YYYY.MM.DD`, where
+    `??` stands for an unknown field: `1997.??.??` is year 1997, month null)."""
+    tag_year = F.regexp_extract("date", r"^([0-9]{4})\.", 1)
+    tag_month = F.regexp_extract("date", r"^[0-9]{4}\.([0-9]{2})\.", 1)
+    tag_month = F.when(tag_month.between("01", "12"), tag_month.cast("int"))
+    from_tag = F.col("utc_date").isNull()
+    return games.withColumn(
+        "year", F.when(from_tag, F.when(tag_year != "", tag_year.cast("int"))).otherwise(F.year("utc_date"))
+    ).withColumn("month", F.when(from_tag, tag_month).otherwise(F.month("utc_date")))
+
+
+def main(argv):
+    args = parse_args(argv)
+    files = input_files(args.inputs)
+    if not args.overwrite and "://" not in args.out and os.path.exists(args.out):
+        sys.exit(f"pgn_to_parquet: {args.out} exists (pass --overwrite to replace it)")
+    builder = (
+        SparkSession.builder.appName("pgn_to_parquet")
+        .config("spark.ui.showConsoleProgress", "false")
+        # `utc_time` is a time of day (Arrow time64[us]), which Spark holds as TIME when asked to.
+        .config("spark.sql.timeType.enabled", "true")
+        # A task's games fall in a few months: one open file per month instead of sorting the
+        # task's rows by month before writing (Spark sorts past 16 months).
+        .config("spark.sql.maxConcurrentOutputFileWriters", "16")
+    )
+    if args.master:
+        builder = builder.master(args.master)
+    spark = builder.getOrCreate()
+    spark.sparkContext.setLogLevel("ERROR")
+
+    try:
+        chess = find_binary(args.chess)
+    except FileNotFoundError as e:
+        sys.exit(f"pgn_to_parquet: {e}")
+    parts = plan(chess, files, args.part_size)
+    schema = games_schema(chess)
+
+    # One Spark partition per part: each is one task's work, however many parts a file has.
+    tasks = spark.sparkContext.parallelize(parts, len(parts)).toDF("file string, option string, range string")
+    games = with_month(tasks.mapInArrow(convert_parts(args.chess, schema), from_arrow_schema(schema)))
+    mode = "overwrite" if args.overwrite else "errorifexists"
+    # zstd, as the binary compresses its own files (Spark would use snappy).
+    games.write.mode(mode).partitionBy("year", "month").option("compression", "zstd").parquet(args.out)
+
+    # Counted on what was written.
+    written = spark.read.parquet(args.out)
+    counts = written.agg(F.count(F.lit(1)).alias("games"), F.count("error").alias("bad")).first()
+    plural = lambda n, word: f"{n} {word}" + ("" if n == 1 else "s")
+    print(
+        f"pgn_to_parquet: {plural(len(files), 'file')} in {plural(len(parts), 'part')}: "
+        f"{plural(counts['games'], 'game')}, {counts['bad']} bad, written to {args.out} by year and month"
+    )
+    if args.analyse:
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import analysis
+
+        analysis.report(spark, written)
+    spark.stop()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
