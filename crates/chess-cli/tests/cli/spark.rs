@@ -251,4 +251,45 @@ fn the_spark_job_reads_what_one_machine_reads() {
         "== clock use by time control\n\
          time_control\tsides\tmean_seconds_used\tmean_seconds_per_move\n60+0\t",
     );
+
+    // `--direct`: the binary's files go into the data set as they are (split by month where
+    // a part spans several), and the same games come out.
+    let direct = dir.0.join("direct").display().to_string();
+    let job = Command::new("python3")
+        .arg(chess_testdata::workspace_root().join("examples/spark/pgn_to_parquet.py"))
+        .args([
+            "--master",
+            "local[2]",
+            "--chess",
+            env!("CARGO_BIN_EXE_chess"),
+        ])
+        .args(["--out", &direct, "--part-size", "8K", "--direct"])
+        .args(&inputs)
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&job.stdout);
+    assert!(
+        job.status.success(),
+        "the job failed with --direct:\n{stdout}\n{}",
+        String::from_utf8_lossy(&job.stderr)
+    );
+    assert_contains(
+        &stdout,
+        &format!(" parts: {games} games, 1 bad, written to "),
+    );
+    let read = Command::new("python3")
+        .args(["-c", READ_BACK, &direct])
+        .output()
+        .expect("python3 runs");
+    assert!(
+        read.status.success(),
+        "{}",
+        String::from_utf8_lossy(&read.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&read.stdout), expected);
+    assert!(
+        dir.0
+            .join("direct/year=1997/month=__HIVE_DEFAULT_PARTITION__")
+            .is_dir()
+    );
 }
