@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use chess_notation::Fen;
 use chess_notation::archive::parquet::{GameWriter, Schema};
 use chess_notation::archive::{
-    GameRecord, PlyEval, RecordOptions, RecordVisitor, parse_date, parse_time,
+    GameRecord, PlyEval, RecordOptions, RecordVisitor, TYPED_TAGS, parse_date, parse_time,
 };
 use chess_notation::pgn::{GameBuilder, ParallelReader};
 
@@ -38,10 +38,7 @@ impl Output {
                 path.display()
             )));
         }
-        let name = path
-            .file_name()
-            .map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
-        let temporary = path.with_file_name(format!(".{name}.partial-{}", std::process::id()));
+        let temporary = crate::files::temporary_beside(path);
         let file = File::create(&temporary).map_err(|e| CliError::input(path.display(), e))?;
         Ok((
             Output {
@@ -286,27 +283,6 @@ fn words(text: &str) -> Json {
 
 /// The games schema as JSON: the same fields, in the same order, as the Parquet columns.
 fn game_json(r: &GameRecord, source: &str, san: bool, packed: bool) -> Json {
-    const TYPED: [&str; 19] = [
-        "Event",
-        "Site",
-        "Date",
-        "Round",
-        "White",
-        "Black",
-        "Result",
-        "WhiteElo",
-        "BlackElo",
-        "WhiteRatingDiff",
-        "BlackRatingDiff",
-        "WhiteTitle",
-        "BlackTitle",
-        "ECO",
-        "Opening",
-        "TimeControl",
-        "Termination",
-        "UTCDate",
-        "UTCTime",
-    ];
     let tag = |name: &str| Json::opt_str(r.tag(name));
     let control = r.time_control();
     let mut fields = vec![
@@ -342,7 +318,7 @@ fn game_json(r: &GameRecord, source: &str, san: bool, packed: bool) -> Json {
             Json::Map(
                 r.headers
                     .iter()
-                    .filter(|(k, _)| !TYPED.contains(&k.as_str()))
+                    .filter(|(k, _)| !TYPED_TAGS.contains(&k.as_str()))
                     .map(|(k, v)| (k.clone(), Json::str(v.clone())))
                     .collect(),
             ),

@@ -1,7 +1,7 @@
 //! Opening the files named on the command line (`-` is stdin), compressed or not.
 
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use chess_notation::archive::split::{self, Split};
 use chess_notation::compression;
@@ -59,13 +59,19 @@ pub fn open_split(path: &Path, name: &str, split: Option<Split>) -> Result<Input
     })
 }
 
-/// Writes `bytes` to the file at `path`, through a temporary file beside it that is renamed
-/// over it, so that a failed run never leaves half a file where a good one was.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
+/// The temporary name beside `path` that a file is written under before it is renamed to
+/// `path` (`.NAME.partial-PID`: hidden, and one per process).
+pub fn temporary_beside(path: &Path) -> PathBuf {
     let name = path
         .file_name()
         .map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
-    let temporary = path.with_file_name(format!(".{name}.partial-{}", std::process::id()));
+    path.with_file_name(format!(".{name}.partial-{}", std::process::id()))
+}
+
+/// Writes `bytes` to the file at `path`, through a temporary file beside it that is renamed
+/// over it, so that a failed run never leaves half a file where a good one was.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
+    let temporary = temporary_beside(path);
     let written =
         std::fs::write(&temporary, bytes).and_then(|()| std::fs::rename(&temporary, path));
     written.map_err(|e| {

@@ -134,6 +134,44 @@ for name, (games, moves, bad) in sorted(files.items()):
     print(f"{name}: {games} games, {moves} moves, {bad} bad")
 "#;
 
+/// Runs the job in `local[2]` on `inputs` in parts of 8 KB into `out`, with `option`; its
+/// stdout, after asserting it succeeded.
+fn run_job(inputs: &[String], out: &str, option: &str) -> String {
+    let job = Command::new("python3")
+        .arg(chess_testdata::workspace_root().join("examples/spark/pgn_to_parquet.py"))
+        .args([
+            "--master",
+            "local[2]",
+            "--chess",
+            env!("CARGO_BIN_EXE_chess"),
+        ])
+        .args(["--out", out, "--part-size", "8K", option])
+        .args(inputs)
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&job.stdout).into_owned();
+    assert!(
+        job.status.success(),
+        "the job with {option} failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&job.stderr)
+    );
+    stdout
+}
+
+/// The data set at `out` as [`READ_BACK`] sums it up.
+fn read_back(out: &str) -> String {
+    let read = Command::new("python3")
+        .args(["-c", READ_BACK, out])
+        .output()
+        .expect("python3 runs");
+    assert!(
+        read.status.success(),
+        "{}",
+        String::from_utf8_lossy(&read.stderr)
+    );
+    String::from_utf8_lossy(&read.stdout).into_owned()
+}
+
 #[test]
 fn the_spark_job_reads_what_one_machine_reads() {
     let Some(lichess) = chess_testdata::read(chess_testdata::LICHESS_SAMPLE) else {
@@ -166,24 +204,7 @@ fn the_spark_job_reads_what_one_machine_reads() {
     let games: u64 = expected_games.values().sum();
 
     let out = dir.0.join("games").display().to_string();
-    let job = Command::new("python3")
-        .arg(chess_testdata::workspace_root().join("examples/spark/pgn_to_parquet.py"))
-        .args([
-            "--master",
-            "local[2]",
-            "--chess",
-            env!("CARGO_BIN_EXE_chess"),
-        ])
-        .args(["--out", &out, "--part-size", "8K", "--analyse"])
-        .args(&inputs)
-        .output()
-        .expect("python3 runs");
-    let stdout = String::from_utf8_lossy(&job.stdout);
-    assert!(
-        job.status.success(),
-        "the job failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&job.stderr)
-    );
+    let stdout = run_job(&inputs, &out, "--analyse");
     // `pgn_to_parquet: 9 files in P parts: G games, 1 bad, written to DIR by year and month`,
     // with more parts than files: the parts cut files, and games.
     let summary = stdout
@@ -208,16 +229,7 @@ fn the_spark_job_reads_what_one_machine_reads() {
 
     // The data set, read back with pyarrow: the same games by result and month, and every
     // file's games, moves and bad games as `chess pgn` counts them.
-    let read = Command::new("python3")
-        .args(["-c", READ_BACK, &out])
-        .output()
-        .expect("python3 runs");
-    assert!(
-        read.status.success(),
-        "{}",
-        String::from_utf8_lossy(&read.stderr)
-    );
-    let read = String::from_utf8_lossy(&read.stdout);
+    let read = read_back(&out);
     let expected: String = expected_games
         .iter()
         .map(|(key, n)| format!("{key}\t{n}\n"))
@@ -255,38 +267,12 @@ fn the_spark_job_reads_what_one_machine_reads() {
     // `--direct`: the binary's files go into the data set as they are (split by month where
     // a part spans several), and the same games come out.
     let direct = dir.0.join("direct").display().to_string();
-    let job = Command::new("python3")
-        .arg(chess_testdata::workspace_root().join("examples/spark/pgn_to_parquet.py"))
-        .args([
-            "--master",
-            "local[2]",
-            "--chess",
-            env!("CARGO_BIN_EXE_chess"),
-        ])
-        .args(["--out", &direct, "--part-size", "8K", "--direct"])
-        .args(&inputs)
-        .output()
-        .expect("python3 runs");
-    let stdout = String::from_utf8_lossy(&job.stdout);
-    assert!(
-        job.status.success(),
-        "the job failed with --direct:\n{stdout}\n{}",
-        String::from_utf8_lossy(&job.stderr)
-    );
+    let stdout = run_job(&inputs, &direct, "--direct");
     assert_contains(
         &stdout,
         &format!(" parts: {games} games, 1 bad, written to "),
     );
-    let read = Command::new("python3")
-        .args(["-c", READ_BACK, &direct])
-        .output()
-        .expect("python3 runs");
-    assert!(
-        read.status.success(),
-        "{}",
-        String::from_utf8_lossy(&read.stderr)
-    );
-    assert_eq!(String::from_utf8_lossy(&read.stdout), expected);
+    assert_eq!(read_back(&direct), expected);
     assert!(
         dir.0
             .join("direct/year=1997/month=__HIVE_DEFAULT_PARTITION__")

@@ -28,5 +28,7 @@ mod record;
 pub mod split;
 mod visitor;
 
-pub use record::{GameRecord, PlyEval, RecordError, RecordOptions, parse_date, parse_time};
+pub use record::{
+    GameRecord, PlyEval, RecordError, RecordOptions, TYPED_TAGS, parse_date, parse_time,
+};
 pub use visitor::RecordVisitor;

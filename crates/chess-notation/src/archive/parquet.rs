@@ -36,7 +36,9 @@ use parquet::basic::{Compression, ZstdLevel};
 use parquet::errors::ParquetError;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
 
-use super::record::{GameRecord, PlyEval, int_value, parse_date, parse_time, time_control_value};
+use super::record::{
+    GameRecord, PlyEval, TYPED_TAGS, int_value, parse_date, parse_time, time_control_value,
+};
 use crate::fen::Fen;
 
 /// Rows gathered before they go to the file as one batch.
@@ -254,29 +256,6 @@ fn date32(value: Option<&str>) -> Option<i32> {
 fn time32(value: Option<&str>) -> Option<i32> {
     parse_time(value?).map(|s| s as i32 * 1000)
 }
-
-/// The tags with columns of their own in the games schema (the rest go to `headers`).
-const TYPED_TAGS: [&str; 19] = [
-    "Event",
-    "Site",
-    "Date",
-    "Round",
-    "White",
-    "Black",
-    "Result",
-    "WhiteElo",
-    "BlackElo",
-    "WhiteRatingDiff",
-    "BlackRatingDiff",
-    "WhiteTitle",
-    "BlackTitle",
-    "ECO",
-    "Opening",
-    "TimeControl",
-    "Termination",
-    "UTCDate",
-    "UTCTime",
-];
 
 /// The index of a tag in [`TYPED_TAGS`].
 fn typed_tag(name: &str) -> Option<usize> {

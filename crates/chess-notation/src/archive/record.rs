@@ -45,6 +45,30 @@ pub struct RecordError {
     pub message: String,
 }
 
+/// The tags with columns of their own in the games schema of `docs/formats.md`, in column
+/// order (the others go to its `headers` map).
+pub const TYPED_TAGS: [&str; 19] = [
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "White",
+    "Black",
+    "Result",
+    "WhiteElo",
+    "BlackElo",
+    "WhiteRatingDiff",
+    "BlackRatingDiff",
+    "WhiteTitle",
+    "BlackTitle",
+    "ECO",
+    "Opening",
+    "TimeControl",
+    "Termination",
+    "UTCDate",
+    "UTCTime",
+];
+
 /// The clock and evaluation of each ply, taken from the comments as they were read.
 type Annotations = (Vec<Option<u32>>, Vec<Option<PlyEval>>);
 
