@@ -642,17 +642,18 @@ impl<R: Read> Reader<R> {
                 }
             }
         };
-        self.finish_game(end, depth, skip, visitor)
+        // A variation left open is an error whether the visitor followed it or skipped it.
+        self.finish_game(end, depth + skipping, skip, visitor)
     }
 
     fn finish_game<V: Visitor>(
         &mut self,
         end: End,
-        depth: u32,
+        open_variations: u32,
         skip: bool,
         visitor: &mut V,
     ) -> io::Result<()> {
-        if end != End::Result && depth > 0 && !skip {
+        if end != End::Result && open_variations > 0 && !skip {
             let error = SyntaxError {
                 at: self.location(),
                 kind: SyntaxErrorKind::UnterminatedVariation,
