@@ -101,8 +101,12 @@ pub fn run(args: &PgnArgs) -> Result<()> {
         }
         "parquet" => {
             let (output, file) = Output::create(Path::new(out_path), args.force)?;
-            let writer = GameWriter::new(BufWriter::with_capacity(1 << 20, file), schema)
+            let mut writer = GameWriter::new(BufWriter::with_capacity(1 << 20, file), schema)
                 .map_err(|e| CliError::input(out_path, e))?;
+            if args.threads != Some(1) {
+                // Encoding is a third of the work: off the thread that gathers the rows.
+                writer = writer.with_encoder_thread();
+            }
             (Some(output), Sink::Parquet(Box::new(writer)))
         }
         "jsonl" if to_stdout => (
@@ -318,8 +322,8 @@ fn game_json(r: &GameRecord, source: &str, san: bool, packed: bool) -> Json {
             Json::Map(
                 r.headers
                     .iter()
-                    .filter(|(k, _)| !TYPED_TAGS.contains(&k.as_str()))
-                    .map(|(k, v)| (k.clone(), Json::str(v.clone())))
+                    .filter(|(k, _)| !TYPED_TAGS.contains(k))
+                    .map(|(k, v)| (k.to_owned(), Json::str(v)))
                     .collect(),
             ),
         ),

@@ -26,9 +26,11 @@ pub mod parquet;
 mod record;
 #[cfg(feature = "compression")]
 pub mod split;
+mod tags;
 mod visitor;
 
 pub use record::{
     GameRecord, PlyEval, RecordError, RecordOptions, TYPED_TAGS, parse_date, parse_time,
 };
+pub use tags::Tags;
 pub use visitor::RecordVisitor;

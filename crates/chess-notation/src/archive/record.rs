@@ -4,6 +4,9 @@ use chess_rules::{Move, Position};
 
 use crate::fen::Fen;
 use crate::pgn::{Eval, Location, PgnError, PgnGame, write_game};
+use crate::san::SanPlus;
+
+use super::Tags;
 use crate::uci;
 
 /// What a record holds besides the defaults.
@@ -80,7 +83,7 @@ pub struct GameRecord {
     /// Where its first byte is in the (decompressed) input.
     pub byte_offset: u64,
     /// Every tag, in file order.
-    pub headers: Vec<(String, String)>,
+    pub headers: Tags,
     /// The start, when it is not the standard one.
     pub start_fen: Option<String>,
     /// The mainline in UCI, separated by spaces (`0000` for a null move).
@@ -193,79 +196,138 @@ impl GameRecord {
         if options.openings {
             crate::openings::tag(&mut game);
         }
-        let initial = game.initial.clone();
+        let nodes = &game.mainline.moves;
+        let mut mainline = MainlineRecord::new(game.initial.clone(), options);
+        let (mut clocks, mut evals) = annotations.unwrap_or_else(|| {
+            (
+                nodes
+                    .iter()
+                    .map(|node| node.clock().and_then(|d| u32::try_from(d.as_millis()).ok()))
+                    .collect(),
+                nodes
+                    .iter()
+                    .map(|node| {
+                        node.eval().map(|e| match e {
+                            Eval::Centipawns(cp) => PlyEval::Centipawns(cp),
+                            Eval::Mate(n) => PlyEval::Mate(n),
+                        })
+                    })
+                    .collect(),
+            )
+        });
+        for node in nodes {
+            match node.m {
+                Some(m) => mainline.play(m),
+                None => mainline.play_null(),
+            }
+        }
+        // As many as the mainline has plies (a bad game's stop early).
+        clocks.resize(nodes.len(), None);
+        evals.resize(nodes.len(), None);
+        let movetext = options.movetext.then(|| movetext(&game));
+        let result_token = game.result.map_or("*", |r| r.as_str());
+        GameRecord::assemble(
+            game.headers.into_iter().collect(),
+            mainline,
+            (clocks, evals),
+            movetext,
+            result_token,
+            (start, game_index),
+            error,
+            truncated,
+        )
+    }
+
+    /// The record of a game whose mainline was played as it was read (by
+    /// [`RecordVisitor`](super::RecordVisitor)), from what the [`GameBuilder`](crate::pgn::GameBuilder)
+    /// that read its tags gave: the game without moves, or its error.
+    pub(crate) fn of_mainline(
+        game: Result<PgnGame, PgnError>,
+        mut headers: Tags,
+        mainline: Option<MainlineRecord>,
+        annotations: Annotations,
+        (start, game_index): (Location, u64),
+        options: &RecordOptions,
+    ) -> GameRecord {
+        let (result, error, truncated) = match game {
+            Ok(game) => (game.result, None, game.truncated.is_some()),
+            Err(e) => {
+                let error = RecordError {
+                    kind: e.kind().as_str(),
+                    line: e.at.line,
+                    column: e.at.column,
+                    message: e.reason.to_string(),
+                };
+                let truncated = e.partial.truncated.is_some();
+                (None, Some(error), truncated)
+            }
+        };
+        let mainline =
+            mainline.unwrap_or_else(|| MainlineRecord::new(Position::standard(), options));
+        if options.openings {
+            let moves: Vec<Move> = mainline.moves.iter().map_while(|&m| m).collect();
+            if let Some(opening) = crate::openings::of_moves(&mainline.initial, &moves) {
+                headers.set("ECO", opening.eco);
+                headers.set("Opening", opening.name);
+            }
+        }
+        let (mut clocks, mut evals) = annotations;
+        clocks.resize(mainline.moves.len(), None);
+        evals.resize(mainline.moves.len(), None);
+        let result_token = result.map_or("*", |r| r.as_str());
+        GameRecord::assemble(
+            headers,
+            mainline,
+            (clocks, evals),
+            None,
+            result_token,
+            (start, game_index),
+            error,
+            truncated,
+        )
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn assemble(
+        headers: Tags,
+        mainline: MainlineRecord,
+        (clocks, evals): Annotations,
+        movetext: Option<String>,
+        result_token: &'static str,
+        (start, game_index): (Location, u64),
+        error: Option<RecordError>,
+        truncated: bool,
+    ) -> GameRecord {
+        let MainlineRecord {
+            initial,
+            pos,
+            moves_uci,
+            moves_san,
+            mut positions,
+            moves,
+            rules,
+            keep_positions,
+            pack,
+        } = mainline;
         let start_fen =
             (initial != Position::standard()).then(|| Fen::from_position(&initial).to_string());
-        let nodes = &game.mainline.moves;
-        let mut moves_uci = String::with_capacity(nodes.len() * 5);
-        let mut moves_san = options.san.then(|| String::with_capacity(nodes.len() * 4));
-        let mut positions = Vec::new();
-        let mut clocks = Vec::with_capacity(nodes.len());
-        let mut evals = Vec::with_capacity(nodes.len());
-        let mut moves = Vec::with_capacity(nodes.len());
-        // How the rules end the game, found on the way (without a full game of the rules,
-        // which checks every move again): the first position where they end it.
-        let mut rules = RuleWatch::new(&initial);
-        let mut pos = initial;
-        for node in nodes {
-            if options.positions {
-                positions.push(pos.clone());
-            }
-            if !moves_uci.is_empty() {
-                moves_uci.push(' ');
-            }
-            if let Some(san) = &mut moves_san {
-                if !san.is_empty() {
-                    san.push(' ');
-                }
-                node.san.append_to(san);
-            }
-            match node.m {
-                Some(m) => {
-                    uci::UciMove::from_move(&pos, m).append_to(&mut moves_uci);
-                    pos.play_unchecked(m);
-                    rules.after_move(&pos);
-                }
-                None => {
-                    moves_uci.push_str("0000");
-                    rules.after_null_move();
-                    pos = pos.null_move().unwrap_or(pos);
-                }
-            }
-            moves.push(node.m);
-            if annotations.is_none() {
-                clocks.push(node.clock().and_then(|d| u32::try_from(d.as_millis()).ok()));
-                evals.push(node.eval().map(|e| match e {
-                    Eval::Centipawns(cp) => PlyEval::Centipawns(cp),
-                    Eval::Mate(n) => PlyEval::Mate(n),
-                }));
-            }
-        }
-        if let Some((given_clocks, given_evals)) = annotations {
-            // As many as the mainline has plies (a bad game's stop early).
-            clocks = given_clocks;
-            evals = given_evals;
-            clocks.resize(nodes.len(), None);
-            evals.resize(nodes.len(), None);
-        }
-        if options.positions {
+        if keep_positions {
             positions.push(pos.clone());
         }
         let outcome = rules.outcome(&pos);
-        let packed = if options.packed && moves.iter().all(Option::is_some) {
+        let packed = if pack && moves.iter().all(Option::is_some) {
             let real: Vec<Move> = moves.iter().flatten().copied().collect();
-            crate::pack::encode_game(&game.initial, &real).ok()
+            crate::pack::encode_game(&initial, &real).ok()
         } else {
             None
         };
-        let movetext = options.movetext.then(|| movetext(&game));
-        let result_token = game.result.map_or("*", |r| r.as_str());
+        let final_fen = Fen::from_position(&pos).to_string();
         GameRecord {
             game_index,
             byte_offset: start.offset,
-            plies: nodes.len() as u32,
-            final_fen: Fen::from_position(&pos).to_string(),
-            headers: game.headers,
+            plies: moves.len() as u32,
+            final_fen,
+            headers,
             start_fen,
             moves_uci,
             moves_san,
@@ -285,10 +347,7 @@ impl GameRecord {
     /// The value of the tag `name` (the first, if written twice).
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
+        self.headers.get(name)
     }
 
     /// The tag `name` as a whole number (`1850`, `+12`, `-7`); `None` when absent or not a
@@ -333,9 +392,89 @@ pub(crate) fn time_control_value(value: &str) -> Option<(u32, u32)> {
     Some((base.parse().ok()?, increment.parse().ok()?))
 }
 
+/// A game's mainline as a record holds it, built move by move: the moves in UCI (and SAN
+/// when asked for), every position when asked for, and how the rules end the game.
+#[derive(Clone)]
+pub(crate) struct MainlineRecord {
+    initial: Position,
+    pos: Position,
+    moves_uci: String,
+    moves_san: Option<String>,
+    positions: Vec<Position>,
+    moves: Vec<Option<Move>>,
+    rules: RuleWatch,
+    keep_positions: bool,
+    pack: bool,
+}
+
+impl MainlineRecord {
+    pub(crate) fn new(initial: Position, options: &RecordOptions) -> MainlineRecord {
+        MainlineRecord {
+            rules: RuleWatch::new(&initial),
+            pos: initial.clone(),
+            initial,
+            moves_uci: String::with_capacity(512),
+            moves_san: options.san.then(|| String::with_capacity(512)),
+            positions: Vec::new(),
+            moves: Vec::with_capacity(128),
+            keep_positions: options.positions,
+            pack: options.packed,
+        }
+    }
+
+    /// The position the next move is played from.
+    pub(crate) fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// Plays `m`, a legal move in [`MainlineRecord::position`].
+    pub(crate) fn play(&mut self, m: Move) {
+        self.before_move();
+        uci::UciMove::from_move(&self.pos, m).append_to(&mut self.moves_uci);
+        match &mut self.moves_san {
+            Some(san) => {
+                if !san.is_empty() {
+                    san.push(' ');
+                }
+                SanPlus::from_move_and_play(&mut self.pos, m).append_to(san);
+            }
+            None => self.pos.play_unchecked(m),
+        }
+        self.rules.after_move(&self.pos);
+        self.moves.push(Some(m));
+    }
+
+    /// Passes the turn (a null move; the position stays as it is if it cannot pass).
+    pub(crate) fn play_null(&mut self) {
+        self.before_move();
+        self.moves_uci.push_str("0000");
+        if let Some(san) = &mut self.moves_san {
+            if !san.is_empty() {
+                san.push(' ');
+            }
+            san.push_str("--");
+        }
+        self.rules.after_null_move();
+        if let Some(next) = self.pos.null_move() {
+            self.pos = next;
+        }
+        self.moves.push(None);
+    }
+
+    fn before_move(&mut self) {
+        if self.keep_positions {
+            self.positions.push(self.pos.clone());
+        }
+        if !self.moves_uci.is_empty() {
+            self.moves_uci.push(' ');
+        }
+    }
+}
+
 /// Watches a game's positions for the first one where the rules end it: insufficient
 /// material, fivefold repetition or the 75-move rule on the way; checkmate or stalemate, which
 /// no move can follow, at the end.
+#[derive(Clone)]
 struct RuleWatch {
     /// The draw found so far.
     ended: Option<&'static str>,
@@ -350,7 +489,7 @@ impl RuleWatch {
             ended: None,
             keys: vec![start.repetition_key()],
         };
-        watch.check(start, 1);
+        watch.check(start, 1, true);
         watch
     }
 
@@ -358,21 +497,24 @@ impl RuleWatch {
         if self.ended.is_some() {
             return;
         }
-        if pos.halfmoves() == 0 {
+        // Material changes only by a capture or a promotion, which reset the halfmove clock:
+        // only then can it become insufficient.
+        let reset = pos.halfmoves() == 0;
+        if reset {
             self.keys.clear();
         }
         let key = pos.repetition_key();
         self.keys.push(key);
         let seen = self.keys.iter().filter(|&&k| k == key).count();
-        self.check(pos, seen);
+        self.check(pos, seen, reset);
     }
 
     fn after_null_move(&mut self) {
         self.keys.clear();
     }
 
-    fn check(&mut self, pos: &Position, seen: usize) {
-        self.ended = if pos.is_insufficient_material() {
+    fn check(&mut self, pos: &Position, seen: usize, material_changed: bool) {
+        self.ended = if material_changed && pos.is_insufficient_material() {
             Some("insufficient_material")
         } else if seen >= 5 {
             Some("fivefold_repetition")
@@ -400,10 +542,14 @@ impl RuleWatch {
 /// The movetext of `game` as its PGN writes it (everything after the tag section).
 fn movetext(game: &PgnGame) -> String {
     let mut text = String::new();
-    let without_tags = PgnGame {
+    // Records hold the mainline only, so its movetext has no variations.
+    let mut without_tags = PgnGame {
         headers: Vec::new(),
         ..game.clone()
     };
+    for node in &mut without_tags.mainline.moves {
+        node.variations.clear();
+    }
     write_game(&without_tags, &mut text);
     // The writer puts the roster first; the movetext starts after the empty line.
     match text.find("\n\n") {

@@ -4,12 +4,11 @@
 
 use core::ops::ControlFlow;
 
-use crate::pgn::commands::{parse_clock, parse_eval};
-use crate::pgn::{
-    GameBuilder, GameResult, Location, SyntaxError, VariationChoice, Visitor, commands,
-};
+use crate::pgn::commands::{CommandBytes, parse_clock, parse_eval};
+use crate::pgn::{GameBuilder, GameResult, Location, SyntaxError, VariationChoice, Visitor};
 
-use super::record::{GameRecord, PlyEval, RecordOptions};
+use super::Tags;
+use super::record::{GameRecord, MainlineRecord, PlyEval, RecordOptions};
 
 /// A visitor whose output is the [`GameRecord`] of each game (numbered from 1 in the order
 /// read; a reader on several threads numbers them again in input order).
@@ -37,6 +36,12 @@ pub struct RecordVisitor {
     evals: Vec<Option<PlyEval>>,
     /// A comment read in parts.
     partial: Vec<u8>,
+    /// The mainline, played as it is read: unless the record keeps the movetext, which the
+    /// builder's game tree writes, the builder reads the tags and the moves never reach it.
+    mainline: Option<MainlineRecord>,
+    /// The tags, when the moves are played here (the builder then sees only those it sets
+    /// the start with).
+    tags: Tags,
 }
 
 impl RecordVisitor {
@@ -52,7 +57,14 @@ impl RecordVisitor {
             clocks: Vec::new(),
             evals: Vec::new(),
             partial: Vec::new(),
+            mainline: None,
+            tags: Tags::new(),
         }
+    }
+
+    /// Whether the moves are played here rather than by the builder.
+    fn plays_moves(&self) -> bool {
+        !self.options.movetext
     }
 
     /// Takes the clock and evaluation of a mainline comment, for the ply before it.
@@ -60,18 +72,16 @@ impl RecordVisitor {
         let Some(ply) = self.plies.checked_sub(1) else {
             return;
         };
-        let Ok(text) = core::str::from_utf8(comment) else {
-            return;
-        };
         // One pass over the commands, keeping the first clock and evaluation.
-        for (name, value) in commands(text) {
+        for (name, value) in (CommandBytes { rest: comment }) {
             match name {
-                "clk" if self.clocks[ply].is_none() => {
+                b"clk" if self.clocks[ply].is_none() => {
                     self.clocks[ply] =
                         parse_clock(value).and_then(|d| u32::try_from(d.as_millis()).ok());
                 }
-                "eval" if self.evals[ply].is_none() => {
-                    self.evals[ply] = parse_eval(value).map(|e| match e {
+                b"eval" if self.evals[ply].is_none() => {
+                    let value = core::str::from_utf8(value).ok();
+                    self.evals[ply] = value.and_then(parse_eval).map(|e| match e {
                         crate::pgn::Eval::Centipawns(cp) => PlyEval::Centipawns(cp),
                         crate::pgn::Eval::Mate(n) => PlyEval::Mate(n),
                     });
@@ -92,19 +102,49 @@ impl Visitor for RecordVisitor {
         self.clocks.clear();
         self.evals.clear();
         self.partial.clear();
+        self.mainline = None;
+        self.tags = Tags::new();
         self.builder.begin_game(at);
     }
     fn tag(&mut self, name: &[u8], value: &[u8], at: Location) -> ControlFlow<()> {
-        self.builder.tag(name, value, at)
+        if !self.plays_moves() {
+            return self.builder.tag(name, value, at);
+        }
+        self.tags.push_raw(name, value);
+        if GameBuilder::sets_start(name) {
+            return self.builder.tag(name, value, at);
+        }
+        ControlFlow::Continue(())
     }
     fn begin_movetext(&mut self, at: Location) -> ControlFlow<()> {
-        self.builder.begin_movetext(at)
+        let flow = self.builder.begin_movetext(at);
+        if self.plays_moves() {
+            self.mainline = self
+                .builder
+                .initial()
+                .map(|start| MainlineRecord::new(start.clone(), &self.options));
+        }
+        flow
     }
     fn san(&mut self, san: &[u8], at: Location) -> ControlFlow<()> {
+        if !self.plays_moves() {
+            self.plies += 1;
+            self.clocks.push(None);
+            self.evals.push(None);
+            return self.builder.san(san, at);
+        }
+        let Some(mainline) = self.mainline.as_mut().filter(|_| !self.builder.failed()) else {
+            return ControlFlow::Break(());
+        };
+        match self.builder.read_move(mainline.position(), san) {
+            Ok(Some(m)) => mainline.play(m),
+            Ok(None) => mainline.play_null(),
+            Err(reason) => return self.builder.fail(at, reason),
+        }
         self.plies += 1;
         self.clocks.push(None);
         self.evals.push(None);
-        self.builder.san(san, at)
+        ControlFlow::Continue(())
     }
     fn nag(&mut self, nag: u8, at: Location) -> ControlFlow<()> {
         self.builder.nag(nag, at)
@@ -149,6 +189,19 @@ impl Visitor for RecordVisitor {
     }
     fn end_game(&mut self) -> GameRecord {
         let game = self.builder.end_game();
+        if self.plays_moves() {
+            return GameRecord::of_mainline(
+                game,
+                core::mem::take(&mut self.tags),
+                self.mainline.take(),
+                (
+                    core::mem::take(&mut self.clocks),
+                    core::mem::take(&mut self.evals),
+                ),
+                (self.start, self.games),
+                &self.options,
+            );
+        }
         GameRecord::with_annotations(
             game,
             self.start,

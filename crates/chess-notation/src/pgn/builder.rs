@@ -2,7 +2,7 @@
 
 use core::ops::ControlFlow;
 
-use chess_rules::{CastlingMode, Position};
+use chess_rules::{CastlingMode, Move, Position};
 
 use super::error::PartialGame;
 use super::tree::{Line, MoveNode, PgnGame};
@@ -155,7 +155,7 @@ impl GameBuilder {
         self.game
     }
 
-    fn fail(&mut self, at: Location, reason: PgnErrorReason) -> ControlFlow<()> {
+    pub(crate) fn fail(&mut self, at: Location, reason: PgnErrorReason) -> ControlFlow<()> {
         if self.error.is_none() {
             self.error = Some(PgnError::new(self.game, at, reason));
         }
@@ -208,35 +208,71 @@ impl GameBuilder {
     }
 
     fn play(&mut self, token: &[u8]) -> Result<(), PgnErrorReason> {
-        let (allow_null, mode) = (self.allow_null_moves, self.san_mode);
+        let Some(frame) = self.frames.last() else {
+            return Ok(());
+        };
+        let m = self.read_move(&frame.pos, token)?;
         let Some(frame) = self.frames.last_mut() else {
             return Ok(());
         };
+        let mut node = match m {
+            None => {
+                let next = frame.pos.null_move().unwrap_or_else(|| frame.pos.clone());
+                frame.before_last = core::mem::replace(&mut frame.pos, next);
+                MoveNode::null()
+            }
+            Some(m) => {
+                let before = frame.pos.clone();
+                let san = SanPlus::from_move_and_play(&mut frame.pos, m);
+                frame.before_last = before;
+                MoveNode::with_san(Some(m), san)
+            }
+        };
+        node.comments_before = core::mem::take(&mut frame.pending);
+        frame.line.moves.push(node);
+        Ok(())
+    }
+
+    /// The move `token` makes in `pos` under this builder's options: `None` for a null move
+    /// (only when they are allowed and `pos` can pass the turn).
+    pub(crate) fn read_move(
+        &self,
+        pos: &Position,
+        token: &[u8],
+    ) -> Result<Option<Move>, PgnErrorReason> {
+        let mode = self.san_mode;
         let san =
             SanPlus::from_ascii_with(token, mode).map_err(|error| PgnErrorReason::InvalidSan {
                 san: decode(token),
                 error,
             })?;
-        let mut node = if san.san == San::Null {
-            let next = frame
-                .pos
-                .null_move()
-                .filter(|_| allow_null)
-                .ok_or_else(|| PgnErrorReason::NullMove { san: decode(token) })?;
-            frame.before_last = core::mem::replace(&mut frame.pos, next);
-            MoveNode::null()
-        } else {
-            let m = san
-                .to_move_with(&frame.pos, mode)
-                .map_err(|e| move_error(e, token, &frame.pos))?;
-            let before = frame.pos.clone();
-            let san = SanPlus::from_move_and_play(&mut frame.pos, m);
-            frame.before_last = before;
-            MoveNode::with_san(Some(m), san)
-        };
-        node.comments_before = core::mem::take(&mut frame.pending);
-        frame.line.moves.push(node);
-        Ok(())
+        if san.san == San::Null {
+            return if self.allow_null_moves && pos.null_move().is_some() {
+                Ok(None)
+            } else {
+                Err(PgnErrorReason::NullMove { san: decode(token) })
+            };
+        }
+        san.to_move_with(pos, mode)
+            .map(Some)
+            .map_err(|e| move_error(e, token, pos))
+    }
+
+    /// The position the movetext starts from, once its tags have given it (`None` before the
+    /// movetext, or when they could not).
+    pub(crate) fn initial(&self) -> Option<&Position> {
+        self.initial.as_ref()
+    }
+
+    /// Whether the tag `name` is one the start position is read from (`FEN`, `Variant`): the
+    /// only ones a reader that keeps the tags itself must give the builder.
+    pub(crate) fn sets_start(name: &[u8]) -> bool {
+        name == b"FEN" || name == b"Variant"
+    }
+
+    /// Whether the game has met an error (and its tokens are ignored).
+    pub(crate) fn failed(&self) -> bool {
+        self.error.is_some()
     }
 
     /// The frames folded into the mainline: open variations hang from their moves as they

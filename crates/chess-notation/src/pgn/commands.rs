@@ -49,24 +49,92 @@ impl<'a> Iterator for Commands<'a> {
     type Item = (&'a str, &'a str);
 
     fn next(&mut self) -> Option<(&'a str, &'a str)> {
+        let text = self.rest;
+        let mut bytes = CommandBytes {
+            rest: text.as_bytes(),
+        };
+        let found = bytes.next();
+        // Every cut falls next to an ASCII byte or at a cut `str::trim` made, so on a
+        // character boundary.
+        let at = |part: &[u8]| part.as_ptr() as usize - text.as_ptr() as usize;
+        self.rest = &text[at(bytes.rest)..];
+        let (name, value) = found?;
+        Some((
+            &text[at(name)..at(name) + name.len()],
+            &text[at(value)..at(value) + value.len()],
+        ))
+    }
+}
+
+/// [`Commands`] in bytes: what the archive records read from comments that have not been
+/// checked as UTF-8 (a command holding bytes that are not is skipped).
+pub(crate) struct CommandBytes<'a> {
+    pub(crate) rest: &'a [u8],
+}
+
+impl<'a> Iterator for CommandBytes<'a> {
+    type Item = (&'a [u8], &'a [u8]);
+
+    fn next(&mut self) -> Option<(&'a [u8], &'a [u8])> {
         loop {
-            let start = self.rest.find("[%")?;
-            let body = &self.rest[start + 2..];
-            let Some(end) = body.find(']') else {
-                self.rest = "";
+            let open = self.rest.iter().position(|&c| c == b'[')?;
+            let after = &self.rest[open + 1..];
+            if after.first() != Some(&b'%') {
+                self.rest = after;
+                continue;
+            }
+            let body = &after[1..];
+            let Some(end) = body.iter().position(|&c| c == b']') else {
+                self.rest = &self.rest[self.rest.len()..];
                 return None;
             };
             self.rest = &body[end + 1..];
-            let command = body[..end].trim();
-            let (name, value) = match command.find(char::is_whitespace) {
-                Some(i) => (&command[..i], command[i..].trim()),
-                None => (command, ""),
-            };
-            if !name.is_empty() {
+            if let Some((name, value)) = split_command(&body[..end]) {
                 return Some((name, value));
             }
         }
     }
+}
+
+/// `char::is_whitespace` in ASCII (which, unlike `u8::is_ascii_whitespace`, counts the
+/// vertical tab).
+fn is_space(c: &u8) -> bool {
+    matches!(c, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ')
+}
+
+/// `s` without the ASCII whitespace at its ends.
+fn trim(mut s: &[u8]) -> &[u8] {
+    while let [first, rest @ ..] = s
+        && is_space(first)
+    {
+        s = rest;
+    }
+    while let [rest @ .., last] = s
+        && is_space(last)
+    {
+        s = rest;
+    }
+    s
+}
+
+/// A command's text (between `[%` and `]`) as its name and value, both trimmed; `None` for an
+/// empty name.
+fn split_command(command: &[u8]) -> Option<(&[u8], &[u8])> {
+    if !command.is_ascii() {
+        // Whitespace beyond ASCII: as `str` sees it.
+        let command = core::str::from_utf8(command).ok()?.trim();
+        let (name, value) = match command.find(char::is_whitespace) {
+            Some(i) => (&command[..i], command[i..].trim()),
+            None => (command, ""),
+        };
+        return (!name.is_empty()).then_some((name.as_bytes(), value.as_bytes()));
+    }
+    let command = trim(command);
+    let (name, value) = match command.iter().position(is_space) {
+        Some(i) => (&command[..i], trim(&command[i..])),
+        None => (command, &command[command.len()..]),
+    };
+    (!name.is_empty()).then_some((name, value))
 }
 
 /// The remaining clock time of a `[%clk H:MM:SS]` command (fractions of seconds allowed).
@@ -82,40 +150,38 @@ impl<'a> Iterator for Commands<'a> {
 #[must_use]
 pub fn clock(comment: &str) -> Option<Duration> {
     let (_, value) = commands(comment).find(|(name, _)| *name == "clk")?;
-    parse_clock(value)
+    parse_clock(value.as_bytes())
 }
 
-/// The value of a `clk` command (`0:03:00`).
-pub(crate) fn parse_clock(value: &str) -> Option<Duration> {
+/// The value of a `clk` command (`0:03:00`): hours, minutes and seconds (or fewer of them),
+/// the last with an optional fraction (read to the millisecond).
+pub(crate) fn parse_clock(value: &[u8]) -> Option<Duration> {
+    // A fraction belongs to the seconds, the last part: after a `.`, digits only.
+    let (whole, fraction) = match value.iter().position(|&c| c == b'.') {
+        Some(i) => (&value[..i], &value[i + 1..]),
+        None => (value, &value[value.len()..]),
+    };
+    if !fraction.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let millis = fraction
+        .iter()
+        .chain(b"000")
+        .take(3)
+        .fold(0, |ms, &c| ms * 10 + u64::from(c - b'0'));
     let mut seconds: u64 = 0;
-    let mut parts = value.split(':').peekable();
-    let mut millis = 0u64;
-    let mut count = 0;
-    while let Some(part) = parts.next() {
-        count += 1;
-        if count > 3 {
+    for (count, part) in whole.split(|&c| c == b':').enumerate() {
+        if count == 3 || part.is_empty() {
             return None;
         }
-        let whole = if parts.peek().is_none() {
-            // The seconds, possibly with a fraction.
-            let (whole, fraction) = part.split_once('.').unwrap_or((part, ""));
-            if !fraction.bytes().all(|c| c.is_ascii_digit()) {
+        let mut n: u64 = 0;
+        for &c in part {
+            if !c.is_ascii_digit() {
                 return None;
             }
-            let digits = fraction.get(..3).unwrap_or(fraction);
-            let mut ms = digits.parse::<u64>().unwrap_or(0);
-            for _ in digits.len()..3 {
-                ms *= 10;
-            }
-            millis = ms;
-            whole
-        } else {
-            part
-        };
-        if whole.is_empty() || !whole.bytes().all(|c| c.is_ascii_digit()) {
-            return None;
+            n = n.checked_mul(10)?.checked_add(u64::from(c - b'0'))?;
         }
-        seconds = seconds.checked_mul(60)?.checked_add(whole.parse().ok()?)?;
+        seconds = seconds.checked_mul(60)?.checked_add(n)?;
     }
     Some(Duration::from_secs(seconds) + Duration::from_millis(millis))
 }
@@ -182,6 +248,27 @@ mod tests {
         assert_eq!(clock("[%clk 1:2:3:4]"), None);
         assert_eq!(clock("[%clk 99999999999999999999:00]"), None);
         assert_eq!(clock("[%clk"), None);
+        assert_eq!(clock("[%clk 0:00:59.]"), Some(Duration::from_secs(59)));
+        assert_eq!(clock("[%clk 1.5:00]"), None);
+        assert_eq!(clock("[%clk 0::00]"), None);
+        assert_eq!(
+            clock("[%clk 0:00:01.23456]"),
+            Some(Duration::from_millis(1_234))
+        );
+    }
+
+    #[test]
+    fn commands_are_split_as_str_whitespace_splits_them() {
+        let found: Vec<_> =
+            commands("[ [%] [% ] x [%clk\x0b0:01] [%\u{a0}eval\u{2003}0.5\u{a0}] [%csl Ga1] [%x")
+                .collect();
+        assert_eq!(found, [("clk", "0:01"), ("eval", "0.5"), ("csl", "Ga1")]);
+        let bytes: Vec<_> = CommandBytes {
+            rest: b"[%clk 0:00:07] \xff [%eval \xff] [%eval 1]",
+        }
+        .collect();
+        // A command that is not UTF-8 is skipped, not the others.
+        assert_eq!(bytes, [(&b"clk"[..], &b"0:00:07"[..]), (b"eval", b"1")]);
     }
 
     #[test]

@@ -224,11 +224,20 @@ impl std::error::Error for SyntaxError {}
 /// backslashes kept. Invalid UTF-8 is read as Latin-1, as old PGN files are often encoded.
 #[must_use]
 pub fn unescape_tag_value(raw: &[u8]) -> String {
-    let text = decode(raw);
-    if !text.contains('\\') {
-        return text;
+    let mut out = String::new();
+    unescape_tag_value_into(raw, &mut out);
+    out
+}
+
+/// [`unescape_tag_value`] at the end of `out`.
+pub(crate) fn unescape_tag_value_into(raw: &[u8], out: &mut String) {
+    if !raw.contains(&b'\\') {
+        decode_into(raw, out);
+        return;
     }
-    let mut out = String::with_capacity(text.len());
+    let start = out.len();
+    decode_into(raw, out);
+    let text = out.split_off(start);
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
         if c == '\\' {
@@ -240,13 +249,19 @@ pub fn unescape_tag_value(raw: &[u8]) -> String {
         }
         out.push(c);
     }
-    out
 }
 
 /// Bytes to text: UTF-8 when valid, else Latin-1.
 pub(crate) fn decode(raw: &[u8]) -> String {
+    let mut text = String::new();
+    decode_into(raw, &mut text);
+    text
+}
+
+/// [`decode`] at the end of `out`.
+pub(crate) fn decode_into(raw: &[u8], out: &mut String) {
     match core::str::from_utf8(raw) {
-        Ok(s) => s.to_owned(),
-        Err(_) => raw.iter().map(|&b| char::from(b)).collect(),
+        Ok(s) => out.push_str(s),
+        Err(_) => out.extend(raw.iter().map(|&b| char::from(b))),
     }
 }

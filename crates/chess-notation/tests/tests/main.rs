@@ -2,6 +2,7 @@
 
 mod support;
 
+mod archive;
 mod epd;
 mod fen;
 mod pack;

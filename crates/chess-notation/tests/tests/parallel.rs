@@ -41,7 +41,7 @@ fn assert_same(expected: &[Item], actual: &[Item], what: &str) {
 /// Pieces of PGN that stress where parts are cut: comments across lines holding what looks
 /// like the next game's tags, tags before `Event`, games without tags or results, bad games,
 /// bad variations, escape lines and `;` comments, unescaped quotes, CRLF.
-const PIECES: &[&str] = &[
+pub(crate) const PIECES: &[&str] = &[
     "[Event \"plain\"]\n[Site \"?\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n",
     "[Event \"comment across lines\"]\n\n1. e4 {a comment\n[Event \"not a game\"]\n\n1. d4 *\n} e5 2. Nf3 *\n\n",
     "[Site \"tags before the event\"]\n[Event \"late\"]\n\n1. d4 d5 2. c4 e6 1/2-1/2\n\n",
