@@ -368,6 +368,12 @@ impl EvalBuilder {
         self.valid.append(eval.is_some());
     }
 
+    fn append_nulls(&mut self, n: usize) {
+        self.cp.append_nulls(n);
+        self.mate.append_nulls(n);
+        self.valid.append_n_nulls(n);
+    }
+
     fn finish(&mut self) -> StructArray {
         let len = self.len();
         let array = StructArray::new(
@@ -398,8 +404,12 @@ impl EvalListBuilder {
     }
 
     fn append(&mut self, evals: &[Option<PlyEval>]) {
-        for &eval in evals {
-            self.values.append(eval);
+        if evals.iter().all(Option::is_none) {
+            self.values.append_nulls(evals.len());
+        } else {
+            for &eval in evals {
+                self.values.append(eval);
+            }
         }
         self.offsets.push(self.values.len() as i32);
     }
@@ -624,11 +634,16 @@ impl GameColumns {
         self.start_fen.append_option(r.start_fen.as_deref());
         self.final_fen.append_value(&r.final_fen);
         self.outcome.append_option(r.outcome);
-        self.clocks.values().extend(
-            r.clocks
-                .iter()
-                .map(|clock| clock.and_then(|c| i32::try_from(c).ok())),
-        );
+        if r.clocks.iter().all(Option::is_none) {
+            // Most games of most archives have no clock comments: nulls in bulk.
+            self.clocks.values().append_nulls(r.clocks.len());
+        } else {
+            self.clocks.values().extend(
+                r.clocks
+                    .iter()
+                    .map(|clock| clock.and_then(|c| i32::try_from(c).ok())),
+            );
+        }
         self.clocks.append(true);
         self.evals.append(&r.evals);
         let e = r.error.as_ref();
