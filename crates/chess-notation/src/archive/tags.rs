@@ -34,6 +34,20 @@ impl Tags {
         Tags::default()
     }
 
+    /// No tags, with room for as many as these (text and all).
+    pub(crate) fn empty_like(&self) -> Tags {
+        Tags {
+            text: String::with_capacity(self.text.len()),
+            ends: Vec::with_capacity(self.ends.len()),
+        }
+    }
+
+    /// Removes every tag.
+    pub fn clear(&mut self) {
+        self.text.clear();
+        self.ends.clear();
+    }
+
     /// The number of tags.
     #[must_use]
     pub fn len(&self) -> usize {

@@ -103,7 +103,7 @@ impl Visitor for RecordVisitor {
         self.evals.clear();
         self.partial.clear();
         self.mainline = None;
-        self.tags = Tags::new();
+        self.tags.clear();
         self.builder.begin_game(at);
     }
     fn tag(&mut self, name: &[u8], value: &[u8], at: Location) -> ControlFlow<()> {
@@ -192,12 +192,12 @@ impl Visitor for RecordVisitor {
         if self.plays_moves() {
             return GameRecord::of_mainline(
                 game,
-                core::mem::take(&mut self.tags),
+                {
+                    let next = self.tags.empty_like();
+                    core::mem::replace(&mut self.tags, next)
+                },
                 self.mainline.take(),
-                (
-                    core::mem::take(&mut self.clocks),
-                    core::mem::take(&mut self.evals),
-                ),
+                (take_sized(&mut self.clocks), take_sized(&mut self.evals)),
                 (self.start, self.games),
                 &self.options,
             );
@@ -206,9 +206,16 @@ impl Visitor for RecordVisitor {
             game,
             self.start,
             self.games,
-            core::mem::take(&mut self.clocks),
-            core::mem::take(&mut self.evals),
+            take_sized(&mut self.clocks),
+            take_sized(&mut self.evals),
             &self.options,
         )
     }
+}
+
+/// The contents of `list`, leaving it room for as many: the next game is likely as long, and a
+/// list grown from nothing for each game is a string of reallocations.
+fn take_sized<T>(list: &mut Vec<T>) -> Vec<T> {
+    let next = Vec::with_capacity(list.len().max(16));
+    core::mem::replace(list, next)
 }
