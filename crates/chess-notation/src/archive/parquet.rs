@@ -39,6 +39,7 @@ use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::errors::ParquetError;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::schema::types::ColumnPath;
 
 use super::record::{
     GameRecord, PlyEval, TYPED_TAGS, int_value, parse_date, parse_time, time_control_value,
@@ -112,6 +113,17 @@ impl<W: Write + Send> GameWriter<W> {
             "packed",
         ] {
             properties = properties.set_column_dictionary_enabled(column.into(), false);
+        }
+        // Nor are the smallest and largest move or final position of a row group worth the
+        // comparisons of every value that find them.
+        for column in [
+            "moves_uci.list.item",
+            "moves_san.list.item",
+            "final_fen",
+            "movetext",
+        ] {
+            let path = ColumnPath::new(column.split('.').map(String::from).collect());
+            properties = properties.set_column_statistics_enabled(path, EnabledStatistics::None);
         }
         let properties = properties
             .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
