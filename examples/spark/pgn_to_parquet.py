@@ -18,14 +18,18 @@ On a cluster, ship the binary with the job; the tasks find it with SparkFiles.ge
     spark-submit --files target/release/chess examples/spark/pgn_to_parquet.py \\
         --chess chess --out hdfs:///warehouse/games /mnt/shared/lichess/*.pgn.zst
 
-The inputs must be on a filesystem that every executor mounts under the same path (local disk
-of a one-machine run, NFS, a FUSE-mounted bucket): the binary opens them itself. The output can
-be any location Spark writes to (a path, hdfs://, s3a://). With --direct, each task puts the
+Inputs given as paths must be on a filesystem that every executor mounts under the same path
+(local disk of a one-machine run, NFS, a FUSE-mounted bucket): the binary opens them itself.
+Inputs given as URIs (s3a://, s3://, gs://, hdfs://, file://) are read through pyarrow's
+filesystems: the driver streams each file once to plan it, and each task streams its part to
+the binary from where the part starts. The output can be any location Spark writes to (a path,
+hdfs://, s3a://). With --direct, each task puts the
 binary's file into the data set itself (the output then on a mounted filesystem too), and the
 rows never pass through the JVM: about twice as fast. See docs/scale.md.
 """
 
 import argparse
+import fnmatch
 import glob
 import json
 import os
@@ -34,8 +38,10 @@ import stat
 import subprocess
 import sys
 import tempfile
+import threading
 
 import pyarrow as pa
+import pyarrow.fs as pafs
 import pyarrow.parquet as pq
 from pyspark import SparkFiles, TaskContext
 from pyspark.sql import SparkSession
@@ -84,38 +90,113 @@ def parse_args(argv):
     return parser.parse_args(argv)
 
 
-def local_path(given):
-    """`given` as a path the binary can open, or an exit with the reason."""
-    if given.startswith("file://"):
-        return given[len("file://") :]
-    if "://" in given:
-        sys.exit(
-            f"pgn_to_parquet: {given}: the input must be on a filesystem that every executor "
-            "mounts (a local path, NFS, a mounted bucket), because the chess binary opens it "
-            "itself; copy it there first (see docs/scale.md)"
-        )
-    return given
+def is_uri(name):
+    return "://" in name
+
+
+def filesystem(uri):
+    """The pyarrow filesystem that holds `uri`, and the path in it (s3a:// and s3n://, Hadoop's
+    names for S3, are s3://)."""
+    scheme, rest = uri.split("://", 1)
+    if scheme in ("s3a", "s3n"):
+        uri = "s3://" + rest
+    try:
+        return pafs.FileSystem.from_uri(uri)
+    except (pa.ArrowInvalid, pa.ArrowNotImplementedError, OSError) as e:
+        sys.exit(f"pgn_to_parquet: {uri}: no filesystem for it here: {e}")
+
+
+def visible(name):
+    """Whether a file or directory is data (not hidden, nor a marker such as `_SUCCESS`)."""
+    return not os.path.basename(name).startswith((".", "_"))
+
+
+def stored_files(given):
+    """The files a URI names (a file, every file under a directory, or the matches of a glob in
+    its last part), as URIs: the tasks stream them from where they are stored."""
+    fs, path = filesystem(given)
+    prefix = given[: given.rfind(path)] if path and path in given else given.split("://", 1)[0] + "://"
+    if glob.has_magic(os.path.basename(path)):
+        parent, pattern = os.path.dirname(path), os.path.basename(path)
+        infos = fs.get_file_info(pafs.FileSelector(parent))
+        names = sorted(i.path for i in infos if fnmatch.fnmatch(os.path.basename(i.path), pattern))
+        if not names:
+            sys.exit(f"pgn_to_parquet: {given}: no file matches")
+    else:
+        names = [path]
+    files = []
+    for name in names:
+        info = fs.get_file_info(name)
+        if info.type == pafs.FileType.Directory:
+            found = fs.get_file_info(pafs.FileSelector(name, recursive=True))
+            files += sorted(
+                prefix + f.path
+                for f in found
+                if f.type == pafs.FileType.File and all(visible(p) for p in f.path[len(name) :].split("/") if p)
+            )
+        elif info.type == pafs.FileType.File:
+            files.append(prefix + name)
+        else:
+            sys.exit(f"pgn_to_parquet: {given}: no such file or directory")
+    return files
 
 
 def input_files(inputs):
     """Every file named by `inputs`: the files themselves, every file under a directory
-    (hidden ones and Spark's `_SUCCESS` markers aside), and the matches of a glob."""
+    (hidden ones and Spark's `_SUCCESS` markers aside), and the matches of a glob. A path is
+    opened by the binary itself, so it must be where every executor sees it (local disk of a
+    one-machine run, NFS); a URI (s3a://, hdfs://, gs://, file://) is streamed to the binary by
+    each task, from where the part starts."""
     files = []
     for given in inputs:
-        path = local_path(given)
-        matches = sorted(glob.glob(path)) if glob.has_magic(path) else [path]
+        if is_uri(given):
+            files += stored_files(given)
+            continue
+        matches = sorted(glob.glob(given)) if glob.has_magic(given) else [given]
         if not matches:
             sys.exit(f"pgn_to_parquet: {given}: no file matches")
         for match in matches:
             if os.path.isdir(match):
                 for root, dirs, names in os.walk(match):
-                    dirs[:] = sorted(d for d in dirs if not d.startswith((".", "_")))
-                    files += [os.path.join(root, n) for n in sorted(names) if not n.startswith((".", "_"))]
+                    dirs[:] = sorted(d for d in dirs if visible(d))
+                    files += [os.path.join(root, n) for n in sorted(names) if visible(n)]
             elif os.path.isfile(match):
-                files.append(match)
+                files.append(os.path.abspath(match))
             else:
                 sys.exit(f"pgn_to_parquet: {given}: no such file or directory")
-    return [os.path.abspath(f) for f in files]
+    return [f if is_uri(f) else os.path.abspath(f) for f in files]
+
+
+def run_fed(command, uri, start, tmp):
+    """Runs `command` with stdin streaming the file at `uri` from its byte `start`, until the
+    file ends or the command has read what it needs; (exit status, stdout, stderr)."""
+    fs, path = filesystem(uri)
+    out_path, err_path = os.path.join(tmp, "stdout"), os.path.join(tmp, "stderr")
+    with open(out_path, "wb") as out, open(err_path, "wb") as err:
+        process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=out, stderr=err)
+
+        def feed():
+            try:
+                with fs.open_input_file(path) as source:
+                    source.seek(start)
+                    while chunk := source.read(1 << 20):
+                        process.stdin.write(chunk)
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # the part's last game has ended: the rest is not needed
+            finally:
+                try:
+                    process.stdin.close()
+                except BrokenPipeError:
+                    pass
+
+        feeder = threading.Thread(target=feed, daemon=True)
+        feeder.start()
+        status = process.wait()
+        feeder.join()
+    with open(out_path, encoding="utf-8", errors="replace") as out, open(
+        err_path, encoding="utf-8", errors="replace"
+    ) as err:
+        return status, out.read(), err.read()
 
 
 def find_binary(chess):
@@ -143,18 +224,24 @@ def find_binary(chess):
 
 
 def plan(chess, files, part_size):
-    """The parts of every file, in order: (file, option, range) with option `--byte-range` or
-    `--frames`."""
+    """The parts of every file, in order: (file, option, range, from) with option
+    `--byte-range` or `--frames`, and `from` the byte a stream of the part starts at. A file
+    behind a URI is read once, whole, to plan it (a zstd file's frames are walked, not
+    decompressed)."""
     parts = []
-    for path in files:
-        done = subprocess.run(
-            [chess, "pgn", "--plan", part_size, "--json", path], capture_output=True, text=True
-        )
-        if done.returncode != 0:
-            sys.exit(f"pgn_to_parquet: cannot plan {path}: {done.stderr.strip()}")
-        for line in done.stdout.splitlines():
+    for name in files:
+        command = [chess, "pgn", "--plan", part_size, "--json"]
+        if is_uri(name):
+            with tempfile.TemporaryDirectory(prefix="chess-plan-") as tmp:
+                status, stdout, stderr = run_fed(command + ["-"], name, 0, tmp)
+        else:
+            done = subprocess.run(command + [name], capture_output=True, text=True)
+            status, stdout, stderr = done.returncode, done.stdout, done.stderr
+        if status != 0:
+            sys.exit(f"pgn_to_parquet: cannot plan {name}: {stderr.strip()}")
+        for line in stdout.splitlines():
             part = json.loads(line)
-            parts.append((part["file"], part["option"], part["range"]))
+            parts.append((name, part["option"], part["range"], part["from"]))
     return parts
 
 
@@ -190,15 +277,18 @@ def convert_part(binary, threads, part, tmp):
     """Runs the binary on `part` into a file in `tmp`; its path."""
     out = os.path.join(tmp, "part.parquet")
     command = [binary, "pgn", "--to", "parquet", out, "--force", "--threads", threads]
-    command += [part["file"], part["option"], part["range"]]
-    done = subprocess.run(command, capture_output=True, text=True)
+    command += [part["option"], part["range"]]
+    if is_uri(part["file"]):
+        command += ["--stream-from", str(part["from"]), "--source-name", part["file"], "-"]
+        status, _, stderr = run_fed(command, part["file"], part["from"], tmp)
+    else:
+        done = subprocess.run(command + [part["file"]], capture_output=True, text=True)
+        status, stderr = done.returncode, done.stderr
     # 1 with the file written: some games were bad, and their rows keep the reason in `error`.
     # Anything else is the failure of the whole part, and Spark retries it, then fails the job
     # with this message.
-    if done.returncode not in (0, 1) or not os.path.exists(out):
-        raise RuntimeError(
-            f"{' '.join(command[-3:])}: exit status {done.returncode}: {done.stderr.strip()}"
-        )
+    if status not in (0, 1) or not os.path.exists(out):
+        raise RuntimeError(f"{part['file']} {part['option']} {part['range']}: exit status {status}: {stderr.strip()}")
     return out
 
 
@@ -319,16 +409,18 @@ def main(argv):
         if os.path.exists(out):
             shutil.rmtree(out)  # only reached with --overwrite
         os.makedirs(out)
-        indexed = [(f, o, r, i) for i, (f, o, r) in enumerate(parts)]
+        indexed = [(*part, i) for i, part in enumerate(parts)]
         tasks = spark.sparkContext.parallelize(indexed, len(parts)).toDF(
-            "file string, option string, range string, index long"
+            "file string, option string, range string, from long, index long"
         )
         counts = tasks.mapInArrow(place_parts(args.chess, out), "games long, bad long").agg(
             F.sum("games").alias("games"), F.sum("bad").alias("bad")
         ).first()
         written = spark.read.parquet(args.out)
     else:
-        tasks = spark.sparkContext.parallelize(parts, len(parts)).toDF("file string, option string, range string")
+        tasks = spark.sparkContext.parallelize(parts, len(parts)).toDF(
+            "file string, option string, range string, from long"
+        )
         games = with_month(tasks.mapInArrow(convert_parts(args.chess, schema), from_arrow_schema(schema)))
         mode = "overwrite" if args.overwrite else "errorifexists"
         # zstd, as the binary compresses its own files (Spark would use snappy).

@@ -333,18 +333,31 @@ pub struct PgnArgs {
 
     /// Read only the games whose first byte is at an offset in START..END of a plain PGN file
     /// (one part of it, for workers that share a file: see docs/scale.md).
-    #[arg(long, value_name = "START:END", value_parser = byte_range, conflicts_with = "frames")]
+    #[arg(long, value_name = "START:END", value_parser = byte_range, conflicts_with = "frames", group = "part")]
     pub byte_range: Option<Split>,
 
     /// Read only the games whose first byte is in the zstd frames FIRST..LAST of a file of
     /// several frames (as pzstd writes, and Lichess publishes), counted from 0.
-    #[arg(long, value_name = "FIRST:LAST", value_parser = frame_range)]
+    #[arg(long, value_name = "FIRST:LAST", value_parser = frame_range, group = "part")]
     pub frames: Option<Split>,
 
     /// Print how to cut each file into parts of about SIZE bytes (`64M`, `1G`) for workers
-    /// to read with --byte-range or --frames, one part a line (`FILE --frames 0:16`).
+    /// to read with --byte-range or --frames, one part a line (`FILE --frames 0:16`). With
+    /// --json, each part also says the byte its stream starts at (see --stream-from). `-`
+    /// plans what stdin holds, reading it whole.
     #[arg(long, value_name = "SIZE", value_parser = size, group = "action")]
     pub plan: Option<u64>,
+
+    /// With --byte-range or --frames and `-` for the file: stdin holds the file from its byte
+    /// OFFSET on (the part's `from` in --plan --json), as a worker streams it from where the
+    /// file is stored (an object store, HDFS).
+    #[arg(long, value_name = "OFFSET", requires = "part")]
+    pub stream_from: Option<u64>,
+
+    /// The name the input goes by in messages and in the `source_file` column (stdin is `-`
+    /// otherwise): the file's own name when stdin streams it.
+    #[arg(long, value_name = "NAME")]
+    pub source_name: Option<String>,
 }
 
 fn byte_range(text: &str) -> std::result::Result<Split, String> {

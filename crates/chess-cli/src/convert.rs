@@ -133,8 +133,11 @@ pub fn run(args: &PgnArgs) -> Result<()> {
     };
     let (mut games, mut rows, mut bad, mut unreadable) = (0u64, 0u64, 0u64, false);
     for path in &args.files {
-        let name = path.display().to_string();
-        let input = match crate::files::open_split(path, &name, args.split()) {
+        let name = args
+            .source_name
+            .clone()
+            .unwrap_or_else(|| path.display().to_string());
+        let input = match crate::files::open_split(path, &name, args.split(), args.stream_from) {
             Ok(input) => input,
             Err(e) => {
                 crate::error::warn(&e);

@@ -41,16 +41,31 @@ pub fn open(path: &Path, name: &str) -> Result<Input> {
 }
 
 /// [`open`], or only the games of the part `split` of the file (see docs/scale.md).
-pub fn open_split(path: &Path, name: &str, split: Option<Split>) -> Result<Input> {
+pub fn open_split(
+    path: &Path,
+    name: &str,
+    split: Option<Split>,
+    stream_from: Option<u64>,
+) -> Result<Input> {
+    let stdin = path.as_os_str() == "-";
     let Some(split) = split else {
         return open(path, name);
     };
-    if path.as_os_str() == "-" {
-        return Err(CliError::usage(
-            "--byte-range and --frames cut a file, not stdin",
-        ));
+    let part = match (stdin, stream_from) {
+        (false, None) => split::open(path, split),
+        (true, Some(from)) => split::open_stream(std::io::stdin(), split, from),
+        (true, None) => {
+            return Err(CliError::usage(
+                "a part of stdin needs --stream-from: the byte of the file stdin starts at",
+            ));
+        }
+        (false, Some(_)) => {
+            return Err(CliError::usage(
+                "--stream-from reads a part from stdin: give `-` for the file",
+            ));
+        }
     }
-    let part = split::open(path, split).map_err(|e| CliError::input(path.display(), e))?;
+    .map_err(|e| CliError::input(path.display(), e))?;
     let (reader, progress) = Progress::new(name, part.reader, None);
     Ok(Input {
         reader: Box::new(reader),

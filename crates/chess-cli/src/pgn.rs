@@ -13,7 +13,7 @@ use chess_notation::{Fen, uci};
 use crate::cli::{PgnAction, PgnArgs};
 use crate::error::{CliError, EXIT_INVALID_INPUT, Result};
 use crate::json::Json;
-use chess_notation::archive::split::Split;
+use chess_notation::archive::split::{self, Planned, Split};
 
 /// What one game comes to, made on the thread that read it (the game itself is dropped there).
 #[derive(Default)]
@@ -43,6 +43,9 @@ pub fn run(args: &PgnArgs, out: &mut impl Write) -> Result<()> {
             "--byte-range and --frames cut one file: name one",
         ));
     }
+    if args.source_name.is_some() && args.files.len() != 1 {
+        return Err(CliError::usage("--source-name names one input: give one"));
+    }
     match args.action() {
         PgnAction::Convert => return crate::convert::run(args),
         PgnAction::Plan => return plan(args, out),
@@ -56,9 +59,12 @@ pub fn run(args: &PgnArgs, out: &mut impl Write) -> Result<()> {
     let mut totals = Totals::default();
     let mut unreadable = false;
     for path in &args.files {
-        let name = path.display().to_string();
+        let name = args
+            .source_name
+            .clone()
+            .unwrap_or_else(|| path.display().to_string());
         let before = totals;
-        let result = crate::files::open_split(path, &name, args.split())
+        let result = crate::files::open_split(path, &name, args.split(), args.stream_from)
             .and_then(|input| read_file(&name, input, args, &mut totals, out));
         match result {
             Ok(()) => {}
@@ -96,10 +102,17 @@ pub fn run(args: &PgnArgs, out: &mut impl Write) -> Result<()> {
 fn plan(args: &PgnArgs, out: &mut impl Write) -> Result<()> {
     let size = args.plan.unwrap_or(u64::MAX);
     for path in &args.files {
-        let name = path.display().to_string();
-        let splits = chess_notation::archive::split::plan(path, size)
-            .map_err(|e| CliError::input(&name, e))?;
-        for split in splits {
+        let name = args
+            .source_name
+            .clone()
+            .unwrap_or_else(|| path.display().to_string());
+        let planned = if path.as_os_str() == "-" {
+            split::plan_stream(std::io::stdin(), size)
+        } else {
+            split::plan_file(path, size)
+        };
+        let planned = planned.map_err(|e| CliError::input(&name, e))?;
+        for Planned { split, from } in planned {
             if args.json {
                 let (option, range) = match split {
                     Split::Bytes { start, end } => ("--byte-range", format!("{start}:{end}")),
@@ -109,6 +122,10 @@ fn plan(args: &PgnArgs, out: &mut impl Write) -> Result<()> {
                     ("file", Json::str(name.clone())),
                     ("option", Json::str(option)),
                     ("range", Json::str(range)),
+                    (
+                        "from",
+                        Json::Integer(i64::try_from(from).unwrap_or(i64::MAX)),
+                    ),
                 ]);
                 writeln!(out, "{}", line.to_line())?;
             } else {

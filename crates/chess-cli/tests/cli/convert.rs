@@ -5,7 +5,7 @@
 
 use std::process::Command;
 
-use crate::support::{TempDir, assert_contains, chess};
+use crate::support::{TempDir, assert_contains, chess, chess_bytes};
 
 /// The Lichess sample (47 games with clock comments), when fetched.
 fn lichess() -> Option<Vec<u8>> {
@@ -332,6 +332,57 @@ fn games_of(path: &str, options: &[&str]) -> Vec<String> {
         .collect()
 }
 
+/// [`games_of`], the part streamed on stdin from its byte `from`, as a worker streams it
+/// from where the file is stored.
+fn games_streamed(path: &str, from: u64, options: &[&str]) -> Vec<String> {
+    let bytes = std::fs::read(path).unwrap();
+    let from_arg = from.to_string();
+    let mut args = vec!["pgn", "--to", "jsonl", "-", "--stream-from", &from_arg];
+    args.extend_from_slice(&["--source-name", path]);
+    args.extend_from_slice(options);
+    args.push("-");
+    let out = chess_bytes(&args, &bytes[from as usize..]);
+    assert_eq!(out.status, 0, "{options:?} from {from}: {}", out.stderr);
+    out.stdout
+        .lines()
+        .map(|l| l[..l.find("\"game_index\"").expect("a game_index field")].to_owned())
+        .collect()
+}
+
+/// The parts of `path` as `--plan SIZE --json` gives them, for the file and for its bytes on
+/// stdin (the same, but for the file's name): (option, range, from) each.
+fn plan_of(path: &str, size: &str) -> Vec<(String, String, u64)> {
+    let field = |line: &str, name: &str| -> String {
+        let rest = line.split(&format!("\"{name}\": ")).nth(1).expect(name);
+        rest.trim_start_matches('"')
+            .split(['"', ',', '}'])
+            .next()
+            .unwrap()
+            .to_owned()
+    };
+    let parse = |stdout: &str| -> Vec<(String, String, u64)> {
+        stdout
+            .lines()
+            .map(|l| {
+                (
+                    field(l, "option"),
+                    field(l, "range"),
+                    field(l, "from").parse().unwrap(),
+                )
+            })
+            .collect()
+    };
+    let file = chess(&["pgn", "--plan", size, "--json", path], "");
+    assert_eq!(file.status, 0, "{}", file.stderr);
+    let stream = chess_bytes(
+        &["pgn", "--plan", size, "--json", "-"],
+        &std::fs::read(path).unwrap(),
+    );
+    assert_eq!(stream.status, 0, "{}", stream.stderr);
+    assert_eq!(parse(&file.stdout), parse(&stream.stdout));
+    parse(&file.stdout)
+}
+
 #[test]
 fn the_parts_of_a_file_together_are_the_whole() {
     let Some(pgn) = lichess() else { return };
@@ -351,6 +402,12 @@ fn the_parts_of_a_file_together_are_the_whole() {
         together.extend(games_of(&plain, &options));
     }
     assert_eq!(together, whole);
+    // The same parts streamed on stdin, each from where the plan says its stream starts.
+    let mut streamed = Vec::new();
+    for (option, range, from) in plan_of(&plain, "1000") {
+        streamed.extend(games_streamed(&plain, from, &[&option, &range]));
+    }
+    assert_eq!(streamed, whole);
 
     // A zstd file of many frames, cut anywhere (not at games), with pzstd's skippable frames
     // between them; parts of a few frames each.
@@ -378,6 +435,11 @@ fn the_parts_of_a_file_together_are_the_whole() {
     assert!(plan.stdout.lines().count() > 10, "{}", plan.stdout);
     let whole: Vec<String> = whole.iter().map(|g| g.replace(&plain, &zst)).collect();
     assert_eq!(together, whole);
+    let mut streamed = Vec::new();
+    for (option, range, from) in plan_of(&zst, "2K") {
+        streamed.extend(games_streamed(&zst, from, &[&option, &range]));
+    }
+    assert_eq!(streamed, whole);
 }
 
 #[test]
@@ -398,6 +460,24 @@ fn parts_are_checked() {
     assert_contains(&out.stderr, "cut one file");
     let out = chess(&["pgn", "-", "--byte-range", "0:2"], "");
     assert_eq!(out.status, 2);
+    assert_contains(&out.stderr, "a part of stdin needs --stream-from");
+    let out = chess(
+        &["pgn", &plain, "--byte-range", "0:2", "--stream-from", "0"],
+        "",
+    );
+    assert_eq!(out.status, 2);
+    assert_contains(&out.stderr, "--stream-from reads a part from stdin");
+    let out = chess(&["pgn", "-", "--stream-from", "0"], "");
+    assert_eq!(out.status, 2);
+    let out = chess(
+        &["pgn", "-", "--byte-range", "10:20", "--stream-from", "8"],
+        "1. e4 *\n",
+    );
+    assert_eq!(out.status, 1);
+    assert_contains(
+        &out.stderr,
+        "its stream must start at byte 6 or before, not 8",
+    );
     let zst = dir.file_bytes("one.zst", &zstd::encode_all(&b"1. e4 *\n"[..], 3).unwrap());
     let out = chess(&["pgn", &zst, "--frames", "0:2"], "");
     assert_eq!(out.status, 1);

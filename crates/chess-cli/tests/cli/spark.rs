@@ -265,14 +265,24 @@ fn the_spark_job_reads_what_one_machine_reads() {
     );
 
     // `--direct`: the binary's files go into the data set as they are (split by month where
-    // a part spans several), and the same games come out.
+    // a part spans several), and the same games come out. The inputs given as URIs: each
+    // task streams its part to the binary, from where the part starts, as from an object
+    // store.
+    let uris: Vec<String> = inputs.iter().map(|path| format!("file://{path}")).collect();
     let direct = dir.0.join("direct").display().to_string();
-    let stdout = run_job(&inputs, &direct, "--direct");
+    let stdout = run_job(&uris, &direct, "--direct");
     assert_contains(
         &stdout,
         &format!(" parts: {games} games, 1 bad, written to "),
     );
-    assert_eq!(read_back(&direct), expected);
+    let mut read = read_back(&direct);
+    for path in &inputs {
+        // Every source file goes by its URI.
+        let uri = format!("file://{path}: ");
+        assert_contains(&read, &uri);
+        read = read.replace(&uri, &format!("{path}: "));
+    }
+    assert_eq!(read, expected);
     assert!(
         dir.0
             .join("direct/year=1997/month=__HIVE_DEFAULT_PARTITION__")

@@ -11,6 +11,11 @@ pub struct Output {
 
 /// Runs `chess` with `args`, feeding `stdin`; no terminal, no colours.
 pub fn chess(args: &[&str], stdin: &str) -> Output {
+    chess_bytes(args, stdin.as_bytes())
+}
+
+/// [`chess`] with any bytes on stdin.
+pub fn chess_bytes(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_chess"))
         .args(args)
         .env("NO_COLOR", "1")
@@ -23,7 +28,7 @@ pub fn chess(args: &[&str], stdin: &str) -> Output {
     let mut input = child.stdin.take().expect("stdin is piped");
     // A broken pipe here only means the program stopped reading, which the tests judge by its
     // output.
-    let _ = input.write_all(stdin.as_bytes());
+    let _ = input.write_all(stdin);
     drop(input);
     let output = child.wait_with_output().expect("the chess binary finishes");
     Output {

@@ -22,6 +22,9 @@ use std::io::{self, Read, Seek, SeekFrom};
 use std::path::Path;
 use std::str::FromStr;
 
+use std::sync::{Arc, Mutex};
+
+use crate::compression::zstd_frames::{Frame, FrameDecoder, Shared, Stream};
 use crate::compression::{self, Format, zstd_frames};
 use crate::pgn::Part;
 
@@ -116,36 +119,267 @@ fn format_of(file: &mut File) -> io::Result<Format> {
 ///
 /// A read error, or a zstd file whose frames cannot be walked.
 pub fn plan(path: &Path, size: u64) -> io::Result<Vec<Split>> {
-    let size = size.max(1);
+    Ok(plan_file(path, size)?
+        .into_iter()
+        .map(|p| p.split)
+        .collect())
+}
+
+/// A part of a plan, and where a reader that streams the file rather than seeks in it (from a
+/// pipe, a download, an object store) must start: [`open_stream`] reads the part from there.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Planned {
+    /// The part.
+    pub split: Split,
+    /// The byte of the file a stream of the part starts at.
+    pub from: u64,
+}
+
+/// [`plan`], with where each part's stream starts.
+///
+/// # Errors
+///
+/// As [`plan`].
+pub fn plan_file(path: &Path, size: u64) -> io::Result<Vec<Planned>> {
     let mut file = File::open(path)?;
     let len = file.metadata()?.len();
-    match format_of(&mut file)? {
+    let format = format_of(&mut file)?;
+    let frames = match format {
+        Format::Zstd => zstd_frames::data_frames(&mut file)?,
+        _ => Vec::new(),
+    };
+    Ok(planned(format, len, &frames, size))
+}
+
+/// [`plan_file`] for a file read once from its start, as a stream (stdin, a download): the
+/// whole stream is read (a zstd file's frames are walked, not decompressed).
+///
+/// ```
+/// use chess_notation::archive::split::{self, Split};
+///
+/// let pgn = "[Event \"a\"]\n\n1. e4 *\n\n".repeat(100);
+/// let plan = split::plan_stream(std::io::Cursor::new(pgn.into_bytes()), 1000)?;
+/// assert_eq!(plan.len(), 3);
+/// assert_eq!(plan[1].split, Split::Bytes { start: 1000, end: 2000 });
+/// assert_eq!(plan[1].from, 996);
+/// # Ok::<_, std::io::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`plan`].
+pub fn plan_stream<R: Read + Send + 'static>(input: R, size: u64) -> io::Result<Vec<Planned>> {
+    let mut stream = Stream::new(Box::new(input), 0);
+    let format = Format::detect(stream.peek(Format::MAGIC_LEN)?);
+    let (len, frames) = match format {
+        Format::Zstd => {
+            let frames = zstd_frames::stream_frames(&mut stream)?;
+            let len = frames.last().map_or(0, |f| f.offset + f.len);
+            let data = frames.into_iter().filter(|f| !f.skippable).collect();
+            (len, data)
+        }
+        _ => (io::copy(&mut stream, &mut io::sink())?, Vec::new()),
+    };
+    Ok(planned(format, len, &frames, size))
+}
+
+/// The parts of about `size` bytes of a file of `len` bytes in `format` (with its data
+/// `frames` when zstd).
+fn planned(format: Format, len: u64, frames: &[Frame], size: u64) -> Vec<Planned> {
+    let size = size.max(1);
+    match format {
         Format::Plain => {
             let parts = len.div_ceil(size).max(1);
-            Ok((0..parts)
-                .map(|i| Split::Bytes {
-                    start: i * size,
-                    end: ((i + 1) * size).min(len),
+            (0..parts)
+                .map(|i| {
+                    let start = i * size;
+                    Planned {
+                        split: Split::Bytes {
+                            start,
+                            end: ((i + 1) * size).min(len),
+                        },
+                        // The bytes before the start say whether a game starts there.
+                        from: start.saturating_sub(BEFORE),
+                    }
                 })
-                .collect())
+                .collect()
         }
         Format::Zstd => {
-            let frames = zstd_frames::data_frames(&mut file)?;
-            let mut splits = Vec::new();
+            let mut parts = Vec::new();
             let (mut first, mut bytes) = (0, 0);
             for (i, frame) in frames.iter().enumerate() {
                 bytes += frame.len;
                 if bytes >= size || i + 1 == frames.len() {
-                    splits.push(Split::Frames { first, last: i + 1 });
+                    parts.push(Planned {
+                        split: Split::Frames { first, last: i + 1 },
+                        // The frame before, whose text ends where the part starts.
+                        from: first
+                            .checked_sub(1)
+                            .map_or(0, |before| frames[before].offset),
+                    });
                     (first, bytes) = (i + 1, 0);
                 }
             }
-            if splits.is_empty() {
-                splits.push(Split::Frames { first: 0, last: 0 });
+            if parts.is_empty() {
+                parts.push(Planned {
+                    split: Split::Frames { first: 0, last: 0 },
+                    from: 0,
+                });
             }
-            Ok(splits)
+            parts
         }
-        Format::Gzip | Format::Bzip2 => Ok(vec![Split::Bytes { start: 0, end: len }]),
+        Format::Gzip | Format::Bzip2 => vec![Planned {
+            split: Split::Bytes { start: 0, end: len },
+            from: 0,
+        }],
+    }
+}
+
+/// How many bytes before a byte range's start are read to tell whether a game starts there.
+const BEFORE: u64 = 4;
+
+/// Opens the part `split` of a file from a stream of the file that starts at its byte `from`:
+/// the [`Planned::from`] of the part (for a byte range, any earlier byte will do too; frames
+/// are counted from where the stream starts, which must be that frame boundary). The stream is
+/// read as far as the part's last game goes.
+///
+/// ```
+/// use std::io::Read;
+/// use chess_notation::archive::split::{self, Split};
+///
+/// let pgn = "[Event \"a\"]\n\n1. e4 *\n\n".repeat(100);
+/// let plan = split::plan_stream(std::io::Cursor::new(pgn.clone().into_bytes()), 1000)?;
+/// let part = &plan[1];
+/// let stream = pgn.as_bytes()[part.from as usize..].to_vec();
+/// let mut input = split::open_stream(std::io::Cursor::new(stream), part.split, part.from)?;
+/// let mut text = String::new();
+/// input.reader.read_to_string(&mut text)?;
+/// // The games that start in bytes 1000..2000 (of 22 bytes each), the first at byte 1012.
+/// assert_eq!(input.offset, 1012);
+/// assert_eq!(text.len(), 45 * 22);
+/// # Ok::<_, std::io::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// A read error; `InvalidInput` when `from` is past where the part's stream must start, for a
+/// byte range of a compressed file (other than the whole of it, from its start), or frames of
+/// a stream that is not zstd.
+pub fn open_stream<R: Read + Send + 'static>(
+    input: R,
+    split: Split,
+    from: u64,
+) -> io::Result<SplitInput> {
+    let mut stream = Stream::new(Box::new(input), from);
+    let format = Format::detect(stream.peek(Format::MAGIC_LEN)?);
+    match split {
+        Split::Bytes { start, end } => {
+            if format != Format::Plain {
+                if start == 0 && from == 0 {
+                    let (_, reader) = compression::decompress(stream)?;
+                    return Ok(SplitInput { reader, offset: 0 });
+                }
+                return Err(invalid(format!(
+                    "a byte range cuts plain PGN only, and this is {}",
+                    format.name()
+                )));
+            }
+            let window = start.saturating_sub(BEFORE);
+            if from > window {
+                return Err(invalid(format!(
+                    "the part starts at byte {start}: its stream must start at byte {window} \
+                     or before, not {from}"
+                )));
+            }
+            io::copy(&mut (&mut stream).take(window - from), &mut io::sink())?;
+            let mut before = Vec::new();
+            (&mut stream)
+                .take(start - window)
+                .read_to_end(&mut before)?;
+            let shared: Shared = Arc::new(Mutex::new(stream));
+            let body = SharedBytes {
+                stream: Arc::clone(&shared),
+                left: Some(end.saturating_sub(start)),
+            };
+            let rest = SharedBytes {
+                stream: shared,
+                left: None,
+            };
+            let mut part = Part::new(&before, body, rest);
+            let skipped = part.skip_to_first_game()?;
+            Ok(SplitInput {
+                reader: Box::new(part),
+                offset: start + skipped,
+            })
+        }
+        Split::Frames { first, last } => {
+            if first > 0
+                && format == Format::Zstd
+                && stream.peek(4)?.get(..4) != Some(&zstd_frames::MAGIC.to_le_bytes()[..])
+            {
+                return Err(invalid(format!(
+                    "frames {first}:{last}: the stream must start at the frame before them \
+                     (the part's `from`), and byte {from} does not start a frame of text"
+                )));
+            }
+            if format != Format::Zstd {
+                return Err(invalid(format!(
+                    "frames cut zstd files only, and this is {}",
+                    if format == Format::Plain {
+                        "plain text"
+                    } else {
+                        format.name()
+                    }
+                )));
+            }
+            if first > last {
+                return Err(invalid(format!(
+                    "frames {first}:{last}: the first is after the last"
+                )));
+            }
+            let shared: Shared = Arc::new(Mutex::new(stream));
+            let mut before = Vec::new();
+            if first > 0 {
+                FrameDecoder::new(Arc::clone(&shared), Some(1))?.read_to_end(&mut before)?;
+                if before.is_empty() {
+                    // An empty frame says nothing of the lines: taken as a blank line.
+                    before.extend_from_slice(b"\n\n\n\n");
+                }
+            }
+            let body = FrameDecoder::new(Arc::clone(&shared), Some(last - first))?;
+            let rest = FrameDecoder::new(shared, None)?;
+            let mut part = Part::new(&before, body, rest);
+            let skipped = part.skip_to_first_game()?;
+            Ok(SplitInput {
+                reader: Box::new(part),
+                offset: skipped,
+            })
+        }
+    }
+}
+
+/// The next `left` bytes of a shared stream (all that remain for `None`).
+struct SharedBytes {
+    stream: Shared,
+    left: Option<u64>,
+}
+
+impl Read for SharedBytes {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let want = match self.left {
+            Some(0) => return Ok(0),
+            Some(left) => out.len().min(usize::try_from(left).unwrap_or(usize::MAX)),
+            None => out.len(),
+        };
+        let mut stream = self
+            .stream
+            .lock()
+            .map_err(|_| io::Error::other("a reader panicked"))?;
+        let n = stream.read(&mut out[..want])?;
+        if let Some(left) = &mut self.left {
+            *left -= n as u64;
+        }
+        Ok(n)
     }
 }
 
@@ -231,5 +465,129 @@ pub fn open(path: &Path, split: Split) -> io::Result<SplitInput> {
                 offset: skipped,
             })
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::{Cursor, Read, Write};
+
+    use super::*;
+
+    /// Games with comments across lines, some of which look like tags, and one that is long.
+    fn text() -> Vec<u8> {
+        let mut text = Vec::new();
+        for i in 0..400 {
+            write!(
+                text,
+                "[Event \"{i}\"]\n\n1. e4 {{ [%clk 0:03:00]\n[Event \"no\"]\n}} e5 "
+            )
+            .unwrap();
+            if i % 97 == 0 {
+                text.extend(b"2. Nf3 Nc6 3. Nc3 Nf6 ".repeat(200));
+            }
+            text.extend(b"1-0\n\n");
+        }
+        text
+    }
+
+    /// `pzstd`'s layout: each frame announced by a skippable frame with its size.
+    fn pzstd(text: &[u8], frame: usize) -> Vec<u8> {
+        let mut file = Vec::new();
+        for piece in text.chunks(frame) {
+            let compressed = zstd::encode_all(piece, 3).unwrap();
+            file.extend(0x184D_2A50u32.to_le_bytes());
+            file.extend(4u32.to_le_bytes());
+            file.extend((compressed.len() as u32).to_le_bytes());
+            file.extend(compressed);
+        }
+        file
+    }
+
+    fn read(mut input: SplitInput) -> (u64, Vec<u8>) {
+        let mut out = Vec::new();
+        input.reader.read_to_end(&mut out).unwrap();
+        (input.offset, out)
+    }
+
+    #[test]
+    fn a_part_read_from_a_stream_is_the_part_read_from_the_file() {
+        let text = text();
+        let dir = std::env::temp_dir().join(format!("chess-split-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // Plain, pzstd-style frames of 3000 bytes, and frames without announcements.
+        let mut plain_frames = Vec::new();
+        for piece in text.chunks(5000) {
+            plain_frames.extend(zstd::encode_all(piece, 1).unwrap());
+        }
+        for (name, bytes) in [
+            ("plain.pgn", text.clone()),
+            ("pzstd.pgn.zst", pzstd(&text, 3000)),
+            ("frames.pgn.zst", plain_frames),
+        ] {
+            let path = dir.join(name);
+            std::fs::write(&path, &bytes).unwrap();
+            for size in [1, 700, 4000, 20_000, 1 << 30] {
+                let plan = plan_file(&path, size).unwrap();
+                let streamed = plan_stream(Cursor::new(bytes.clone()), size).unwrap();
+                assert_eq!(plan, streamed, "{name}, {size}");
+                let mut whole = Vec::new();
+                for part in &plan {
+                    let from_file = read(open(&path, part.split).unwrap());
+                    let stream = Cursor::new(bytes[part.from as usize..].to_vec());
+                    let from_stream = read(open_stream(stream, part.split, part.from).unwrap());
+                    assert!(from_file == from_stream, "{name}, {size}, {}", part.split);
+                    whole.extend(from_stream.1);
+                }
+                // The parts, one after the other, are the text (from its first game).
+                assert!(whole == text, "{name}, {size}");
+            }
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_stream_that_starts_too_late_or_is_cut_is_an_error() {
+        let text = text();
+        let late = open_stream(
+            Cursor::new(text[1000..].to_vec()),
+            Split::Bytes {
+                start: 1000,
+                end: 2000,
+            },
+            1000,
+        );
+        let error = late.expect_err("too late");
+        assert!(
+            error.to_string().contains("must start at byte 996"),
+            "{error}"
+        );
+        let file = pzstd(&text, 3000);
+        let frames = zstd_frames::data_frames(&mut Cursor::new(&file)).unwrap();
+        let cut = Cursor::new(file[..frames[1].offset as usize + 10].to_vec());
+        let mut input = open_stream(cut, Split::Frames { first: 0, last: 2 }, 0).unwrap();
+        let mut out = Vec::new();
+        let error = input.reader.read_to_end(&mut out).expect_err("cut");
+        assert!(error.to_string().contains("ends inside a frame"), "{error}");
+        // Frames are counted from where the stream starts: it must be the frame before them.
+        let early = Cursor::new(file[frames[1].offset as usize - 12..].to_vec());
+        let error = open_stream(
+            early,
+            Split::Frames { first: 2, last: 3 },
+            frames[1].offset - 12,
+        );
+        assert!(
+            error
+                .err()
+                .unwrap()
+                .to_string()
+                .contains("does not start a frame")
+        );
+        let not_zstd = open_stream(
+            Cursor::new(text.clone()),
+            Split::Frames { first: 0, last: 1 },
+            0,
+        );
+        assert!(not_zstd.err().unwrap().to_string().contains("plain text"));
     }
 }

@@ -18,10 +18,10 @@
 //! # Ok::<_, std::io::Error>(())
 //! ```
 
-use std::io::{self, Read, Seek, SeekFrom};
+use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
 
 /// The magic number that starts a zstd frame.
-const MAGIC: u32 = 0xFD2F_B528;
+pub(crate) const MAGIC: u32 = 0xFD2F_B528;
 /// Skippable frames have magic numbers 0x184D2A50 to 0x184D2A5F.
 const SKIPPABLE_MASK: u32 = 0xFFFF_FFF0;
 const SKIPPABLE: u32 = 0x184D_2A50;
@@ -47,13 +47,53 @@ pub struct Frame {
 /// frame is cut.
 pub fn frames<R: Read + Seek>(input: &mut R) -> io::Result<Vec<Frame>> {
     let end = input.seek(SeekFrom::End(0))?;
-    let mut offset = input.seek(SeekFrom::Start(0))?;
+    input.seek(SeekFrom::Start(0))?;
+    walk_frames(input, Some(end))
+}
+
+/// Every frame of a stream that can only be read once, from its start (stdin, a pipe, a
+/// download): as [`frames`], reading the whole stream (each frame's blocks are walked, where a
+/// file's frames announced by `pzstd` are skipped).
+///
+/// ```
+/// use chess_notation::compression::zstd_frames;
+///
+/// let mut file = zstd::encode_all(&b"1. e4 e5 *\n"[..], 3)?;
+/// file.extend(zstd::encode_all(&b"1. d4 d5 *\n"[..], 3)?);
+/// let frames = zstd_frames::stream_frames(&file[..])?;
+/// assert_eq!(frames, zstd_frames::frames(&mut std::io::Cursor::new(&file))?);
+/// # Ok::<_, std::io::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`frames`].
+pub fn stream_frames<R: Read>(input: R) -> io::Result<Vec<Frame>> {
+    let mut forward = Forward {
+        input: BufReader::with_capacity(1 << 16, input),
+        at: 0,
+    };
+    walk_frames(&mut forward, None)
+}
+
+/// The frames from the start of `input`, which ends at `end` when that is known (else at the
+/// end of the stream, which must fall between two frames).
+fn walk_frames<R: Read + Seek>(input: &mut R, end: Option<u64>) -> io::Result<Vec<Frame>> {
+    let mut offset = 0;
     let mut frames = Vec::new();
     // The size pzstd announced for the next frame, to skip it without reading its blocks.
     let mut announced: Option<u64> = None;
-    while offset < end {
+    loop {
+        if end.is_some_and(|end| offset >= end) {
+            break;
+        }
         input.seek(SeekFrom::Start(offset))?;
-        let magic = read_u32(input, offset)?;
+        let Some(magic) = read_u32_or_end(input, offset)? else {
+            if end.is_some() {
+                return Err(invalid(offset, "the file ends inside a frame"));
+            }
+            break;
+        };
         let frame = if magic & SKIPPABLE_MASK == SKIPPABLE {
             let size = u64::from(read_u32(input, offset + 4)?);
             // pzstd's skippable frames hold 4 bytes: the next frame's compressed size.
@@ -69,8 +109,9 @@ pub fn frames<R: Read + Seek>(input: &mut R) -> io::Result<Vec<Frame>> {
                 content_size: None,
             }
         } else if magic == MAGIC {
-            let (len, content_size) = match announced.take() {
-                Some(len) if next_is_frame(input, offset + len, end)? => {
+            let (len, content_size) = match (announced.take(), end) {
+                // Checking an announced size reads ahead and comes back: files only.
+                (Some(len), Some(end)) if next_is_frame(input, offset + len, end)? => {
                     (len, header(input, offset)?.content_size)
                 }
                 _ => walk(input, offset)?,
@@ -84,13 +125,221 @@ pub fn frames<R: Read + Seek>(input: &mut R) -> io::Result<Vec<Frame>> {
         } else {
             return Err(invalid(offset, "not a zstd frame"));
         };
-        if frame.offset + frame.len > end {
+        if end.is_some_and(|end| frame.offset + frame.len > end) {
             return Err(invalid(offset, "the frame is cut: the file ends inside it"));
         }
         offset += frame.len;
         frames.push(frame);
     }
+    if end.is_none() {
+        // The last frame's end must be there (a skippable frame's content is not read).
+        input.seek(SeekFrom::Start(offset))?;
+    }
     Ok(frames)
+}
+
+/// A stream as a file that can only be sought forward, by reading what is skipped.
+struct Forward<R> {
+    input: BufReader<R>,
+    at: u64,
+}
+
+impl<R: Read> Read for Forward<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.input.read(buf)?;
+        self.at += n as u64;
+        Ok(n)
+    }
+}
+
+impl<R: Read> Seek for Forward<R> {
+    fn seek(&mut self, to: SeekFrom) -> io::Result<u64> {
+        let target = match to {
+            SeekFrom::Start(target) if target >= self.at => target,
+            _ => {
+                return Err(io::Error::new(
+                    io::ErrorKind::Unsupported,
+                    "a stream is read forward only",
+                ));
+            }
+        };
+        let skipped = io::copy(
+            &mut (&mut self.input).take(target - self.at),
+            &mut io::sink(),
+        )?;
+        self.at += skipped;
+        if self.at < target {
+            return Err(invalid(self.at, "the stream ends inside a frame"));
+        }
+        Ok(self.at)
+    }
+}
+
+/// A stream shared by the readers of consecutive pieces of it: each reads its piece, the next
+/// goes on where it stopped.
+pub(crate) type Shared = std::sync::Arc<std::sync::Mutex<Stream>>;
+
+/// The text of the next `frames` data frames of a zstd stream (all that remain for `None`),
+/// skippable frames passed over: how a part of a multi-frame file is read from a stream that
+/// starts at a frame boundary, frame by frame, leaving the stream at the next frame.
+pub(crate) struct FrameDecoder {
+    input: Shared,
+    decoder: zstd::stream::raw::Decoder<'static>,
+    frames: Option<usize>,
+    in_frame: bool,
+}
+
+impl FrameDecoder {
+    pub(crate) fn new(input: Shared, frames: Option<usize>) -> io::Result<FrameDecoder> {
+        Ok(FrameDecoder {
+            input,
+            decoder: zstd::stream::raw::Decoder::new()?,
+            frames,
+            in_frame: false,
+        })
+    }
+
+    /// Passes skippable frames; `false` at the end of the stream.
+    fn skip_to_data_frame(&mut self, input: &mut Stream) -> io::Result<bool> {
+        loop {
+            let ahead = input.peek(4)?;
+            if ahead.is_empty() {
+                return Ok(false);
+            }
+            if ahead.len() < 4 {
+                return Err(invalid(input.at, "the stream ends inside a frame"));
+            }
+            let magic = u32::from_le_bytes([ahead[0], ahead[1], ahead[2], ahead[3]]);
+            if magic == MAGIC {
+                return Ok(true);
+            }
+            if magic & SKIPPABLE_MASK != SKIPPABLE {
+                return Err(invalid(input.at, "not a zstd frame"));
+            }
+            let at = input.at;
+            let header = read_bytes::<8, _>(input, at)?;
+            let size = u64::from(u32::from_le_bytes([
+                header[4], header[5], header[6], header[7],
+            ]));
+            let skipped = io::copy(&mut input.take(size), &mut io::sink())?;
+            if skipped < size {
+                return Err(invalid(at, "the stream ends inside a frame"));
+            }
+        }
+    }
+}
+
+impl Read for FrameDecoder {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        use zstd::stream::raw::{InBuffer, Operation, OutBuffer};
+        if out.is_empty() {
+            return Ok(0);
+        }
+        let shared = std::sync::Arc::clone(&self.input);
+        let mut input = shared
+            .lock()
+            .map_err(|_| io::Error::other("a reader panicked"))?;
+        loop {
+            if !self.in_frame {
+                if self.frames == Some(0) || !self.skip_to_data_frame(&mut input)? {
+                    return Ok(0);
+                }
+                self.decoder.reinit()?;
+                self.in_frame = true;
+            }
+            let at = input.at;
+            let available = input.fill_buf()?;
+            if available.is_empty() {
+                return Err(invalid(at, "the stream ends inside a frame"));
+            }
+            let mut from = InBuffer::around(available);
+            let mut to = OutBuffer::around(&mut *out);
+            let hint = self.decoder.run(&mut from, &mut to).map_err(|e| {
+                io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!("zstd frames: at byte {at}: {e}"),
+                )
+            })?;
+            let (read, written) = (from.pos(), to.pos());
+            input.consume(read);
+            if hint == 0 {
+                // The frame is decoded and its text all handed out.
+                self.in_frame = false;
+                if let Some(n) = &mut self.frames {
+                    *n -= 1;
+                }
+            }
+            if written > 0 {
+                return Ok(written);
+            }
+        }
+    }
+}
+
+/// A buffered stream that can look a few bytes ahead.
+pub(crate) struct Stream {
+    inner: Box<dyn Read + Send>,
+    buf: Box<[u8]>,
+    start: usize,
+    end: usize,
+    /// Where the next byte is in the whole file.
+    pub(crate) at: u64,
+}
+
+impl Stream {
+    /// `inner`, whose first byte is byte `at` of the file.
+    pub(crate) fn new(inner: Box<dyn Read + Send>, at: u64) -> Stream {
+        Stream {
+            inner,
+            buf: vec![0; 1 << 16].into_boxed_slice(),
+            start: 0,
+            end: 0,
+            at,
+        }
+    }
+
+    /// At least `n` bytes buffered (fewer only at the end of the stream), left unread.
+    pub(crate) fn peek(&mut self, n: usize) -> io::Result<&[u8]> {
+        if self.end - self.start < n {
+            self.buf.copy_within(self.start..self.end, 0);
+            self.end -= self.start;
+            self.start = 0;
+            while self.end < n {
+                match self.inner.read(&mut self.buf[self.end..]) {
+                    Ok(0) => break,
+                    Ok(k) => self.end += k,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) => return Err(e),
+                }
+            }
+        }
+        Ok(&self.buf[self.start..self.end])
+    }
+}
+
+impl Read for Stream {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let available = self.fill_buf()?;
+        let n = available.len().min(out.len());
+        out[..n].copy_from_slice(&available[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl BufRead for Stream {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.start == self.end {
+            self.peek(1)?;
+        }
+        Ok(&self.buf[self.start..self.end])
+    }
+
+    fn consume(&mut self, n: usize) {
+        let n = n.min(self.end - self.start);
+        self.start += n;
+        self.at += n as u64;
+    }
 }
 
 /// The frames of `input` that hold content (skippable frames left out).
@@ -200,6 +449,22 @@ fn read_bytes<const N: usize, R: Read>(input: &mut R, at: u64) -> io::Result<[u8
 
 fn read_u32<R: Read>(input: &mut R, at: u64) -> io::Result<u32> {
     read_bytes::<4, _>(input, at).map(u32::from_le_bytes)
+}
+
+/// A frame's magic number, or `None` at the end of the input.
+fn read_u32_or_end<R: Read>(input: &mut R, at: u64) -> io::Result<Option<u32>> {
+    let mut bytes = [0u8; 4];
+    let mut n = 0;
+    while n < 4 {
+        match input.read(&mut bytes[n..]) {
+            Ok(0) if n == 0 => return Ok(None),
+            Ok(0) => return Err(invalid(at, "the input ends inside a frame")),
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(Some(u32::from_le_bytes(bytes)))
 }
 
 fn invalid(at: u64, why: &str) -> io::Error {
