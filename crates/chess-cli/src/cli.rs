@@ -200,6 +200,10 @@ pub struct PerftArgs {
 
 #[derive(Args, Debug)]
 pub struct MovesArgs {
+    /// The position as a FEN (quote it), as --fen gives it.
+    #[arg(value_name = "FEN", conflicts_with_all = ["fen", "position"])]
+    pub fen_arg: Option<String>,
+
     #[command(flatten)]
     pub position: PositionArgs,
 

@@ -4,13 +4,17 @@ use std::io::Write;
 
 use chess_notation::{Fen, SanPlus, uci};
 
-use crate::cli::MovesArgs;
+use crate::cli::{MovesArgs, PositionArgs};
 use crate::error::Result;
 use crate::json::Json;
 use crate::position_arg::{Chess960Default, resolve};
 
 pub fn run(args: &MovesArgs, out: &mut impl Write) -> Result<()> {
-    let pos = resolve(&args.position, Chess960Default::Classical)?;
+    let position = PositionArgs {
+        fen: args.fen_arg.clone().or_else(|| args.position.fen.clone()),
+        ..args.position.clone()
+    };
+    let pos = resolve(&position, Chess960Default::Classical)?;
     let moves = pos.legal_moves();
     if args.json {
         let list = moves
@@ -35,6 +39,15 @@ pub fn run(args: &MovesArgs, out: &mut impl Write) -> Result<()> {
         ]);
         writeln!(out, "{}", value.to_line())?;
         return Ok(());
+    }
+    if moves.is_empty() {
+        // The list stays empty for scripts; the person reading is told why.
+        let why = if pos.is_checkmate() {
+            format!("checkmate: {} is mated", pos.turn())
+        } else {
+            format!("stalemate: {} is not in check and cannot move", pos.turn())
+        };
+        crate::error::warn(format_args!("no legal moves: {why}"));
     }
     for &m in &moves {
         if args.uci {
