@@ -84,6 +84,11 @@ pub fn pv_san(pos: &Position, pv: &[Move]) -> String {
     chess_notation::san::variation(pos, pv)
 }
 
+/// A score with whose it is: engines score for the side to move (`+0.35 for black`).
+pub fn scored(pos: &Position, score: Score) -> String {
+    format!("{} for {}", human_score(score), pos.turn())
+}
+
 /// One line about a search iteration: depth, score, nodes, time and the line in SAN.
 pub fn describe(pos: &Position, info: &SearchInfo) -> String {
     let multipv = if info.multipv > 1 {
@@ -95,7 +100,7 @@ pub fn describe(pos: &Position, info: &SearchInfo) -> String {
         "depth {}/{}{multipv} score {} nodes {} ({} kn/s) time {:.2} s: {}",
         info.depth,
         info.seldepth,
-        human_score(info.score),
+        scored(pos, info.score),
         info.nodes,
         info.nps / 1000,
         info.time.as_secs_f64(),
@@ -134,7 +139,7 @@ pub fn analyse(args: &AnalyseArgs, out: &mut impl Write) -> Result<()> {
             out,
             "best move: {} (score {}, depth {})",
             SanPlus::from_move(&pos, best),
-            human_score(result.score),
+            scored(&pos, result.score),
             result.depth
         )?;
         writeln!(out, "best line: {}", pv_san(&pos, &result.pv))?;
@@ -269,7 +274,7 @@ impl Opponent {
                         if let (Some(depth), Some(score)) = (info.depth, info.score) {
                             thought.lines.push(format!(
                                 "depth {depth} score {}: {}",
-                                human_score(score),
+                                scored(pos, score),
                                 pv_san(pos, &info.pv)
                             ));
                         }

@@ -270,7 +270,19 @@ impl Session<'_> {
                 "not a square: {square:?} (expected a square like e2)"
             );
         };
-        let moves = self.game.position().moves_from(sq);
+        let pos = self.game.position();
+        let Some(piece) = pos.board().piece_at(sq) else {
+            return writeln!(self.out, "there is no piece on {sq}");
+        };
+        if piece.color() != pos.turn() {
+            return writeln!(
+                self.out,
+                "the piece on {sq} is {}'s, and it is {}'s turn",
+                piece.color(),
+                pos.turn()
+            );
+        }
+        let moves = pos.moves_from(sq);
         if moves.is_empty() {
             return writeln!(self.out, "the piece on {sq} has no legal move");
         }

@@ -98,7 +98,8 @@ fn analyse_finds_a_mate_in_two() {
     let fen = "8/k7/6RR/8/8/8/8/4K3 w - - 0 1";
     let out = chess(&["analyse", "--fen", fen, "--depth", "6"], "");
     assert_eq!(out.status, 0, "{}", out.stderr);
-    assert_contains(&out.stdout, "(score #2, depth 6)");
+    // Scores are the side to move's, and say so.
+    assert_contains(&out.stdout, "(score #2 for white, depth 6)");
     let line = out
         .stdout
         .lines()
@@ -145,6 +146,13 @@ fn play_against_the_computer() {
         "think shows the search: {}",
         out.stdout
     );
+    // Its scores are the computer's, and say so.
+    let first = out
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("depth 1/"))
+        .unwrap();
+    assert!(first.contains(" for black nodes "), "{first}");
     // As black, the computer opens and the board is turned.
     let out = chess(
         &[

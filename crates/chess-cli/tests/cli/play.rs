@@ -136,7 +136,7 @@ fn commands() {
     let dir = TempDir::new("play-commands");
     let file = dir.0.join("game.pgn");
     let input = format!(
-        "help\nmoves\ne4\nhint g8\nundo\nd4\nfen\nflip\nsave {}\nresign\n",
+        "help\nmoves\ne4\nhint e4\nhint e5\nhint f8\nhint g8\nundo\nd4\nfen\nflip\nsave {}\nresign\n",
         file.display()
     );
     let out = chess(&["--ascii"], &input);
@@ -148,6 +148,13 @@ fn commands() {
             .contains("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1")
     );
     assert!(out.stdout.contains("| ** |"), "hint marks f6 and h6");
+    // A hint names what is wrong with the square.
+    assert_contains(
+        &out.stdout,
+        "the piece on e4 is white's, and it is black's turn",
+    );
+    assert_contains(&out.stdout, "there is no piece on e5");
+    assert_contains(&out.stdout, "the piece on f8 has no legal move");
     assert_contains(&out.stdout, "Black resigns: white wins (1-0).");
     let pgn = std::fs::read_to_string(&file).unwrap();
     assert!(pgn.contains("[Result \"*\"]"), "{pgn}");
