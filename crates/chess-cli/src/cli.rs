@@ -101,17 +101,21 @@ pub struct PlayArgs {
     #[arg(long)]
     pub ascii: bool,
 
-    /// Play against a person or the computer.
-    #[arg(long, value_enum, default_value_t = Opponent::Human)]
-    pub vs: Opponent,
+    /// Play against a person at the same keyboard or the computer [default: human, or the
+    /// computer when an option only the computer uses is given: --level, --color,
+    /// --movetime, --book, --syzygy, --engine].
+    #[arg(long, value_enum)]
+    pub vs: Option<Opponent>,
 
-    /// The computer's strength, 1 (beginner) to 10 (full strength).
-    #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u8).range(1..=10))]
-    pub level: u8,
+    /// The computer's strength, 1 (a beginner's opponent) to 10 (full strength) [default: 4,
+    /// for a casual player].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub level: Option<u8>,
 
-    /// Your side against the computer (the board is turned when you play black).
-    #[arg(long, value_enum, default_value_t = Side::White)]
-    pub color: Side,
+    /// Your side against the computer (the board is turned when you play black) [default:
+    /// white].
+    #[arg(long, value_enum)]
+    pub color: Option<Side>,
 
     /// Play against an external UCI engine (for example /usr/games/stockfish).
     #[arg(long, value_name = "PATH")]
@@ -126,9 +130,9 @@ pub struct PlayArgs {
     )]
     pub engine_arg: Vec<String>,
 
-    /// How long the computer thinks per move, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
-    pub movetime: u64,
+    /// How long the computer thinks per move, in milliseconds [default: 1000].
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    pub movetime: Option<u64>,
 
     /// The computer plays from this Polyglot book while the position is in it (a move drawn
     /// by weight), then thinks.
@@ -143,6 +147,53 @@ pub struct PlayArgs {
     /// weaker levels' choices), so that a session can be replayed. Hidden: for tests.
     #[arg(long, value_name = "N", hide = true)]
     pub seed: Option<u64>,
+}
+
+/// The computer's level when none is given: one a casual player can beat, and lose to.
+pub const DEFAULT_LEVEL: u8 = 4;
+
+impl PlayArgs {
+    /// Whether the computer (built in, or `--engine`) plays the other side: asked for with
+    /// `--vs computer`, or implied by an option only the computer uses. `--vs human` with such
+    /// an option is a usage error, which this says.
+    pub fn computer_plays(&self) -> Result<bool, String> {
+        let computer_options: Vec<&str> = [
+            ("--level", self.level.is_some()),
+            ("--color", self.color.is_some()),
+            ("--movetime", self.movetime.is_some()),
+            ("--book", self.book.is_some()),
+            ("--syzygy", !self.syzygy.is_empty()),
+            ("--engine", self.engine.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(name, given)| given.then_some(name))
+        .collect();
+        match self.vs {
+            Some(Opponent::Computer) => Ok(true),
+            Some(Opponent::Human) if !computer_options.is_empty() => Err(format!(
+                "{} {} for a game against the computer, and --vs human asks for a person: \
+                 drop one",
+                computer_options.join(", "),
+                if computer_options.len() == 1 {
+                    "is"
+                } else {
+                    "are"
+                }
+            )),
+            Some(Opponent::Human) => Ok(false),
+            None => Ok(!computer_options.is_empty()),
+        }
+    }
+
+    /// The computer's level (see [`DEFAULT_LEVEL`]).
+    pub fn level(&self) -> u8 {
+        self.level.unwrap_or(DEFAULT_LEVEL)
+    }
+
+    /// How long the computer thinks per move.
+    pub fn movetime(&self) -> std::time::Duration {
+        std::time::Duration::from_millis(self.movetime.unwrap_or(1000))
+    }
 }
 
 #[derive(Args, Debug)]

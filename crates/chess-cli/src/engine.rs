@@ -183,7 +183,7 @@ impl Opponent {
             }
             None => None,
         };
-        let movetime = Duration::from_millis(args.movetime);
+        let movetime = args.movetime();
         if let Some(path) = &args.engine {
             let mut client = Client::spawn(path, &args.engine_arg)
                 .map_err(|e| CliError::input(path.display(), e))?;
@@ -209,7 +209,7 @@ impl Opponent {
         let mut searcher = Searcher::new();
         searcher.set_seed(seed);
         searcher.set_tablebases(tablebase_settings(&args.syzygy)?);
-        if let Some(level) = Level::new(args.level) {
+        if let Some(level) = Level::new(args.level()) {
             searcher.set_level(level);
         }
         let player = Player::Builtin {

@@ -105,14 +105,11 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
     let mut rng = chess_engine::Rng::new(args.seed.unwrap_or_else(chess_engine::random_seed));
     let start = u32::try_from(rng.below(960)).unwrap_or(0);
     let position = resolve(&args.position, Chess960Default::Random(start))?;
-    let computer = args.vs == crate::cli::Opponent::Computer || args.engine.is_some();
-    if (args.book.is_some() || !args.syzygy.is_empty()) && !computer {
-        return Err(crate::error::CliError::usage(
-            "--book and --syzygy are the computer's: play --vs computer or --engine PATH",
-        ));
-    }
+    let computer = args
+        .computer_plays()
+        .map_err(crate::error::CliError::usage)?;
     let opponent = if computer {
-        let human = match args.color {
+        let human = match args.color.unwrap_or_default() {
             crate::cli::Side::White => Color::White,
             crate::cli::Side::Black => Color::Black,
         };

@@ -311,7 +311,7 @@ fn play_and_uci_take_a_book() {
         "e4\nthink\nquit\n",
     );
     assert_eq!(out.status, 0, "{}", out.stderr);
-    assert_contains(&out.stdout, "against computer (level 10) with a book");
+    assert_contains(&out.stdout, "against computer (level 4) with a book");
     assert_contains(&out.stdout, "book move ");
     let after_e4 = chess_notation::input::parse_line(&Position::standard(), "e4").unwrap();
     let after_e4 = Position::standard().after(after_e4[0]);
@@ -358,10 +358,13 @@ fn play_and_uci_take_a_book() {
         assert_eq!(out.status, 1, "{args:?}");
         assert_contains(&out.stderr, "not a polyglot book");
     }
-    // The book is the computer's.
-    let out = chess(&["--book", &book_text], "quit\n");
+    // The book is the computer's: it brings the computer in, unless a person is asked for.
+    let out = chess(&["--vs", "human", "--book", &book_text], "quit\n");
     assert_eq!(out.status, 2);
-    assert_contains(&out.stderr, "--book and --syzygy are the computer's");
+    assert_contains(
+        &out.stderr,
+        "--book is for a game against the computer, and --vs human asks for a person",
+    );
 }
 
 #[test]

@@ -172,6 +172,38 @@ fn play_against_the_computer() {
 }
 
 #[test]
+fn options_of_the_computer_bring_it_in() {
+    // --level alone: a game against the computer, not between two people.
+    let out = chess(&["--ascii", "--level", "2", "--movetime", "20"], "quit\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_contains(&out.stdout, "You play white against computer (level 2).");
+    let out = chess(
+        &["--ascii", "--color", "black", "--movetime", "20"],
+        "quit\n",
+    );
+    assert_contains(&out.stdout, "You play black against computer (level 4).");
+    // The default level, stated in --help, is the casual player's.
+    let out = chess(
+        &["--ascii", "--vs", "computer", "--movetime", "20"],
+        "quit\n",
+    );
+    assert_contains(&out.stdout, "against computer (level 4).");
+    let help = chess(&["play", "--help"], "").stdout;
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_contains(&help, "[default: 4, for a casual player]");
+    // Asking for a person and for the computer's options is a usage error.
+    let out = chess(&["--vs", "human", "--level", "5", "--color", "black"], "");
+    assert_eq!(out.status, 2);
+    assert_contains(
+        &out.stderr,
+        "--level, --color are for a game against the computer, and --vs human asks for a person",
+    );
+    // Without any, two people play.
+    let out = chess(&["--ascii"], "quit\n");
+    assert!(!out.stdout.contains("against computer"), "{}", out.stdout);
+}
+
+#[test]
 fn play_against_an_external_engine() {
     // Our own binary in UCI mode stands in for an external engine such as Stockfish.
     let out = chess(
