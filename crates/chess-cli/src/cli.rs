@@ -143,6 +143,11 @@ pub struct PlayArgs {
     #[arg(long, value_name = "DIR")]
     pub syzygy: Vec<PathBuf>,
 
+    /// Continue the game left unsaved last time (kept in $XDG_STATE_HOME/chess/autosave.pgn,
+    /// or ~/.local/state/chess/autosave.pgn).
+    #[arg(long, conflicts_with_all = ["fen", "position", "chess960"])]
+    pub resume: bool,
+
     /// Fixes what is otherwise drawn at random for each session (the `--chess960` start, the
     /// weaker levels' choices), so that a session can be replayed. Hidden: for tests.
     #[arg(long, value_name = "N", hide = true)]

@@ -1,6 +1,7 @@
 //! `chess play`: a game in the terminal, against a person at the same keyboard or the computer.
 
 use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::PathBuf;
 
 use chess_core::{Bitboard, Color, Square};
 use chess_notation::Fen;
@@ -29,7 +30,8 @@ Enter a move in SAN (e4, Nf3, O-O, exd5, e8=Q) or UCI (e2e4, e7e8q), or a comman
   think         show what the computer thought about its last move
   draw          claim a draw (threefold repetition or the 50-move rule)
   resign        resign the game
-  quit          leave";
+  quit          leave (Ctrl-C too); a game with unsaved moves is offered a file, and
+                is kept for `chess play --resume` either way";
 
 /// Where input lines come from: a line editor on a terminal, plain lines otherwise.
 trait Input {
@@ -51,6 +53,8 @@ impl Input for Editor {
                 }
                 Ok(Some(line))
             }
+            // Ctrl-C at the prompt is `quit`, which asks about an unsaved game.
+            Err(rustyline::error::ReadlineError::Interrupted) => Ok(Some("quit".to_owned())),
             Err(_) => Ok(None),
         }
     }
@@ -64,7 +68,11 @@ impl<R: BufRead> Input for Lines<R> {
         out.flush()?;
         let mut line = String::new();
         match self.0.read_line(&mut line) {
-            Ok(0) | Err(_) => Ok(None),
+            Ok(0) | Err(_) => {
+                // The prompt's line ends, as a typed line would end it.
+                writeln!(out)?;
+                Ok(None)
+            }
             Ok(_) => {
                 // Echo piped input so a transcript reads like a session.
                 writeln!(out, "{}", line.trim_end())?;
@@ -78,6 +86,9 @@ struct Session<'a> {
     game: Game,
     style: Style,
     saved: bool,
+    /// Where the game in progress is kept after every move, for `--resume` (none when there
+    /// is no home directory).
+    autosave: Option<PathBuf>,
     /// The computer and the side it plays, when playing against it.
     opponent: Option<(Opponent, Color)>,
     thought: Thought,
@@ -104,7 +115,16 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
     // One seed for everything random in the session, so `--seed` replays a whole session.
     let mut rng = chess_engine::Rng::new(args.seed.unwrap_or_else(chess_engine::random_seed));
     let start = u32::try_from(rng.below(960)).unwrap_or(0);
-    let position = resolve(&args.position, Chess960Default::Random(start))?;
+    let autosave = autosave_path();
+    let resumed = if args.resume {
+        Some(resume(autosave.as_deref())?)
+    } else {
+        None
+    };
+    let position = match &resumed {
+        Some(_) => Position::standard(),
+        None => resolve(&args.position, Chess960Default::Random(start))?,
+    };
     let computer = args
         .computer_plays()
         .map_err(crate::error::CliError::usage)?;
@@ -120,10 +140,12 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
     } else {
         None
     };
+    let resuming = resumed.is_some();
     let mut session = Session {
-        game: Game::new(position),
+        game: resumed.unwrap_or_else(|| Game::new(position)),
         style: Style::detect(args.ascii),
-        saved: false,
+        saved: resuming,
+        autosave,
         thought: Thought::default(),
         opponent,
         out,
@@ -136,12 +158,21 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
             writeln!(session.out, "Chess960 starting position {n}.")?;
         }
     }
+    if resuming {
+        writeln!(
+            session.out,
+            "Resumed the game of {} moves.",
+            session.game.moves().len()
+        )?;
+    }
     writeln!(session.out, "Type help for the commands.")?;
     session.show(Bitboard::EMPTY)?;
     loop {
         if let Some(outcome) = session.game.outcome() {
             writeln!(session.out, "{}", describe_end(&outcome))?;
             session.offer_save(input)?;
+            // Over: nothing to resume.
+            session.forget();
             return Ok(());
         }
         if session.computer_to_move() {
@@ -159,7 +190,8 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
             if pos.is_check() { " (check)" } else { "" }
         );
         let Some(line) = input.line(&prompt, session.out)? else {
-            return Ok(());
+            // The input has ended: no question can be asked.
+            return session.leave(None);
         };
         let line = line.trim();
         if line.is_empty() {
@@ -171,7 +203,7 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
         let out = &mut *session.out;
         match (command, argument) {
             ("help" | "?", _) => writeln!(out, "{HELP}")?,
-            ("quit" | "exit", _) => return Ok(()),
+            ("quit" | "exit", _) => return session.leave(Some(input)),
             ("moves", _) => {
                 let pos = session.game.position();
                 let list: Vec<String> = pos
@@ -189,6 +221,7 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
                     if session.computer_to_move() {
                         session.game.undo();
                     }
+                    session.keep();
                     session.show(Bitboard::EMPTY)?;
                 }
                 None => writeln!(out, "nothing to undo")?,
@@ -203,9 +236,9 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
             }
             ("fen", _) => writeln!(out, "{}", Fen::from_position(session.game.position()))?,
             ("pgn", _) => write!(out, "{}", pgn_export::game_to_pgn(&session.game))?,
-            ("save", Some(file)) => session.save(file)?,
+            ("save", Some(file)) => session.save_asking(file, input)?,
             ("save", None) => writeln!(out, "save needs a file name, like: save game.pgn")?,
-            ("load", Some(file)) => session.load(file)?,
+            ("load", Some(file)) => session.load(file, input)?,
             ("load", None) => writeln!(out, "load needs a file name")?,
             ("flip", _) => {
                 session.style.flipped = !session.style.flipped;
@@ -302,6 +335,7 @@ impl Session<'_> {
             return Ok(());
         }
         self.saved = false;
+        self.keep();
         let mover = if pos.turn().is_white() {
             format!("{}.", pos.fullmoves())
         } else {
@@ -333,7 +367,15 @@ impl Session<'_> {
         }
     }
 
-    fn load(&mut self, file: &str) -> io::Result<()> {
+    fn load(&mut self, file: &str, input: &mut dyn Input) -> io::Result<()> {
+        if self.unsaved()
+            && !self.confirm(
+                input,
+                "The game in progress has unsaved moves. Replace it? [y/N] ",
+            )?
+        {
+            return writeln!(self.out, "Not loaded: the game goes on.");
+        }
         let text = match std::fs::read_to_string(file) {
             Ok(text) => text,
             Err(e) => return writeln!(self.out, "cannot read {file}: {e}"),
@@ -357,11 +399,97 @@ impl Session<'_> {
             Ok(game) => {
                 self.game = game;
                 self.saved = true;
+                self.keep();
                 writeln!(self.out, "Loaded {file}.")?;
                 self.show(Bitboard::EMPTY)
             }
             Err(message) => writeln!(self.out, "{message}"),
         }
+    }
+
+    /// Saves to `file`, asking first when it exists.
+    fn save_asking(&mut self, file: &str, input: &mut dyn Input) -> io::Result<()> {
+        if std::path::Path::new(file).exists()
+            && !self.confirm(input, &format!("{file} exists. Replace it? [y/N] "))?
+        {
+            return writeln!(self.out, "Not saved.");
+        }
+        self.save(file)
+    }
+
+    /// Asks a yes-or-no question; no answer is no.
+    fn confirm(&mut self, input: &mut dyn Input, question: &str) -> io::Result<bool> {
+        let answer = input.line(question, self.out)?.unwrap_or_default();
+        Ok(matches!(
+            answer.trim().to_ascii_lowercase().as_str(),
+            "y" | "yes"
+        ))
+    }
+
+    /// Whether moves would be lost if the game were dropped now.
+    fn unsaved(&self) -> bool {
+        !self.saved && !self.game.moves().is_empty()
+    }
+
+    /// Writes the game in progress where `--resume` finds it.
+    fn keep(&mut self) {
+        let Some(path) = &self.autosave else {
+            return;
+        };
+        if self.game.moves().is_empty() {
+            return;
+        }
+        let written = path
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| {
+                crate::files::write_atomically(path, pgn_export::game_to_pgn(&self.game).as_bytes())
+                    .map_err(|e| io::Error::other(e.to_string()))
+            });
+        if let Err(e) = written {
+            crate::error::warn(format_args!(
+                "cannot keep the game in {}: {e}",
+                path.display()
+            ));
+            // Said once: the game goes on without it.
+            self.autosave = None;
+        }
+    }
+
+    /// Forgets the kept game (it is over).
+    fn forget(&mut self) {
+        if let Some(path) = &self.autosave {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+
+    /// Leaves the game: a game with unsaved moves is offered a file when there is someone to
+    /// ask, and is kept for `--resume` either way.
+    fn leave(&mut self, input: Option<&mut dyn Input>) -> Result<()> {
+        if !self.unsaved() {
+            return Ok(());
+        }
+        if let Some(input) = input {
+            let prompt = "The game has unsaved moves. Save it as PGN? Enter a file name, or nothing to leave: ";
+            if let Some(line) = input.line(prompt, self.out)? {
+                let file = line.trim();
+                if !matches!(file, "" | "n" | "no" | "quit" | "exit") {
+                    self.save_asking(file, input)?;
+                }
+            }
+            if !self.unsaved() {
+                return Ok(());
+            }
+        }
+        match &self.autosave {
+            Some(path) => writeln!(
+                self.out,
+                "The game is kept in {}: chess play --resume continues it.",
+                path.display()
+            )?,
+            None => writeln!(self.out, "The game was not saved.")?,
+        }
+        Ok(())
     }
 
     fn offer_save(&mut self, input: &mut dyn Input) -> io::Result<()> {
@@ -373,11 +501,44 @@ impl Session<'_> {
             let file = line.trim();
             // A script's `quit` (or a "no") after the end of the game is not a file name.
             if !matches!(file, "" | "n" | "no" | "quit" | "exit") {
-                self.save(file)?;
+                self.save_asking(file, input)?;
             }
         }
         Ok(())
     }
+}
+
+/// Where the game in progress is kept: `$XDG_STATE_HOME/chess/autosave.pgn`, else
+/// `~/.local/state/chess/autosave.pgn`.
+fn autosave_path() -> Option<PathBuf> {
+    let state = std::env::var_os("XDG_STATE_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".local/state"))
+        })?;
+    Some(state.join("chess").join("autosave.pgn"))
+}
+
+/// The game kept by the last session that left one unsaved.
+fn resume(path: Option<&std::path::Path>) -> Result<Game> {
+    let path = path.ok_or_else(|| {
+        crate::error::CliError::usage("--resume: no home directory to keep games in")
+    })?;
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        crate::error::CliError::input(
+            path.display(),
+            if e.kind() == io::ErrorKind::NotFound {
+                "no game to resume".to_owned()
+            } else {
+                e.to_string()
+            },
+        )
+    })?;
+    text.parse::<chess_notation::pgn::PgnGame>()
+        .map_err(|e| e.to_string())
+        .and_then(|game| game.to_game().map_err(|e| e.to_string()))
+        .map_err(|e| crate::error::CliError::input(path.display(), e))
 }
 
 /// The sentence announcing the end of the game.

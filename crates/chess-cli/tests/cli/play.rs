@@ -249,7 +249,8 @@ fn load_a_pgn_or_a_fen_file() {
     let missing = dir.0.join("missing.pgn").display().to_string();
     let out = chess(
         &["--ascii"],
-        &format!("e4\nload {bad_fen}\nload {bad_pgn}\nload {missing}\nfen\nquit\n"),
+        // After a move, each load asks first (yes).
+        &format!("e4\nload {bad_fen}\ny\nload {bad_pgn}\ny\nload {missing}\ny\nfen\nquit\n\n"),
     );
     assert_contains(
         &out.stdout,
@@ -368,6 +369,8 @@ fn chess960_castling() {
             "Black to move> fen",
             "4k3/8/8/8/8/8/8/R1KR3R b - - 1 1",
             "Black to move> quit",
+            "The game has unsaved moves. Save it as PGN? Enter a file name, or nothing to leave: ",
+            "The game is kept in /tmp/chess-cli-tests-state/chess/autosave.pgn: chess play --resume continues it.",
         ]
     );
 }
@@ -462,6 +465,8 @@ fn through_a_terminal(env: &[&str], inputs: &[&str]) -> (bool, String, String) {
     let driver = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pty_driver.py");
     let mut command = Command::new("python3");
     command.arg(driver);
+    let state = std::env::temp_dir().join("chess-cli-tests-state");
+    command.args(["--env", &format!("XDG_STATE_HOME={}", state.display())]);
     for setting in env {
         command.args(["--env", setting]);
     }
@@ -539,4 +544,84 @@ fn no_color_turns_colours_off_on_a_terminal() {
     assert!(ok, "{stdout}\n{stderr}");
     assert!(!is_sgr(&stdout), "no colour with NO_COLOR: {stdout:?}");
     assert!(stdout.contains('♔') && stdout.contains('♚'), "{stdout}");
+}
+
+/// `chess` with its own place to keep unsaved games.
+fn chess_keeping(state: &str, args: &[&str], stdin: &str) -> crate::support::Output {
+    crate::support::chess_env(args, stdin.as_bytes(), &[("XDG_STATE_HOME", state)])
+}
+
+#[test]
+fn a_game_with_unsaved_moves_is_never_dropped() {
+    let dir = TempDir::new("play-unsaved");
+    let state = dir.0.join("state").display().to_string();
+    let kept = dir.0.join("state/chess/autosave.pgn");
+    // `quit` asks; nothing for an answer leaves, and the game is kept for --resume.
+    let out = chess_keeping(&state, &["--ascii"], "e4\ne5\nquit\n\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_contains(&out.stdout, "The game has unsaved moves. Save it as PGN?");
+    assert_contains(
+        &out.stdout,
+        &format!(
+            "The game is kept in {}: chess play --resume continues it.",
+            kept.display()
+        ),
+    );
+    assert_contains(&std::fs::read_to_string(&kept).unwrap(), "1. e4 e5 *");
+    let out = chess_keeping(&state, &["--ascii", "--resume"], "fen\nNf3\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_contains(&out.stdout, "Resumed the game of 2 moves.");
+    assert_contains(
+        &out.stdout,
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+    );
+    // The input ending (Ctrl-D) asks nothing, and says where the game is.
+    assert_contains(&out.stdout, "chess play --resume continues it.");
+    assert_contains(
+        &std::fs::read_to_string(&kept).unwrap(),
+        "1. e4 e5 2. Nf3 *",
+    );
+
+    // Answering with a file name saves there; a file that exists is only replaced when asked.
+    let file = dir.file("mine.pgn", "precious\n");
+    let out = chess_keeping(&state, &["--ascii"], &format!("d4\nquit\n{file}\nn\n"));
+    assert_contains(&out.stdout, &format!("{file} exists. Replace it? [y/N]"));
+    assert_contains(&out.stdout, "Not saved.");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "precious\n");
+    let out = chess_keeping(&state, &["--ascii"], &format!("d4\nsave {file}\ny\nquit\n"));
+    assert_contains(&out.stdout, &format!("Saved to {file}."));
+    assert!(
+        !out.stdout.contains("unsaved moves"),
+        "saved: nothing to ask"
+    );
+    assert_contains(&std::fs::read_to_string(&file).unwrap(), "1. d4 *");
+
+    // `load` asks before it replaces a game with unsaved moves.
+    let out = chess_keeping(
+        &state,
+        &["--ascii"],
+        &format!("c4\nload {file}\n\nfen\nload {file}\ny\nfen\n"),
+    );
+    assert_contains(
+        &out.stdout,
+        "The game in progress has unsaved moves. Replace it? [y/N]",
+    );
+    assert_contains(&out.stdout, "Not loaded: the game goes on.");
+    assert_contains(
+        &out.stdout,
+        "rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq - 0 1",
+    );
+    assert_contains(&out.stdout, &format!("Loaded {file}."));
+    assert_contains(
+        &out.stdout,
+        "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1",
+    );
+
+    // A finished game has been offered a file: nothing is kept to resume.
+    let out = chess_keeping(&state, &["--ascii"], "f3\ne5\ng4\nQh4#\n\n");
+    assert_contains(&out.stdout, "Checkmate: black wins (0-1).");
+    assert!(!kept.exists());
+    let out = chess_keeping(&state, &["--resume"], "");
+    assert_eq!(out.status, 1);
+    assert_contains(&out.stderr, "no game to resume");
 }

@@ -16,8 +16,16 @@ pub fn chess(args: &[&str], stdin: &str) -> Output {
 
 /// [`chess`] with any bytes on stdin.
 pub fn chess_bytes(args: &[&str], stdin: &[u8]) -> Output {
+    // Games left unsaved are kept out of the home directory of whoever runs the tests.
+    let state = std::env::temp_dir().join("chess-cli-tests-state");
+    chess_env(args, stdin, &[("XDG_STATE_HOME", state.to_str().unwrap())])
+}
+
+/// [`chess_bytes`] with these environment variables.
+pub fn chess_env(args: &[&str], stdin: &[u8], env: &[(&str, &str)]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_chess"))
         .args(args)
+        .envs(env.iter().copied())
         .env("NO_COLOR", "1")
         .env("TERM", "dumb")
         .stdin(Stdio::piped())

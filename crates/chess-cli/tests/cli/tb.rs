@@ -155,7 +155,8 @@ fn the_engine_plays_by_the_tables() {
         "{san:?} in {}",
         out.stdout
     );
-    // Without a computer, --syzygy is a usage error.
-    let out = chess(&["--syzygy", &dir], "quit\n");
+    // --syzygy is the computer's: with --vs human, a usage error.
+    let out = chess(&["--vs", "human", "--syzygy", &dir], "quit\n");
     assert_eq!(out.status, 2);
+    assert_contains(&out.stderr, "--syzygy is for a game against the computer");
 }
