@@ -79,6 +79,7 @@ fn test(root: &Path, args: &[&str]) -> ExitCode {
         for line in &skips {
             eprintln!("  {line}");
         }
+        eprintln!("`.ci/install-test-tools` installs every tool they need (see the README).");
     }
     match status {
         Ok(status) if status.success() => ExitCode::SUCCESS,
