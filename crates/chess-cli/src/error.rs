@@ -72,3 +72,22 @@ pub type Result<T, E = CliError> = std::result::Result<T, E>;
 pub fn warn(message: impl fmt::Display) {
     let _ = writeln!(std::io::stderr(), "chess: {message}");
 }
+
+/// `text` as a message shows what someone typed: control characters (an escape sequence that
+/// would recolour the terminal, a bell, a carriage return that hides what came before) written
+/// as escapes (`\u{1b}`), the rest as it is.
+pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return text.into();
+    }
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect::<String>()
+        .into()
+}

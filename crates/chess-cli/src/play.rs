@@ -75,7 +75,7 @@ impl<R: BufRead> Input for Lines<R> {
             }
             Ok(_) => {
                 // Echo piped input so a transcript reads like a session.
-                writeln!(out, "{}", line.trim_end())?;
+                writeln!(out, "{}", crate::error::escape_controls(line.trim_end()))?;
                 Ok(Some(line))
             }
         }
@@ -358,7 +358,9 @@ impl Session<'_> {
     }
 
     fn save(&mut self, file: &str) -> io::Result<()> {
-        match std::fs::write(file, pgn_export::game_to_pgn(&self.game)) {
+        let written = std::fs::write(file, pgn_export::game_to_pgn(&self.game));
+        let file = crate::error::escape_controls(file);
+        match written {
             Ok(()) => {
                 self.saved = true;
                 writeln!(self.out, "Saved to {file}.")
@@ -376,7 +378,9 @@ impl Session<'_> {
         {
             return writeln!(self.out, "Not loaded: the game goes on.");
         }
-        let text = match std::fs::read_to_string(file) {
+        let read = std::fs::read_to_string(file);
+        let file = &*crate::error::escape_controls(file);
+        let text = match read {
             Ok(text) => text,
             Err(e) => return writeln!(self.out, "cannot read {file}: {e}"),
         };
@@ -410,7 +414,13 @@ impl Session<'_> {
     /// Saves to `file`, asking first when it exists.
     fn save_asking(&mut self, file: &str, input: &mut dyn Input) -> io::Result<()> {
         if std::path::Path::new(file).exists()
-            && !self.confirm(input, &format!("{file} exists. Replace it? [y/N] "))?
+            && !self.confirm(
+                input,
+                &format!(
+                    "{} exists. Replace it? [y/N] ",
+                    crate::error::escape_controls(file)
+                ),
+            )?
         {
             return writeln!(self.out, "Not saved.");
         }
@@ -576,9 +586,12 @@ fn capitalize(s: &str) -> String {
 /// not a move at all, a move no piece can make, one that would leave the king in check, or an
 /// ambiguous one (naming the candidates).
 pub fn read_move(pos: &Position, text: &str) -> std::result::Result<Move, String> {
-    input::parse_move(pos, text).map_err(|e| match e {
+    let typed = text;
+    // What was typed, as the messages show it.
+    let text = &*crate::error::escape_controls(typed);
+    input::parse_move(pos, typed).map_err(|e| match e {
         InputError::NotAMove => format!(
-            "not a move or a command: {text:?} (type help; moves look like e4, Nf3 or e2e4)"
+            "not a move or a command: \"{text}\" (type help; moves look like e4, Nf3 or e2e4)"
         ),
         InputError::NoPieceThere { square } => {
             format!("no such move: {text}: no piece of yours on {square}")

@@ -625,3 +625,16 @@ fn a_game_with_unsaved_moves_is_never_dropped() {
     assert_eq!(out.status, 1);
     assert_contains(&out.stderr, "no game to resume");
 }
+
+#[test]
+fn control_characters_typed_are_shown_escaped() {
+    // An escape sequence would recolour the terminal, a bell ring it: messages show them.
+    let out = chess(&["--ascii"], "load \u{1b}[31mred\nNb1\u{7}x\nquit\n");
+    assert!(
+        !out.stdout.contains('\u{1b}') && !out.stdout.contains('\u{7}'),
+        "{:?}",
+        out.stdout
+    );
+    assert_contains(&out.stdout, "cannot read \\u{1b}[31mred: ");
+    assert_contains(&out.stdout, "not a move or a command: \"Nb1\\u{7}x\"");
+}
