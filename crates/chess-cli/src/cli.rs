@@ -64,12 +64,23 @@ pub struct PositionArgs {
     pub fen: Option<String>,
 
     /// Chess960 rules: castling by Chess960 rules and king-takes-rook castling in UCI (e1h1).
-    #[arg(long)]
-    pub chess960: bool,
+    /// Without it, a FEN's castling rights must fit standard chess; `--chess960=auto` reads a
+    /// FEN as Chess960 only when its rights can only mean Chess960.
+    #[arg(long, value_enum, value_name = "auto", num_args = 0..=1, require_equals = true, default_missing_value = "yes")]
+    pub chess960: Option<Chess960>,
 
     /// Start from Chess960 starting position N (0-959; 518 is the classical setup).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..960))]
     pub position: Option<u32>,
+}
+
+/// How `--chess960` reads a FEN.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chess960 {
+    /// Chess960 rules.
+    Yes,
+    /// Standard chess when the castling rights fit it, Chess960 when they can only mean it.
+    Auto,
 }
 
 /// Who plays the other side.
@@ -282,9 +293,10 @@ pub struct FenArgs {
     #[arg(value_name = "FEN")]
     pub fen: String,
 
-    /// Validate under Chess960 rules.
-    #[arg(long)]
-    pub chess960: bool,
+    /// Validate under Chess960 rules (`--chess960=auto`: only when the castling rights can
+    /// only mean Chess960; without it, they must fit standard chess).
+    #[arg(long, value_enum, value_name = "auto", num_args = 0..=1, require_equals = true, default_missing_value = "yes")]
+    pub chess960: Option<Chess960>,
 
     /// Draw the board in plain ASCII.
     #[arg(long)]

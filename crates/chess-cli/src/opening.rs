@@ -12,7 +12,7 @@ use crate::position_arg::parse_fen;
 
 pub fn run(args: &OpeningArgs, out: &mut impl Write) -> Result<()> {
     let start = match &args.fen {
-        Some(text) => parse_fen(text, false).map_err(|e| CliError::input("--fen", e))?,
+        Some(text) => parse_fen(text, None).map_err(|e| CliError::input("--fen", e))?,
         None => Position::standard(),
     };
     let line = args.moves.join(" ");

@@ -395,9 +395,15 @@ impl Session<'_> {
                 .and_then(|game| game.to_game().map_err(|e| e.to_string()))
                 .map_err(|e| format!("{file}: {e}"))
         } else {
-            parse_fen(first, self.game.initial_position().is_chess960())
-                .map(Game::new)
-                .map_err(|e| format!("{file}: {e}"))
+            parse_fen(
+                first,
+                self.game
+                    .initial_position()
+                    .is_chess960()
+                    .then_some(crate::cli::Chess960::Yes),
+            )
+            .map(Game::new)
+            .map_err(|e| format!("{file}: {e}"))
         };
         match loaded {
             Ok(game) => {

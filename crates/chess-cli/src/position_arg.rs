@@ -1,9 +1,9 @@
 //! Turning `--fen`, `--chess960` and `--position` into a position.
 
 use chess_notation::{Fen, FenError};
-use chess_rules::Position;
+use chess_rules::{CastlingMode, Position};
 
-use crate::cli::PositionArgs;
+use crate::cli::{Chess960, PositionArgs};
 use crate::error::{CliError, Result};
 
 /// What `--chess960` alone means.
@@ -24,7 +24,7 @@ pub fn resolve(args: &PositionArgs, default: Chess960Default) -> Result<Position
         return Position::chess960(n)
             .ok_or_else(|| CliError::usage(format!("--position {n}: expected 0-959")));
     }
-    if args.chess960 {
+    if args.chess960 == Some(Chess960::Yes) {
         let n = match default {
             Chess960Default::Classical => 518,
             Chess960Default::Random(n) => n,
@@ -34,8 +34,17 @@ pub fn resolve(args: &PositionArgs, default: Chess960Default) -> Result<Position
     Ok(Position::standard())
 }
 
-/// Parses a FEN under Chess960 rules when asked or when its castling rights can only mean
-/// Chess960, else standard rules.
-pub fn parse_fen(text: &str, chess960: bool) -> std::result::Result<Position, FenError> {
-    text.parse::<Fen>()?.into_position_for(chess960)
+/// Parses a FEN under the rules `--chess960` asks for: standard chess without it (the castling
+/// rights must fit), Chess960 with it, and with `--chess960=auto` Chess960 only when the rights
+/// can only mean it.
+pub fn parse_fen(
+    text: &str,
+    chess960: Option<Chess960>,
+) -> std::result::Result<Position, FenError> {
+    let fen = text.parse::<Fen>()?;
+    match chess960 {
+        None => fen.into_position(CastlingMode::Standard),
+        Some(Chess960::Yes) => fen.into_position(CastlingMode::Chess960),
+        Some(Chess960::Auto) => fen.into_position_auto(),
+    }
 }

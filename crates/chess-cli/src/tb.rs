@@ -25,7 +25,7 @@ pub fn run(args: &TbArgs, out: &mut impl Write) -> Result<()> {
     let Some(tables) = crate::engine::tablebases(&args.syzygy)? else {
         return Err(CliError::usage("--syzygy: name a directory of tables"));
     };
-    let pos = parse_fen(&args.fen, false).map_err(|e| CliError::input("--fen", e))?;
+    let pos = parse_fen(&args.fen, None).map_err(|e| CliError::input("--fen", e))?;
     let not_in_tables = |e: SyzygyError| CliError::input("--fen", e);
     let wdl = tables.probe_wdl(&pos).map_err(not_in_tables)?;
     // Without its DTZ table, the result alone.

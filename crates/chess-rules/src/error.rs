@@ -144,6 +144,14 @@ impl fmt::Display for PositionError {
             if i > 0 {
                 f.write_str("; ")?;
             }
+            if kind == PositionErrorKinds::INVALID_CASTLING_RIGHTS {
+                // Each right that does not fit, and why.
+                let problems = crate::validate::castling_problems(&self.setup, self.mode);
+                if !problems.is_empty() {
+                    f.write_str(&problems.join("; "))?;
+                    continue;
+                }
+            }
             f.write_str(kind.describe())?;
         }
         Ok(())
@@ -168,3 +176,53 @@ impl fmt::Display for IllegalMoveError {
 
 #[cfg(feature = "std")]
 impl std::error::Error for IllegalMoveError {}
+
+#[cfg(test)]
+mod tests {
+    use chess_core::{CastlingSide, Color, File, Piece, Square};
+
+    use crate::{CastlingMode, Position, PositionErrorKinds, Setup};
+
+    /// The black king on d8 with both its rooks, the white king and rooks at home; all four
+    /// rights.
+    fn king_on_d8() -> Setup {
+        let mut setup = Setup::empty();
+        for (sq, piece) in [
+            (Square::E1, Piece::WhiteKing),
+            (Square::A1, Piece::WhiteRook),
+            (Square::H1, Piece::WhiteRook),
+            (Square::D8, Piece::BlackKing),
+            (Square::A8, Piece::BlackRook),
+            (Square::H8, Piece::BlackRook),
+        ] {
+            setup.board.put(sq, piece);
+        }
+        for color in Color::ALL {
+            setup.castling.add(color, CastlingSide::KingSide, File::H);
+            setup.castling.add(color, CastlingSide::QueenSide, File::A);
+        }
+        setup
+    }
+
+    #[test]
+    fn each_castling_right_that_does_not_fit_is_named() {
+        let error = Position::from_setup(king_on_d8(), CastlingMode::Standard).unwrap_err();
+        assert_eq!(error.kinds(), PositionErrorKinds::INVALID_CASTLING_RIGHTS);
+        assert_eq!(
+            error.to_string(),
+            "illegal position: castling right k: the black king is on d8, not e8 as standard \
+             chess needs; castling right q: the black king is on d8, not e8 as standard chess \
+             needs"
+        );
+        // Under Chess960 rules the same rights fit.
+        assert!(Position::from_setup(king_on_d8(), CastlingMode::Chess960).is_ok());
+        // A right without its rook, named by its file in Chess960.
+        let mut setup = king_on_d8();
+        setup.board.remove(Square::H1);
+        let error = Position::from_setup(setup, CastlingMode::Chess960).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "illegal position: castling right H: there is no white rook on h1"
+        );
+    }
+}

@@ -225,6 +225,64 @@ pub(crate) fn valid_castling(setup: &Setup, mode: CastlingMode) -> CastlingRight
     valid
 }
 
+/// Why each castling right of `setup` that [`valid_castling`] drops does not fit, one sentence
+/// each: `castling right k: the black king is on d8, not e8 as standard chess needs`.
+pub(crate) fn castling_problems(
+    setup: &Setup,
+    mode: CastlingMode,
+) -> alloc::vec::Vec<alloc::string::String> {
+    use alloc::format;
+    let board = &setup.board;
+    let valid = valid_castling(setup, mode);
+    let mut problems = alloc::vec::Vec::new();
+    for (color, side, rook) in setup.castling.iter() {
+        if valid.rook(color, side) == Some(rook) {
+            continue;
+        }
+        // The letter as a FEN writes it: KQkq in standard chess, the rook's file in Chess960.
+        let letter = if mode.is_chess960() {
+            rook.file().char()
+        } else if side == CastlingSide::KingSide {
+            'k'
+        } else {
+            'q'
+        };
+        let letter = if color.is_white() {
+            letter.to_ascii_uppercase()
+        } else {
+            letter
+        };
+        let back_rank = Rank::First.relative_to(color);
+        let standard_king = Square::new(File::E, back_rank);
+        let standard_rook = Square::new(side.standard_rook_file(), back_rank);
+        let why = match board.pieces(color, Role::King).single_square() {
+            None => format!("there is not one {color} king"),
+            Some(king) if king.rank() != back_rank => {
+                format!("the {color} king is on {king}, off its first rank")
+            }
+            Some(king) if !mode.is_chess960() && king != standard_king => format!(
+                "the {color} king is on {king}, not {standard_king} as standard chess needs"
+            ),
+            Some(_) if !board.pieces(color, Role::Rook).contains(rook) => {
+                format!("there is no {color} rook on {rook}")
+            }
+            Some(_) if !mode.is_chess960() && rook != standard_rook => format!(
+                "the {color} rook is on {rook}, not {standard_rook} as standard chess needs"
+            ),
+            Some(king) => format!(
+                "the {color} rook on {rook} is not on the {} side of the king on {king}",
+                if side == CastlingSide::KingSide {
+                    "king's"
+                } else {
+                    "queen's"
+                }
+            ),
+        };
+        problems.push(format!("castling right {letter}: {why}"));
+    }
+    problems
+}
+
 /// The en passant square of `setup` if a pawn of the side not to move can just have advanced two
 /// squares past it: the square and the pawn's origin empty, the pawn in front.
 pub(crate) fn valid_ep_square(setup: &Setup) -> Option<Square> {

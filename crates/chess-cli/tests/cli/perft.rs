@@ -52,9 +52,9 @@ fn chess960() {
     // Position 518 is the classical setup.
     let out = chess(&["perft", "--position", "518", "3"], "");
     assert_eq!(out.stdout, "Nodes searched: 8902\n");
-    // A Chess960 position from the perft suite, recognised as Chess960 by its castling field.
+    // A Chess960 position from the perft suite, under Chess960 rules.
     let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 1";
-    let out = chess(&["perft", "--fen", fen, "3"], "");
+    let out = chess(&["perft", "--chess960", "--fen", fen, "3"], "");
     assert_eq!(out.stdout, "Nodes searched: 12189\n");
 }
 
