@@ -12,6 +12,7 @@ mod pack;
 mod perft;
 mod pgn;
 mod play;
+mod readme;
 mod spark;
 mod support;
 mod tb;
