@@ -298,6 +298,11 @@ pub struct FenArgs {
     #[arg(long, value_enum, value_name = "auto", num_args = 0..=1, require_equals = true, default_missing_value = "yes")]
     pub chess960: Option<Chess960>,
 
+    /// Accept spellings that are not canonical (two digits in a row such as `44`, castling
+    /// letters out of order such as `kqKQ`), saying on stderr what was normalised.
+    #[arg(long)]
+    pub lenient: bool,
+
     /// Draw the board in plain ASCII.
     #[arg(long)]
     pub ascii: bool,

@@ -8,11 +8,21 @@ use chess_notation::{Fen, FenError};
 use crate::cli::FenArgs;
 use crate::error::{CliError, Result};
 use crate::json::Json;
-use crate::position_arg::parse_fen;
+use crate::position_arg::{parse_fen, parse_fen_lenient};
 use crate::render::{self, Style};
 
 pub fn run(args: &FenArgs, out: &mut impl Write) -> Result<()> {
-    match parse_fen(&args.fen, args.chess960) {
+    let parsed = if args.lenient {
+        parse_fen_lenient(&args.fen, args.chess960).map(|(pos, notes)| {
+            for note in notes {
+                crate::error::warn(format_args!("fen: normalised: {note}"));
+            }
+            pos
+        })
+    } else {
+        parse_fen(&args.fen, args.chess960)
+    };
+    match parsed {
         Ok(pos) => {
             let normalised = Fen::from_position(&pos).to_string();
             if args.json {

@@ -13,7 +13,7 @@ use crate::cli::PlayArgs;
 use crate::engine::{Opponent, Thought};
 use crate::error::Result;
 use crate::pgn_export;
-use crate::position_arg::{Chess960Default, parse_fen, resolve};
+use crate::position_arg::{Chess960Default, parse_fen_lenient, resolve};
 use crate::render::{self, Style};
 
 const HELP: &str = "\
@@ -395,14 +395,20 @@ impl Session<'_> {
                 .and_then(|game| game.to_game().map_err(|e| e.to_string()))
                 .map_err(|e| format!("{file}: {e}"))
         } else {
-            parse_fen(
+            // A file from elsewhere: its spelling is read leniently, and said if normalised.
+            parse_fen_lenient(
                 first,
                 self.game
                     .initial_position()
                     .is_chess960()
                     .then_some(crate::cli::Chess960::Yes),
             )
-            .map(Game::new)
+            .map(|(pos, notes)| {
+                for note in notes {
+                    let _ = writeln!(self.out, "{file}: normalised: {note}");
+                }
+                Game::new(pos)
+            })
             .map_err(|e| format!("{file}: {e}"))
         };
         match loaded {

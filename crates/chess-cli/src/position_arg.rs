@@ -1,6 +1,6 @@
 //! Turning `--fen`, `--chess960` and `--position` into a position.
 
-use chess_notation::{Fen, FenError};
+use chess_notation::{Fen, FenError, Normalisation};
 use chess_rules::{CastlingMode, Position};
 
 use crate::cli::{Chess960, PositionArgs};
@@ -41,7 +41,20 @@ pub fn parse_fen(
     text: &str,
     chess960: Option<Chess960>,
 ) -> std::result::Result<Position, FenError> {
-    let fen = text.parse::<Fen>()?;
+    in_rules(text.parse::<Fen>()?, chess960)
+}
+
+/// [`parse_fen`], reading spellings that are not canonical (`44`, `kqKQ`) and saying what was
+/// normalised.
+pub fn parse_fen_lenient(
+    text: &str,
+    chess960: Option<Chess960>,
+) -> std::result::Result<(Position, Vec<Normalisation>), FenError> {
+    let (fen, notes) = Fen::from_ascii_lenient(text.as_bytes())?;
+    Ok((in_rules(fen, chess960)?, notes))
+}
+
+fn in_rules(fen: Fen, chess960: Option<Chess960>) -> std::result::Result<Position, FenError> {
     match chess960 {
         None => fen.into_position(CastlingMode::Standard),
         Some(Chess960::Yes) => fen.into_position(CastlingMode::Chess960),

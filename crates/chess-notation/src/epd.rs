@@ -248,7 +248,8 @@ impl Epd {
                 None => break,
             }
         }
-        let fen = Fen::from_ascii(&text[..end]).map_err(|e| ParseEpdError {
+        // EPD files come from other programs: their spellings are read leniently.
+        let (fen, _) = Fen::from_ascii_lenient(&text[..end]).map_err(|e| ParseEpdError {
             offset: e.offset,
             kind: EpdErrorKind::Fen(e),
             opcode: None,

@@ -101,6 +101,13 @@ pub enum FenErrorKind {
     NumberOutOfRange,
     /// Text after the fullmove number.
     TrailingText,
+    /// Two digits in a row in a rank (`44`): a canonical FEN counts the empty squares with
+    /// one (see [`Fen::from_ascii_lenient`]).
+    AdjacentDigits,
+    /// A castling letter after one it should come before (`kqKQ`): a canonical FEN gives
+    /// white's rights before black's and the king side before the queen side (see
+    /// [`Fen::from_ascii_lenient`]).
+    CastlingOrder(char),
 }
 
 /// Why text is not a FEN: the field, the byte offset, and what was expected.
@@ -163,6 +170,13 @@ impl fmt::Display for ParseFenError {
             FenErrorKind::InvalidNumber => f.write_str("expected a number"),
             FenErrorKind::NumberOutOfRange => f.write_str("number out of range"),
             FenErrorKind::TrailingText => f.write_str("unexpected text after the fullmove number"),
+            FenErrorKind::AdjacentDigits => {
+                f.write_str("two digits in a row: empty squares are counted with one digit")
+            }
+            FenErrorKind::CastlingOrder(c) => write!(
+                f,
+                "castling right {c:?} out of order: expected white's before black's, the king side first (KQkq)"
+            ),
         }
     }
 }
@@ -386,6 +400,87 @@ fn parse_castling(
     Ok(rights)
 }
 
+/// A spelling that is not canonical, which [`Fen::from_ascii_lenient`] accepted and wrote back
+/// in its canonical form ([`Fen::from_ascii`] rejects it).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Normalisation {
+    /// The field.
+    pub field: FenField,
+    /// The byte where it starts.
+    pub offset: usize,
+    /// What was normalised.
+    pub kind: NormalisationKind,
+}
+
+/// What [`Normalisation`] normalised.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum NormalisationKind {
+    /// Digits in a row in a rank, counted as one number of empty squares (`44` is `8`).
+    AdjacentDigits,
+    /// Castling letters out of the canonical order (this one came too late).
+    CastlingOrder(char),
+}
+
+impl fmt::Display for Normalisation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at byte {}: ", self.field.name(), self.offset)?;
+        match self.kind {
+            NormalisationKind::AdjacentDigits => {
+                f.write_str("two digits in a row, counted as one (44 is 8)")
+            }
+            NormalisationKind::CastlingOrder(_) => {
+                f.write_str("castling rights out of order, written KQkq")
+            }
+        }
+    }
+}
+
+/// What is not canonical in `text`, which parsed into `setup`.
+fn normalisations(text: &[u8], setup: &Setup) -> Vec<Normalisation> {
+    let mut notes = Vec::new();
+    let mut fields = Fields { text, pos: 0 };
+    if let Some((base, placement)) = fields.next() {
+        for (i, pair) in placement.windows(2).enumerate() {
+            if pair[0].is_ascii_digit() && pair[1].is_ascii_digit() {
+                notes.push(Normalisation {
+                    field: FenField::Board,
+                    offset: base + i,
+                    kind: NormalisationKind::AdjacentDigits,
+                });
+                break;
+            }
+        }
+    }
+    let _turn = fields.next();
+    if let Some((base, castling)) = fields.next().filter(|(_, c)| *c != b"-") {
+        // White's before black's, the king side before the queen side.
+        let mut last = None;
+        for (i, &c) in castling.iter().enumerate() {
+            let color = Color::from_white(c.is_ascii_uppercase());
+            let king_file = setup.board.king_of(color).map(Square::file);
+            let king_side = match c.to_ascii_lowercase() {
+                b'k' => true,
+                b'q' => false,
+                letter => File::from_char(letter as char)
+                    .zip(king_file)
+                    .is_some_and(|(file, king)| file > king),
+            };
+            let key = (color.is_black(), !king_side);
+            if last.is_some_and(|last| key <= last) {
+                notes.push(Normalisation {
+                    field: FenField::Castling,
+                    offset: base + i,
+                    kind: NormalisationKind::CastlingOrder(c as char),
+                });
+                break;
+            }
+            last = Some(key);
+        }
+    }
+    notes
+}
+
 fn parse_number(text: &[u8], base: usize, field: FenField) -> Result<u32, ParseFenError> {
     let error = |i: usize, kind| ParseFenError {
         field,
@@ -447,8 +542,57 @@ impl Fen {
         self.setup
     }
 
-    /// Parses a FEN from bytes.
+    /// Parses a FEN from bytes, strictly: the spellings [`Fen::from_ascii_lenient`] accepts
+    /// and normalises (two digits in a row, castling letters out of order) are errors that
+    /// say where. Missing trailing fields (the clocks, as EPD leaves them out) are accepted.
+    ///
+    /// ```
+    /// use chess_notation::{Fen, FenErrorKind, FenField};
+    ///
+    /// let error = Fen::from_ascii(b"8/8/8/8/8/8/8/4K2k w - - 0 1").map(|_| ());
+    /// assert!(error.is_ok());
+    /// let error = Fen::from_ascii(b"44/8/8/8/8/8/8/4K2k w - - 0 1").unwrap_err();
+    /// assert_eq!((error.field, error.offset, error.kind), (FenField::Board, 0, FenErrorKind::AdjacentDigits));
+    /// ```
     pub fn from_ascii(text: &[u8]) -> Result<Fen, ParseFenError> {
+        let (fen, notes) = Fen::from_ascii_lenient(text)?;
+        match notes.first() {
+            None => Ok(fen),
+            Some(note) => Err(ParseFenError {
+                field: note.field,
+                offset: note.offset,
+                kind: match note.kind {
+                    NormalisationKind::AdjacentDigits => FenErrorKind::AdjacentDigits,
+                    NormalisationKind::CastlingOrder(c) => FenErrorKind::CastlingOrder(c),
+                },
+            }),
+        }
+    }
+
+    /// Parses a FEN from bytes, accepting spellings that are not canonical and saying what was
+    /// normalised: the readers of files written by other programs use this.
+    ///
+    /// ```
+    /// use chess_notation::Fen;
+    ///
+    /// let (fen, notes) = Fen::from_ascii_lenient(b"rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w kqKQ - 0 1")?;
+    /// assert_eq!(fen, Fen::standard());
+    /// assert_eq!(notes.len(), 2);
+    /// assert_eq!(notes[0].to_string(), "board field at byte 18: two digits in a row, counted as one (44 is 8)");
+    /// assert_eq!(notes[1].to_string(), "castling field at byte 49: castling rights out of order, written KQkq");
+    /// # Ok::<_, chess_notation::ParseFenError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// What is wrong, where.
+    pub fn from_ascii_lenient(text: &[u8]) -> Result<(Fen, Vec<Normalisation>), ParseFenError> {
+        let fen = Fen::parse_fields(text)?;
+        let notes = normalisations(text, &fen.setup);
+        Ok((fen, notes))
+    }
+
+    fn parse_fields(text: &[u8]) -> Result<Fen, ParseFenError> {
         let mut fields = Fields { text, pos: 0 };
         let Some((base, placement)) = fields.next() else {
             return Err(ParseFenError {

@@ -27,7 +27,10 @@ pub mod san;
 pub mod uci;
 
 pub use epd::{Epd, EpdErrorKind, EpdMoveError, Operand, Operation, ParseEpdError};
-pub use fen::{BoardFen, Fen, FenError, FenErrorKind, FenField, ParseFenError};
+pub use fen::{
+    BoardFen, Fen, FenError, FenErrorKind, FenField, Normalisation, NormalisationKind,
+    ParseFenError,
+};
 pub use san::{ParseSanError, San, SanError, SanPlus, Suffix};
 pub use uci::UciMove;
 

@@ -88,3 +88,30 @@ fn explains_every_error() {
         "{\"valid\": false, \"fen\": null, \"error\": \"illegal position: a side has more than one king; pawns on the first or eighth rank\"}\n"
     );
 }
+
+#[test]
+fn non_canonical_fen_is_refused_unless_read_leniently() {
+    let fen = "rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w kqKQ - 0 1";
+    let out = chess(&["fen", fen], "");
+    assert_eq!(out.status, 1);
+    assert_contains(
+        &out.stderr,
+        "invalid board field in fen at byte 18: two digits in a row",
+    );
+    let out = chess(&["moves", fen], "");
+    assert_eq!(out.status, 1);
+    let out = chess(&["fen", "--lenient", "--ascii", fen], "");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(
+        out.stdout
+            .starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n")
+    );
+    assert_contains(
+        &out.stderr,
+        "fen: normalised: board field at byte 18: two digits in a row, counted as one",
+    );
+    assert_contains(
+        &out.stderr,
+        "fen: normalised: castling field at byte 49: castling rights out of order, written KQkq",
+    );
+}

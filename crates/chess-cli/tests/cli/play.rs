@@ -352,7 +352,7 @@ fn chess960_starts() {
 #[test]
 fn chess960_castling() {
     // King takes rook in UCI, and an inner rook's right written with its file (X-FEN).
-    let fen = "4k3/8/8/8/8/8/8/RR2K2R w BK - 0 1";
+    let fen = "4k3/8/8/8/8/8/8/RR2K2R w KB - 0 1";
     let out = chess(
         &["--ascii", "--chess960", "--fen", fen],
         "fen\ne1b1\nfen\nquit\n",

@@ -441,10 +441,10 @@ impl<W: Write + Send + 'static> Server<W> {
             }
             Some("fen") => {
                 let text = setup[1..].join(" ");
-                let parsed = text
-                    .parse::<Fen>()
+                // GUIs spell FENs in many ways: read leniently.
+                let parsed = Fen::from_ascii_lenient(text.as_bytes())
                     .map_err(|e| e.to_string())
-                    .and_then(|fen| {
+                    .and_then(|(fen, _)| {
                         fen.into_position_for(self.options.chess960)
                             .map_err(|e| e.to_string())
                     });

@@ -203,7 +203,9 @@ impl GameBuilder {
                 },
             )
         };
-        let fen = Fen::from_ascii(text.trim().as_bytes()).map_err(|e| invalid(e.into()))?;
+        // Files in the wild spell FENs in many ways: read leniently.
+        let (fen, _) =
+            Fen::from_ascii_lenient(text.trim().as_bytes()).map_err(|e| invalid(e.into()))?;
         fen.into_position_for(chess960).map_err(invalid)
     }
 

@@ -201,9 +201,9 @@ fn fits_start(name: &str, value: &str, initial: &Position) -> bool {
     match name {
         "Variant" => chess960_variant(value) == Some(chess960),
         "SetUp" => value.trim() == "1" || start_tags(initial).is_empty(),
-        "FEN" => Fen::from_ascii(value.trim().as_bytes())
+        "FEN" => Fen::from_ascii_lenient(value.trim().as_bytes())
             .ok()
-            .and_then(|fen| fen.into_position(initial.castling_mode()).ok())
+            .and_then(|(fen, _)| fen.into_position(initial.castling_mode()).ok())
             .is_some_and(|pos| pos == *initial),
         _ => true,
     }

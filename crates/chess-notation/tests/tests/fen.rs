@@ -43,6 +43,60 @@ fn round_trip_random_positions() {
     }
 }
 
+/// `text` with its first run of empty squares of two or more written as two digits, and its
+/// castling letters reversed: what the strict reading refuses and the lenient one normalises.
+fn non_canonical(text: &str) -> Option<String> {
+    let mut fields: Vec<String> = text.split(' ').map(str::to_owned).collect();
+    let board = &fields[0];
+    let at = board.find(|c: char| matches!(c, '2'..='8'))?;
+    let n = board[at..=at].parse::<u32>().unwrap();
+    fields[0] = format!("{}1{}{}", &board[..at], n - 1, &board[at + 1..]);
+    fields[2] = fields[2].chars().rev().collect();
+    Some(fields.join(" "))
+}
+
+#[test]
+fn the_strict_reading_refuses_what_the_lenient_one_normalises() {
+    use chess_notation::NormalisationKind;
+    let error = parse_err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kqKQ - 0 1");
+    assert_eq!(
+        (error.field, error.offset, error.kind),
+        (FenField::Castling, 48, FenErrorKind::CastlingOrder('K'))
+    );
+    let error = parse_err("rnbqkbnr/pppppppp/8/17/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert_eq!(
+        (error.field, error.offset, error.kind),
+        (FenField::Board, 20, FenErrorKind::AdjacentDigits)
+    );
+    // Chess960 rights by file: white's king side before its queen side, then black's.
+    let fen = "1r1k2r1/pppppppp/8/8/8/8/PPPPPPPP/1R1K2R1 w BGbg - 0 1";
+    assert_eq!(parse_err(fen).kind, FenErrorKind::CastlingOrder('G'));
+    let (lenient, notes) = Fen::from_ascii_lenient(fen.as_bytes()).unwrap();
+    assert_eq!(notes[0].kind, NormalisationKind::CastlingOrder('G'));
+    assert_eq!(
+        lenient,
+        "1r1k2r1/pppppppp/8/8/8/8/PPPPPPPP/1R1K2R1 w GBgb - 0 1"
+            .parse()
+            .unwrap()
+    );
+    // Every position's FEN, spelled the other way, reads leniently to the same, with notes.
+    let mut checked = 0;
+    for pos in sample_positions(60, 80) {
+        let text = Fen::from_position(&pos).to_string();
+        let Some(other) = non_canonical(&text) else {
+            continue;
+        };
+        let (fen, notes) = Fen::from_ascii_lenient(other.as_bytes()).unwrap();
+        assert_eq!(fen.to_string(), text, "{other}");
+        assert_eq!(notes[0].kind, NormalisationKind::AdjacentDigits, "{other}");
+        let castling = text.split(' ').nth(2).unwrap();
+        assert_eq!(notes.len() == 2, castling.len() > 1, "{other}: {notes:?}");
+        assert!(other.parse::<Fen>().is_err(), "{other}");
+        checked += 1;
+    }
+    assert!(checked > 50);
+}
+
 #[test]
 fn missing_clocks_and_extra_whitespace() {
     let fen: Fen = "  8/8/8/8/8/8/8/K6k   w  -  - ".parse().unwrap();
