@@ -6,10 +6,14 @@
 //! prints a FEN for a position, the placement field for a board alone, and PGN for a game.
 
 use std::io::{BufRead, IsTerminal, Read, Write};
+
+use rayon::prelude::*;
 use std::path::Path;
 
 use chess_notation::pack::{self, Format};
-use chess_notation::pgn::{GameReader, GameResult, MoveNode, PgnGame};
+use chess_notation::pgn::{
+    GameBuilder, GameResult, MoveNode, ParallelReader, PgnError, PgnGame, VisitorExt,
+};
 use chess_notation::{BoardFen, Fen, uci};
 use chess_rules::{Move, Position};
 
@@ -17,6 +21,7 @@ use crate::cli::{DecodeArgs, EncodeArgs};
 use crate::error::{CliError, Result};
 use crate::json::Json;
 use crate::position_arg::{Chess960Default, parse_fen, resolve};
+use crate::progress::Progress;
 
 /// Where the bytes go: base64 lines, or the raw bytes of exactly one value.
 struct Sink<'a, W: Write> {
@@ -101,17 +106,16 @@ fn encode_into<W: Write>(args: &EncodeArgs, sink: &mut Sink<'_, W>) -> Result<()
         let mut games = 0u64;
         for path in &args.files {
             let name = input_name(path);
-            let input = open(path)?;
-            for (number, game) in (1..).zip(GameReader::new(input).allow_null_moves(true)) {
+            let crate::files::Input {
+                reader, progress, ..
+            } = crate::files::open(path, &name)?;
+            // Games are read and encoded on every core; their bytes come back in order.
+            let builder = GameBuilder::new().allow_null_moves(true);
+            let mut encoded_games =
+                ParallelReader::new(reader).visit(move || builder.clone().map_output(encode_game));
+            for (number, encoded) in (1..).zip(&mut encoded_games) {
                 games += 1;
-                let encoded = game.map_err(|e| e.to_string()).and_then(|game| {
-                    let moves: Option<Vec<Move>> = game.mainline_moves().collect();
-                    let moves = moves.ok_or_else(|| {
-                        "a null move (--): a game in the packed format has legal moves only"
-                            .to_owned()
-                    })?;
-                    pack::encode_game(&game.initial, &moves).map_err(|e| e.to_string())
-                });
+                progress.update();
                 match encoded {
                     Ok(bytes) => sink.put(&bytes)?,
                     Err(message) => {
@@ -125,6 +129,14 @@ fn encode_into<W: Write>(args: &EncodeArgs, sink: &mut Sink<'_, W>) -> Result<()
                     }
                 }
             }
+            if let Some(e) = encoded_games.take_error() {
+                // The input failed part-way: the games before it are encoded.
+                bad += 1;
+                crate::error::warn(format_args!(
+                    "{name}: game {}, line {}: {}",
+                    e.game, e.at.line, e.reason
+                ));
+            }
         }
         if bad > 0 {
             return Err(CliError::invalid(format_args!(
@@ -133,6 +145,18 @@ fn encode_into<W: Write>(args: &EncodeArgs, sink: &mut Sink<'_, W>) -> Result<()
         }
     }
     Ok(())
+}
+
+/// A game's mainline in the packed game format, or why it cannot be.
+fn encode_game(
+    game: std::result::Result<PgnGame, PgnError>,
+) -> std::result::Result<Vec<u8>, String> {
+    let game = game.map_err(|e| e.to_string())?;
+    let moves: Option<Vec<Move>> = game.mainline_moves().collect();
+    let moves = moves.ok_or_else(|| {
+        "a null move (--): a game in the packed format has legal moves only".to_owned()
+    })?;
+    pack::encode_game(&game.initial, &moves).map_err(|e| e.to_string())
 }
 
 fn encode_position(pos: &Position, huffman: bool) -> Vec<u8> {
@@ -146,9 +170,8 @@ fn encode_position(pos: &Position, huffman: bool) -> Vec<u8> {
 pub fn decode(args: &DecodeArgs, out: &mut impl Write) -> Result<()> {
     let mut bad = 0u64;
     let mut values = 0u64;
-    let mut each = |label: &str, bytes: std::result::Result<Vec<u8>, String>| -> Result<()> {
+    let mut each = |label: &str, decoded: std::result::Result<Decoded, String>| -> Result<()> {
         values += 1;
-        let decoded = bytes.and_then(|bytes| decode_value(&bytes).map_err(|e| e.to_string()));
         if let Err(message) = &decoded {
             bad += 1;
             crate::error::warn(format_args!("{label}: {message}"));
@@ -166,20 +189,45 @@ pub fn decode(args: &DecodeArgs, out: &mut impl Write) -> Result<()> {
         open(path)?
             .read_to_end(&mut bytes)
             .map_err(|e| CliError::input(&name, e))?;
-        each(&name, Ok(bytes))?;
+        each(&name, decode_bytes(Ok(bytes)))?;
     } else if args.values.is_empty() {
-        let stdin = std::io::stdin();
-        for (i, line) in stdin.lock().lines().enumerate() {
-            let line = line.map_err(|e| CliError::input("stdin", e))?;
-            let text = line.trim();
-            if text.is_empty() {
-                continue;
+        // A file on stdin has a size: a bar shows on a terminal for a large one.
+        let size = std::fs::metadata("/dev/stdin")
+            .ok()
+            .filter(std::fs::Metadata::is_file)
+            .map(|m| m.len());
+        let (stdin, progress) = Progress::new("stdin", std::io::stdin().lock(), size);
+        let mut lines = std::io::BufReader::new(stdin).lines().enumerate();
+        loop {
+            // A batch of lines decoded on every core, written in order.
+            let mut batch = Vec::with_capacity(DECODE_BATCH);
+            for (i, line) in lines.by_ref() {
+                let line = line.map_err(|e| CliError::input("stdin", e))?;
+                if !line.trim().is_empty() {
+                    batch.push((i + 1, line));
+                }
+                if batch.len() == DECODE_BATCH {
+                    break;
+                }
             }
-            each(&format!("stdin: line {}", i + 1), base64(text))?;
+            if batch.is_empty() {
+                break;
+            }
+            let decoded: Vec<_> = batch
+                .par_iter()
+                .map(|(_, line)| decode_bytes(base64(line.trim())))
+                .collect();
+            for ((number, _), value) in batch.iter().zip(decoded) {
+                each(&format!("stdin: line {number}"), value)?;
+            }
+            progress.update();
         }
     } else {
         for (i, text) in args.values.iter().enumerate() {
-            each(&format!("value {}", i + 1), base64(text.trim()))?;
+            each(
+                &format!("value {}", i + 1),
+                decode_bytes(base64(text.trim())),
+            )?;
         }
     }
     if bad > 0 {
@@ -188,6 +236,15 @@ pub fn decode(args: &DecodeArgs, out: &mut impl Write) -> Result<()> {
         )));
     }
     Ok(())
+}
+
+/// Lines decoded together on the threads.
+const DECODE_BATCH: usize = 4096;
+
+fn decode_bytes(
+    bytes: std::result::Result<Vec<u8>, String>,
+) -> std::result::Result<Decoded, String> {
+    bytes.and_then(|bytes| decode_value(&bytes).map_err(|e| e.to_string()))
 }
 
 fn base64(text: &str) -> std::result::Result<Vec<u8>, String> {

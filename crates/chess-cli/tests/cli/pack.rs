@@ -255,3 +255,53 @@ fn raw_bytes() {
     let out = chess(&["decode", "--raw", "-", "AAAA"], "");
     assert_eq!(out.status, 2);
 }
+
+#[test]
+fn many_games_keep_their_order_on_several_threads() {
+    // More games than one batch of lines, each told apart by its moves: 1. a3, 1. a4, ... and
+    // a knight shuffle of its own length.
+    let firsts = ["a3", "a4", "b3", "b4", "c3", "c4", "d3", "d4", "e3", "e4"];
+    let mut pgn = String::new();
+    let mut expected = Vec::new();
+    for i in 0..5000 {
+        let shuffles = "Nf6 Nf3 Ng8 Ng1 ".repeat(i / firsts.len() % 7);
+        let movetext = format!("{} {shuffles}", firsts[i % firsts.len()]);
+        pgn.push_str(&format!("[Event \"{i}\"]\n\n{movetext}*\n\n"));
+        expected.push(movetext.split_whitespace().count());
+    }
+    let dir = crate::support::TempDir::new("pack-order");
+    let path = dir.file("many.pgn", &pgn);
+    let encoded = chess(&["encode", &path], "");
+    assert_eq!(encoded.status, 0, "{}", encoded.stderr);
+    assert_eq!(encoded.stdout.lines().count(), 5000);
+    let decoded = chess(&["decode", "--json"], &encoded.stdout);
+    assert_eq!(decoded.status, 0, "{}", decoded.stderr);
+    let plies: Vec<usize> = decoded
+        .stdout
+        .lines()
+        .map(|line| {
+            let moves = line
+                .split("\"moves\": [")
+                .nth(1)
+                .unwrap()
+                .split(']')
+                .next()
+                .unwrap();
+            moves.split(", ").filter(|m| !m.is_empty()).count()
+        })
+        .collect();
+    assert_eq!(plies, expected);
+    // And the first moves, in order.
+    let firsts_back: Vec<&str> = decoded
+        .stdout
+        .lines()
+        .take(10)
+        .map(|line| &line.split("\"moves\": [\"").nth(1).unwrap()[..4])
+        .collect();
+    assert_eq!(
+        firsts_back,
+        [
+            "a2a3", "a2a4", "b2b3", "b2b4", "c2c3", "c2c4", "d2d3", "d2d4", "e2e3", "e2e4"
+        ]
+    );
+}
