@@ -48,6 +48,18 @@ pub struct RecordError {
     pub message: String,
 }
 
+impl RecordError {
+    /// `e` in plain fields.
+    fn of(e: &PgnError) -> RecordError {
+        RecordError {
+            kind: e.kind().as_str(),
+            line: e.at.line,
+            column: e.at.column,
+            message: e.reason.to_string(),
+        }
+    }
+}
+
 /// The tags with columns of their own in the games schema of `docs/formats.md`, in column
 /// order (the others go to its `headers` map).
 pub const TYPED_TAGS: [&str; 19] = [
@@ -159,12 +171,7 @@ impl GameRecord {
                 (game, None, truncated)
             }
             Err(e) => {
-                let error = RecordError {
-                    kind: e.kind().as_str(),
-                    line: e.at.line,
-                    column: e.at.column,
-                    message: e.reason.to_string(),
-                };
+                let error = RecordError::of(&e);
                 let truncated = e.partial.truncated.is_some();
                 let game = e.partial.to_game().unwrap_or_else(|| PgnGame {
                     headers: e.partial.headers.clone(),
@@ -252,12 +259,7 @@ impl GameRecord {
         let (result, error, truncated) = match game {
             Ok(game) => (game.result, None, game.truncated.is_some()),
             Err(e) => {
-                let error = RecordError {
-                    kind: e.kind().as_str(),
-                    line: e.at.line,
-                    column: e.at.column,
-                    message: e.reason.to_string(),
-                };
+                let error = RecordError::of(&e);
                 let truncated = e.partial.truncated.is_some();
                 (None, Some(error), truncated)
             }

@@ -93,6 +93,18 @@ impl fmt::Debug for SplitInput {
     }
 }
 
+/// Frames asked of a file in `format`, which is not zstd.
+fn not_zstd(format: Format) -> io::Error {
+    invalid(format!(
+        "frames cut zstd files only, and this is {}",
+        if format == Format::Plain {
+            "plain text"
+        } else {
+            format.name()
+        }
+    ))
+}
+
 fn invalid(message: String) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidInput, message)
 }
@@ -323,14 +335,7 @@ pub fn open_stream<R: Read + Send + 'static>(
                 )));
             }
             if format != Format::Zstd {
-                return Err(invalid(format!(
-                    "frames cut zstd files only, and this is {}",
-                    if format == Format::Plain {
-                        "plain text"
-                    } else {
-                        format.name()
-                    }
-                )));
+                return Err(not_zstd(format));
             }
             if first > last {
                 return Err(invalid(format!(
@@ -424,14 +429,7 @@ pub fn open(path: &Path, split: Split) -> io::Result<SplitInput> {
         }
         Split::Frames { first, last } => {
             if format != Format::Zstd {
-                return Err(invalid(format!(
-                    "frames cut zstd files only, and this is {}",
-                    if format == Format::Plain {
-                        "plain text"
-                    } else {
-                        format.name()
-                    }
-                )));
+                return Err(not_zstd(format));
             }
             let frames = zstd_frames::data_frames(&mut file)?;
             if first > last || last > frames.len() {
