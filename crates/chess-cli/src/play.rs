@@ -286,10 +286,18 @@ impl Session<'_> {
     }
 
     fn show(&mut self, marks: Bitboard) -> io::Result<()> {
+        let pos = self.game.position();
+        let highlights = render::Highlights {
+            marks,
+            last_move: self.game.moves().last().map_or(Bitboard::EMPTY, |m| {
+                Bitboard::from(m.from()) | m.king_to_or_to()
+            }),
+            check: pos.is_check().then(|| pos.king_of(pos.turn())),
+        };
         write!(
             self.out,
             "{}",
-            render::draw(self.game.position().board(), self.style, marks)
+            render::draw_with(pos.board(), self.style, highlights)
         )
     }
 

@@ -51,15 +51,53 @@ impl Style {
 }
 
 const RESET: &str = "\x1b[0m";
-const LIGHT: &str = "\x1b[48;5;180m";
-const DARK: &str = "\x1b[48;5;137m";
-const MARK_LIGHT: &str = "\x1b[48;5;150m";
-const MARK_DARK: &str = "\x1b[48;5;107m";
-const WHITE_PIECE: &str = "\x1b[1;97m";
-const BLACK_PIECE: &str = "\x1b[1;30m";
+
+// The squares' colours (xterm's 256-colour palette). Each background's luminance lies between
+// 0.10 and 0.30, where both white and black pieces stand out from it by 3:1 or more (WCAG's
+// contrast ratio; a test computes it): white pieces on the old light squares were about 2:1.
+/// Light squares: #af875f.
+const LIGHT: u8 = 137;
+/// Dark squares: #875f5f.
+const DARK: u8 = 95;
+/// Squares marked by `hint`: #5f875f, #5f5f5f.
+const MARK_LIGHT: u8 = 65;
+const MARK_DARK: u8 = 59;
+/// The last move's squares: #af8700, #875f00.
+const LAST_LIGHT: u8 = 136;
+const LAST_DARK: u8 = 94;
+/// A king in check: #af5f5f.
+const CHECK: u8 = 131;
+/// Piece colours: bright white (#ffffff) and black (#000000).
+const WHITE_PIECE: u8 = 231;
+const BLACK_PIECE: u8 = 16;
+
+/// What to highlight on a board besides its pieces.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Highlights {
+    /// Squares marked by `hint` (the moves of a piece).
+    pub marks: Bitboard,
+    /// The squares of the last move.
+    pub last_move: Bitboard,
+    /// The square of a king in check.
+    pub check: Option<Square>,
+}
 
 /// Draws `board` in `style`, with the squares of `marks` highlighted (`hint`).
 pub fn draw(board: &Board, style: Style, marks: Bitboard) -> String {
+    draw_with(
+        board,
+        style,
+        Highlights {
+            marks,
+            ..Highlights::default()
+        },
+    )
+}
+
+/// Draws `board` in `style` with `highlights`: in colour, the marked squares, the last move
+/// and a king in check each have a background of their own.
+pub fn draw_with(board: &Board, style: Style, highlights: Highlights) -> String {
+    let marks = highlights.marks;
     let ranks: Vec<Rank> = if style.flipped {
         Rank::ALL.to_vec()
     } else {
@@ -84,7 +122,7 @@ pub fn draw(board: &Board, style: Style, marks: Bitboard) -> String {
                 out.push_str(&unicode_cell(
                     board.piece_at(sq),
                     sq,
-                    marks.contains(sq),
+                    &highlights,
                     style.color,
                 ));
                 out.push('│');
@@ -111,10 +149,26 @@ pub fn draw(board: &Board, style: Style, marks: Bitboard) -> String {
     out
 }
 
-fn unicode_cell(piece: Option<Piece>, sq: Square, marked: bool, color: bool) -> String {
+/// The background of `sq` under `highlights`.
+fn background(sq: Square, highlights: &Highlights) -> u8 {
+    let light = sq.is_light();
+    if highlights.check == Some(sq) {
+        CHECK
+    } else if highlights.marks.contains(sq) {
+        if light { MARK_LIGHT } else { MARK_DARK }
+    } else if highlights.last_move.contains(sq) {
+        if light { LAST_LIGHT } else { LAST_DARK }
+    } else if light {
+        LIGHT
+    } else {
+        DARK
+    }
+}
+
+fn unicode_cell(piece: Option<Piece>, sq: Square, highlights: &Highlights, color: bool) -> String {
+    let marked = highlights.marks.contains(sq);
+    // White pieces in outline, black ones filled: told apart by shape as well as by colour.
     let glyph = match piece {
-        // With colours, the filled glyphs read best for both sides; the colour tells them apart.
-        Some(p) if color => Piece::new(Color::Black, p.role()).unicode(),
         Some(p) => p.unicode(),
         None if marked => '·',
         None => ' ',
@@ -126,17 +180,14 @@ fn unicode_cell(piece: Option<Piece>, sq: Square, marked: bool, color: bool) -> 
             format!(" {glyph} ")
         };
     }
-    let background = match (marked, sq.is_light()) {
-        (false, true) => LIGHT,
-        (false, false) => DARK,
-        (true, true) => MARK_LIGHT,
-        (true, false) => MARK_DARK,
-    };
     let foreground = match piece.map(Piece::color) {
         Some(Color::White) => WHITE_PIECE,
         _ => BLACK_PIECE,
     };
-    format!("{background}{foreground} {glyph} {RESET}")
+    format!(
+        "\x1b[48;5;{}m\x1b[1;38;5;{foreground}m {glyph} {RESET}",
+        background(sq, highlights)
+    )
 }
 
 #[cfg(test)]
@@ -185,5 +236,77 @@ mod tests {
             marks,
         );
         assert!(unicode.contains('♔') && unicode.contains('·'));
+    }
+
+    /// The sRGB colour of an xterm 256-colour palette entry (the 6×6×6 cube and the greys).
+    fn rgb(index: u8) -> [u8; 3] {
+        match index {
+            16..=231 => {
+                let level = |n: u8| if n == 0 { 0 } else { 55 + 40 * n };
+                let i = index - 16;
+                [level(i / 36), level(i / 6 % 6), level(i % 6)]
+            }
+            232..=255 => [8 + 10 * (index - 232); 3],
+            _ => panic!("a basic colour: {index}"),
+        }
+    }
+
+    /// WCAG's relative luminance.
+    fn luminance(index: u8) -> f64 {
+        let linear = |c: u8| {
+            let c = f64::from(c) / 255.0;
+            if c <= 0.039_28 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        let [r, g, b] = rgb(index);
+        0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+    }
+
+    fn contrast(a: u8, b: u8) -> f64 {
+        let (a, b) = (luminance(a), luminance(b));
+        (a.max(b) + 0.05) / (a.min(b) + 0.05)
+    }
+
+    #[test]
+    fn both_sides_stand_out_on_every_square_colour() {
+        assert_eq!(rgb(137), [175, 135, 95]);
+        assert_eq!(rgb(231), [255, 255, 255]);
+        for background in [
+            LIGHT, DARK, MARK_LIGHT, MARK_DARK, LAST_LIGHT, LAST_DARK, CHECK,
+        ] {
+            for piece in [WHITE_PIECE, BLACK_PIECE] {
+                let ratio = contrast(background, piece);
+                assert!(ratio >= 3.0, "piece {piece} on {background}: {ratio:.2}:1");
+            }
+        }
+        // Light and dark squares are told apart.
+        assert!(contrast(LIGHT, DARK) > 1.5);
+    }
+
+    #[test]
+    fn the_last_move_and_a_king_in_check_have_backgrounds_of_their_own() {
+        let style = Style {
+            unicode: true,
+            color: true,
+            flipped: false,
+        };
+        let highlights = Highlights {
+            marks: Bitboard::EMPTY,
+            last_move: Bitboard::from(Square::G1) | Square::F3,
+            check: Some(Square::E8),
+        };
+        let text = draw_with(&Board::standard(), style, highlights);
+        let cell = |bg: u8| format!("\x1b[48;5;{bg}m");
+        // g1 is dark, f3 light: one of each of the last move's colours.
+        assert_eq!(text.matches(&cell(LAST_LIGHT)).count(), 1);
+        assert_eq!(text.matches(&cell(LAST_DARK)).count(), 1);
+        assert_eq!(text.matches(&cell(CHECK)).count(), 1);
+        // White in outline, black filled.
+        assert!(
+            text.contains('♔') && text.contains('♚') && text.contains('♙') && text.contains('♟')
+        );
     }
 }

@@ -536,7 +536,7 @@ fn no_color_turns_colours_off_on_a_terminal() {
     let (ok, stdout, stderr) = through_a_terminal(&[], &["quit"]);
     assert!(ok, "{stdout}\n{stderr}");
     assert!(
-        stdout.contains("\x1b[48;5;180m"),
+        stdout.contains("\x1b[48;5;137m"),
         "square colours: {stdout}"
     );
     assert!(is_sgr(&stdout));
@@ -637,4 +637,98 @@ fn control_characters_typed_are_shown_escaped() {
     );
     assert_contains(&out.stdout, "cannot read \\u{1b}[31mred: ");
     assert_contains(&out.stdout, "not a move or a command: \"Nb1\\u{7}x\"");
+}
+
+/// Runs `tmux` with this test's own server.
+fn tmux(socket: &str, args: &[&str]) -> std::process::Output {
+    Command::new("tmux")
+        .args(["-L", socket])
+        .args(args)
+        .output()
+        .expect("tmux runs")
+}
+
+/// A game in a terminal of 80 columns, as tmux shows it (its screen with the colours).
+#[test]
+fn the_board_reads_in_a_terminal_of_80_columns() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        crate::support::tool_missing("tmux", "apt-get install tmux");
+        return;
+    }
+    let socket = format!("chess-test-{}", std::process::id());
+    let state = std::env::temp_dir().join("chess-cli-tests-state");
+    let command = format!(
+        "env TERM=xterm-256color LANG=C.UTF-8 NO_COLOR= XDG_STATE_HOME={} {}",
+        state.display(),
+        env!("CARGO_BIN_EXE_chess")
+    );
+    let started = tmux(
+        &socket,
+        &[
+            "new-session",
+            "-d",
+            "-x",
+            "80",
+            "-y",
+            "60",
+            "-s",
+            "game",
+            &command,
+        ],
+    );
+    assert!(
+        started.status.success(),
+        "{}",
+        String::from_utf8_lossy(&started.stderr)
+    );
+    let screen = |escapes: bool| {
+        // From the start of the history: the screen scrolls past earlier boards.
+        let mut args = vec!["capture-pane", "-p", "-S", "-", "-t", "game"];
+        if escapes {
+            args.push("-e");
+        }
+        String::from_utf8_lossy(&tmux(&socket, &args).stdout).into_owned()
+    };
+    // The line editor drops what is typed before its prompt: each move waits for a new one.
+    let wait_for_prompts = |n: usize| {
+        for _ in 0..100 {
+            if screen(false).matches("to move").count() >= n {
+                // The prompt shows a moment before the editor reads the keys.
+                std::thread::sleep(std::time::Duration::from_millis(300));
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        panic!("prompt {n} never showed:\n{}", screen(false));
+    };
+    wait_for_prompts(1);
+    // 1. e4 f5 2. Qh5+: the last move and the king in check are highlighted.
+    for (i, moves) in ["e4", "f5", "Qh5"].into_iter().enumerate() {
+        // Literally: `f5` alone would be the function key.
+        tmux(&socket, &["send-keys", "-t", "game", "-l", moves]);
+        tmux(&socket, &["send-keys", "-t", "game", "Enter"]);
+        wait_for_prompts(i + 2);
+    }
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    let plain = screen(false);
+    let colours = screen(true);
+    tmux(&socket, &["kill-server"]);
+    // Every line fits in 80 columns.
+    for line in plain.lines() {
+        assert!(line.chars().count() <= 80, "{line:?}");
+    }
+    // White's pieces in outline, black's filled: shapes tell the sides apart.
+    assert!(
+        plain.contains('♕') && plain.contains('♔') && plain.contains('♚'),
+        "{plain}"
+    );
+    // The king in check on #af5f5f, the queen's move on the last move's colours.
+    assert!(
+        colours.contains("48;5;131"),
+        "no check highlight:\n{colours:?}"
+    );
+    assert!(
+        colours.contains("48;5;136") || colours.contains("48;5;94"),
+        "no last-move highlight:\n{colours:?}"
+    );
 }
