@@ -297,16 +297,22 @@ def convert_parts(chess, schema):
     converts the part into a temporary file, whose record batches go to Spark in `schema`."""
 
     def run(batches):
-        binary = find_binary(chess)
-        threads, scratch = task_setting()
-        for batch in batches:
-            for part in batch.to_pylist():
-                with tempfile.TemporaryDirectory(prefix="chess-part-", dir=scratch) as tmp:
-                    out = convert_part(binary, threads, part, tmp)
-                    for games in pq.ParquetFile(out).iter_batches(batch_size=8192):
-                        yield games.cast(schema)
+        for _, out in converted(chess, batches):
+            for games in pq.ParquetFile(out).iter_batches(batch_size=8192):
+                yield games.cast(schema)
 
     return run
+
+
+def converted(chess, batches):
+    """Each part of a task's batches with the file the binary converted it into (in a
+    temporary directory that lasts until the next part)."""
+    binary = find_binary(chess)
+    threads, scratch = task_setting()
+    for batch in batches:
+        for part in batch.to_pylist():
+            with tempfile.TemporaryDirectory(prefix="chess-part-", dir=scratch) as tmp:
+                yield part, convert_part(binary, threads, part, tmp)
 
 
 def months(table):
@@ -334,31 +340,26 @@ def place_parts(chess, out):
         return os.path.join(out, f"year={value(year)}", f"month={value(month)}")
 
     def run(batches):
-        binary = find_binary(chess)
-        threads, scratch = task_setting()
-        for batch in batches:
-            for part in batch.to_pylist():
-                with tempfile.TemporaryDirectory(prefix="chess-part-", dir=scratch) as tmp:
-                    written = convert_part(binary, threads, part, tmp)
-                    table = pq.read_table(written)
-                    keys = months(table)
-                    groups = sorted(set(keys), key=str)
-                    name = f"part-{part['index']:05d}"
-                    for i, (year, month) in enumerate(groups):
-                        target = directory(year, month)
-                        os.makedirs(target, exist_ok=True)
-                        if len(groups) == 1:
-                            shutil.move(written, os.path.join(target, f"{name}.parquet"))
-                        else:
-                            rows = pa.array([k == (year, month) for k in keys])
-                            pq.write_table(
-                                table.filter(rows), os.path.join(target, f"{name}-{i}.parquet"),
-                                compression="zstd",
-                            )
-                    yield pa.RecordBatch.from_pylist(
-                        [{"games": table.num_rows, "bad": table.num_rows - table.column("error").null_count}],
-                        schema=pa.schema([("games", pa.int64()), ("bad", pa.int64())]),
+        for part, written in converted(chess, batches):
+            table = pq.read_table(written)
+            keys = months(table)
+            groups = sorted(set(keys), key=str)
+            name = f"part-{part['index']:05d}"
+            for i, (year, month) in enumerate(groups):
+                target = directory(year, month)
+                os.makedirs(target, exist_ok=True)
+                if len(groups) == 1:
+                    shutil.move(written, os.path.join(target, f"{name}.parquet"))
+                else:
+                    rows = pa.array([k == (year, month) for k in keys])
+                    pq.write_table(
+                        table.filter(rows), os.path.join(target, f"{name}-{i}.parquet"),
+                        compression="zstd",
                     )
+            yield pa.RecordBatch.from_pylist(
+                [{"games": table.num_rows, "bad": table.num_rows - table.column("error").null_count}],
+                schema=pa.schema([("games", pa.int64()), ("bad", pa.int64())]),
+            )
 
     return run
 
