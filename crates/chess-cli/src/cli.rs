@@ -40,6 +40,9 @@ pub enum Command {
     Analyse(AnalyseArgs),
     /// Search a fixed list of positions to a fixed depth; print total nodes and nodes/s.
     Bench(BenchArgs),
+    /// Play UCI engines against each other: a match or a round robin, with the standings,
+    /// Elo differences and an optional sequential test.
+    Match(MatchArgs),
     /// Pack a position or games into compact bytes (base64 lines, or raw with --raw).
     Encode(EncodeArgs),
     /// Unpack bytes from `chess encode` into FEN (positions) or PGN (games).
@@ -523,6 +526,116 @@ pub struct AnalyseArgs {
     /// Use the Syzygy tablebases in this directory (repeatable).
     #[arg(long, value_name = "DIR")]
     pub syzygy: Vec<PathBuf>,
+}
+
+/// `chess match`: engines against each other, as cutechess-cli plays them.
+#[derive(Args, Debug)]
+#[command(
+    after_help = "ENGINE is `builtin` (this program's engine) or the path of a UCI engine, \
+followed by comma-separated settings: name=NAME, arg=ARG (repeatable), option.NAME=VALUE (a UCI option), \
+tc=TC, movetime=MS, depth=N, nodes=N (its own time control). Example:
+
+  chess match --engine builtin --engine /usr/games/stockfish,name=sf2000,option.UCI_LimitStrength=true,option.UCI_Elo=2000 \\
+      --tc 10+0.1 --games 200 --openings examples/openings.pgn --concurrency 2 --pgn games.pgn
+
+Each pair of engines plays each opening twice, colours swapped; with more engines, every pair meets."
+)]
+pub struct MatchArgs {
+    /// An engine: `builtin` or a path, with comma-separated settings (see below). Two or more.
+    #[arg(long = "engine", short = 'e', value_name = "ENGINE", required = true)]
+    pub engines: Vec<String>,
+
+    /// Settings for every engine, in the same form (`option.Hash=64`), before each one's own.
+    #[arg(long, value_name = "SETTINGS")]
+    pub each: Vec<String>,
+
+    /// The time control, seconds: BASE+INCREMENT, or MOVES/BASE[+INCREMENT] for a period.
+    #[arg(long, value_name = "TC", default_value = "10+0.1", conflicts_with_all = ["movetime", "depth", "nodes"])]
+    pub tc: String,
+
+    /// A fixed time per move, in milliseconds, instead of a clock.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+    pub movetime: Option<u64>,
+
+    /// A fixed depth per move instead of a clock.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub depth: Option<u32>,
+
+    /// A fixed node count per move instead of a clock.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+
+    /// Games each pair of engines plays (default: every opening twice).
+    #[arg(long, short = 'n', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub games: Option<u32>,
+
+    /// The openings: an EPD file (one position a line) or a PGN file (each game's start and
+    /// mainline). Default: the standard start.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+
+    /// Play at most this many plies of each opening line.
+    #[arg(long, value_name = "N")]
+    pub plies: Option<usize>,
+
+    /// Take the openings in a random order (shuffled with --seed) instead of the file's.
+    #[arg(long)]
+    pub random_openings: bool,
+
+    /// The seed of --random-openings.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub seed: u64,
+
+    /// Play each opening once, not twice with colours swapped (colours still alternate).
+    #[arg(long)]
+    pub no_repeat: bool,
+
+    /// Games played at once (each with its own engine processes).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub concurrency: u32,
+
+    /// How many milliseconds past its time an engine may answer before it loses on time.
+    #[arg(long, value_name = "MS", default_value_t = 0)]
+    pub time_margin: u64,
+
+    /// Adjudicate a loss when an engine scores at most -SCORE for COUNT moves in a row:
+    /// `movecount=COUNT,score=CP[,twosided]` (twosided: the winner's engine must agree).
+    #[arg(long, value_name = "RULE")]
+    pub resign: Option<String>,
+
+    /// Adjudicate a draw when from move NUMBER on both engines score within SCORE of zero for
+    /// COUNT moves each: `movenumber=NUMBER,movecount=COUNT,score=CP`.
+    #[arg(long, value_name = "RULE")]
+    pub draw: Option<String>,
+
+    /// Adjudicate a draw after this many moves.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_moves: Option<u32>,
+
+    /// Adjudicate by these Syzygy tablebases once a position is in them (repeatable).
+    #[arg(long, value_name = "DIR")]
+    pub syzygy: Vec<PathBuf>,
+
+    /// Stop when a sequential probability ratio test decides between two Elo differences of
+    /// the first engine over the second: `elo0=0,elo1=5[,alpha=0.05,beta=0.05]`.
+    #[arg(long, value_name = "TEST")]
+    pub sprt: Option<String>,
+
+    /// Append the games to this PGN file, as they end.
+    #[arg(long, value_name = "FILE")]
+    pub pgn: Option<PathBuf>,
+
+    /// The PGN Event tag.
+    #[arg(long, value_name = "NAME", default_value = "chess match")]
+    pub event: String,
+
+    /// Chess960: the openings' castling rights read as Chess960.
+    #[arg(long)]
+    pub chess960: bool,
+
+    /// Print each game and the final standings as JSON lines (see docs/cli.md).
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug)]

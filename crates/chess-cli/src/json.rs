@@ -9,6 +9,8 @@ pub enum Json {
     Number(u64),
     /// A number that may be negative.
     Integer(i64),
+    /// A finite number with a fraction (written as Rust's shortest round-trip form).
+    Float(f64),
     String(String),
     Array(Vec<Json>),
     /// Keys in insertion order, so output is stable.
@@ -35,6 +37,13 @@ impl Json {
             }
             Json::Integer(n) => {
                 let _ = write!(out, "{n}");
+            }
+            Json::Float(x) => {
+                if x.is_finite() {
+                    let _ = write!(out, "{x}");
+                } else {
+                    out.push_str("null");
+                }
             }
             Json::String(s) => write_string(out, s),
             Json::Array(items) => {

@@ -13,6 +13,7 @@ mod error;
 mod fen;
 mod files;
 mod json;
+mod matches;
 mod moves;
 mod opening;
 mod pack;
@@ -54,6 +55,7 @@ fn main() -> ExitCode {
         Some(Command::Tb(args)) => tb::run(args, &mut out),
         Some(Command::Analyse(args)) => engine::analyse(args, &mut out),
         Some(Command::Bench(args)) => engine::bench(args, &mut out),
+        Some(Command::Match(args)) => matches::run(args, &mut out),
         Some(Command::Encode(args)) => pack::encode(args, &mut out),
         Some(Command::Decode(args)) => pack::decode(args, &mut out),
         Some(Command::Completions(args)) => {

@@ -11,6 +11,8 @@
 //! - [`see`]: static exchange evaluation.
 //! - [`bench()`]: Stockfish's bench convention, a node count that changes with any change to the
 //!   search.
+//! - [`tournament`]: matches between UCI engines on real clocks, with adjudication, and
+//!   [`stats`]: the Elo difference of a score, its margin, and the sequential test.
 //! - [`uci`]: a UCI server ([`uci::run`], for GUIs) and a client ([`uci::Client`], to play
 //!   against other engines).
 //!
@@ -42,8 +44,10 @@ mod ordering;
 mod score;
 mod search;
 mod see;
+pub mod stats;
 mod tablebases;
 mod time;
+pub mod tournament;
 mod tt;
 pub mod uci;
 

@@ -7,6 +7,7 @@ mod compressed;
 mod convert;
 mod engine;
 mod fen;
+mod matches;
 mod moves;
 mod pack;
 mod perft;
@@ -53,6 +54,7 @@ fn completions_snapshot() {
         "uci",
         "analyse",
         "bench",
+        "match",
         "encode",
         "decode",
         "book",

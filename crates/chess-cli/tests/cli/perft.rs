@@ -1,24 +1,13 @@
 //! `chess perft`.
 
 use std::io::Write;
-use std::path::Path;
 use std::process::{Command, Stdio};
 
 use crate::support::chess;
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
-/// Debian's Stockfish, or `None` when it is missing (the calling test has then said it skips).
-fn stockfish() -> Option<&'static Path> {
-    let found = ["/usr/games/stockfish", "/usr/bin/stockfish"]
-        .into_iter()
-        .map(Path::new)
-        .find(|p| p.exists());
-    if found.is_none() {
-        crate::support::tool_missing("Stockfish", "apt-get install stockfish");
-    }
-    found
-}
+use crate::support::stockfish;
 
 #[test]
 fn divide_in_stockfish_format() {

@@ -80,6 +80,18 @@ pub fn python3_or_skip(test: &str) -> bool {
 
 /// Called by a test whose external tool is missing, which returns right after: a visible skip,
 /// or a failure under `CHESS_REQUIRE_TEST_TOOLS=1` (see [`chess_testdata::skip`]).
+/// Debian's Stockfish, or `None` when it is missing (the calling test has then said it skips).
+pub fn stockfish() -> Option<&'static std::path::Path> {
+    let found = ["/usr/games/stockfish", "/usr/bin/stockfish"]
+        .into_iter()
+        .map(std::path::Path::new)
+        .find(|p| p.exists());
+    if found.is_none() {
+        tool_missing("Stockfish", "apt-get install stockfish");
+    }
+    found
+}
+
 pub fn tool_missing(tool: &str, install: &str) {
     chess_testdata::skip(&format!("{tool} is not installed"), install);
 }
