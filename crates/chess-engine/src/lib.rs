@@ -11,6 +11,8 @@
 //! - [`see`]: static exchange evaluation.
 //! - [`bench()`]: Stockfish's bench convention, a node count that changes with any change to the
 //!   search.
+//! - [`analysis`]: analysis with the built-in search or any UCI engine, and the judgement of
+//!   moves by the winning chances they give away.
 //! - [`tournament`]: matches between UCI engines on real clocks, with adjudication, and
 //!   [`stats`]: the Elo difference of a score, its margin, and the sequential test.
 //! - [`uci`]: a UCI server ([`uci::run`], for GUIs) and a client ([`uci::Client`], to play
@@ -36,6 +38,7 @@
 
 #![deny(missing_docs)]
 
+pub mod analysis;
 mod bench;
 mod eval;
 mod level;

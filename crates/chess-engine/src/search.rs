@@ -1028,7 +1028,14 @@ impl Searcher {
             (Some(b), _) => b.score,
             (None, _) => DRAW,
         };
-        let pv = chosen.map(|rm| rm.pv.clone()).unwrap_or_default();
+        // The line of the last completed iteration when it plays the same move: a line left by
+        // an unfinished iteration (a fail-low or fail-high of the aspiration window, or a
+        // search stopped halfway) is cut short, often to a move or two.
+        let pv = match (chosen, completed.first()) {
+            (Some(rm), Some(c)) if rm.m == c.m => c.pv.clone(),
+            (Some(rm), _) => rm.pv.clone(),
+            (None, _) => Vec::new(),
+        };
         let best_move = chosen.map(|rm| rm.m);
         let ponder = pv.get(1).copied().or_else(|| {
             let m = best_move?;
@@ -1244,5 +1251,38 @@ mod tests {
                 p = p.after(m);
             }
         }
+    }
+
+    /// The summary of an interrupted search gives the line of the last completed iteration,
+    /// not the stub a failed aspiration window or a stopped search leaves (`chess analyse`
+    /// printed a depth-18 line, then `best line: 1. e4 e5`).
+    #[test]
+    fn an_interrupted_search_reports_the_last_completed_line() {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        ];
+        let mut checked = 0;
+        for fen in fens {
+            let pos = position(fen);
+            for nodes in [30_000, 70_000, 150_000, 400_000, 900_000] {
+                let mut last = None;
+                let result = Searcher::with_hash(16).search(
+                    &pos,
+                    &[],
+                    &Limits::nodes(nodes),
+                    &Control::new(),
+                    |i| last = Some(i.clone()),
+                );
+                let last = last.expect("an iteration completed");
+                if result.best_move == last.pv.first().copied() {
+                    assert_eq!(result.pv, last.pv, "{fen} at {nodes} nodes");
+                    assert_eq!(result.score, last.score, "{fen} at {nodes} nodes");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked >= 10, "only {checked} searches kept their move");
     }
 }

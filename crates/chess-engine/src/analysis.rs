@@ -1,0 +1,544 @@
+//! Analysis with any engine: the built-in search or a UCI engine behind one interface, the
+//! lines of the last completed iteration, and the judgement of a move by how much of its
+//! side's winning chances it gives away (as Lichess judges moves).
+//!
+//! ```
+//! use chess_engine::analysis::{Analyser, Judgement, judge};
+//! use chess_engine::{Limits, Score, Searcher};
+//! use chess_rules::Position;
+//!
+//! let mut analyser = Analyser::builtin(Searcher::with_hash(4));
+//! let analysis = analyser.analyse(&Position::standard(), &[], &Limits::depth(6), |_| {})?;
+//! assert_eq!(analysis.lines.len(), 1);
+//! assert!(analysis.best_move().is_some());
+//! // From +0.30 to -2.00 for the side that moved: a blunder.
+//! assert_eq!(judge(Score::Cp(30), Score::Cp(-200)), Some(Judgement::Blunder));
+//! # Ok::<_, chess_engine::uci::ClientError>(())
+//! ```
+
+use chess_core::Color;
+use chess_notation::SanPlus;
+use chess_notation::pgn::{Line, MoveNode, PgnGame};
+use chess_rules::{Move, Position};
+
+use crate::uci::{Client, ClientError, Info};
+use crate::{Control, Limits, Score, Searcher};
+
+/// Who analyses: the built-in search, or a UCI engine.
+pub enum Analyser {
+    /// This crate's search.
+    Builtin(Box<Searcher>),
+    /// Another engine, through the UCI client.
+    Uci(Box<Client>),
+}
+
+/// The result of analysing a position: the lines of the last completed iteration, best
+/// first (one per multi-PV line).
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Analysis {
+    /// The lines, best first; each has a score and a principal variation.
+    pub lines: Vec<Info>,
+    /// The move the engine would play (its `bestmove`).
+    pub best: Option<Move>,
+}
+
+impl Analysis {
+    /// The best move: the engine's choice, else the first line's first move.
+    #[must_use]
+    pub fn best_move(&self) -> Option<Move> {
+        self.best
+            .or_else(|| self.lines.first().and_then(|l| l.pv.first().copied()))
+    }
+
+    /// The score of the best line, from the side to move's point of view.
+    #[must_use]
+    pub fn score(&self) -> Option<Score> {
+        self.lines.first().and_then(|l| l.score)
+    }
+}
+
+impl Analyser {
+    /// The built-in search.
+    #[must_use]
+    pub fn builtin(searcher: Searcher) -> Analyser {
+        Analyser::Builtin(Box::new(searcher))
+    }
+
+    /// A UCI engine.
+    #[must_use]
+    pub fn uci(client: Client) -> Analyser {
+        Analyser::Uci(Box::new(client))
+    }
+
+    /// The engine's name: its `id name`, or this crate's.
+    #[must_use]
+    pub fn name(&self) -> String {
+        match self {
+            Analyser::Builtin(_) => format!("chess-engine {}", env!("CARGO_PKG_VERSION")),
+            Analyser::Uci(client) => client.name().unwrap_or("engine").to_owned(),
+        }
+    }
+
+    /// Asks for `lines` best lines (`MultiPV` of a UCI engine).
+    ///
+    /// # Errors
+    ///
+    /// [`ClientError`] when the engine has no `MultiPV` option (and more than one line is
+    /// asked for) or does not answer.
+    pub fn set_multi_pv(&mut self, lines: usize) -> Result<(), ClientError> {
+        match self {
+            Analyser::Builtin(searcher) => {
+                searcher.set_multi_pv(lines);
+                Ok(())
+            }
+            Analyser::Uci(client) => {
+                if lines <= 1 && client.option("MultiPV").is_none() {
+                    return Ok(());
+                }
+                client.set_option("MultiPV", Some(&lines.to_string()))
+            }
+        }
+    }
+
+    /// Tells the engine that the next positions come from another game (its hash table and
+    /// history are cleared).
+    ///
+    /// # Errors
+    ///
+    /// [`ClientError`] when a UCI engine does not answer.
+    pub fn new_game(&mut self) -> Result<(), ClientError> {
+        match self {
+            Analyser::Builtin(searcher) => {
+                searcher.clear();
+                Ok(())
+            }
+            Analyser::Uci(client) => client.new_game(),
+        }
+    }
+
+    /// Analyses the position reached from `start` by `moves` (legal in sequence) within
+    /// `limits`; `on_info` hears of every line the engine reports as it goes. The earlier
+    /// positions count for repetitions.
+    ///
+    /// # Errors
+    ///
+    /// [`ClientError`] when a UCI engine fails.
+    pub fn analyse(
+        &mut self,
+        start: &Position,
+        moves: &[Move],
+        limits: &Limits,
+        mut on_info: impl FnMut(&Info),
+    ) -> Result<Analysis, ClientError> {
+        let mut lines: Vec<Info> = Vec::new();
+        let mut keep = |info: &Info| {
+            on_info(info);
+            if info.lowerbound || info.upperbound || info.score.is_none() || info.pv.is_empty() {
+                return;
+            }
+            let k = info.multipv.unwrap_or(1).max(1) as usize;
+            if lines.len() < k {
+                lines.resize(k, Info::default());
+            }
+            lines[k - 1] = info.clone();
+        };
+        let best = match self {
+            Analyser::Builtin(searcher) => {
+                let mut pos = start.clone();
+                let mut history = vec![pos.zobrist_hash()];
+                for &m in moves {
+                    pos.play_unchecked(m);
+                    history.push(pos.zobrist_hash());
+                }
+                history.pop();
+                let result = searcher.search(&pos, &history, limits, &Control::new(), |info| {
+                    keep(&Info::from(info));
+                });
+                result.best_move
+            }
+            Analyser::Uci(client) => {
+                client.set_position(start, moves)?;
+                client.go(limits, &mut keep)?.best
+            }
+        };
+        // Lines the engine never reported (fewer legal moves than asked for) are left out.
+        lines.retain(|l| l.score.is_some());
+        Ok(Analysis { lines, best })
+    }
+}
+
+/// A score from white's point of view, given the side to move's.
+#[must_use]
+pub fn for_white(score: Score, turn: Color) -> Score {
+    match (turn, score) {
+        (Color::White, s) => s,
+        (Color::Black, Score::Cp(cp)) => Score::Cp(-cp),
+        (Color::Black, Score::Mate(n)) => Score::Mate(-n),
+    }
+}
+
+/// The winning chances a score gives its side, from -1 (lost) to 1 (won): Lichess's logistic
+/// fit of results against centipawns, `2 / (1 + e^(-0.00368208 cp)) - 1`, with a mate as
+/// certain (and centipawns capped at ±1000, as Lichess caps them).
+#[must_use]
+pub fn winning_chances(score: Score) -> f64 {
+    match score {
+        Score::Mate(n) if n > 0 => 1.0,
+        Score::Mate(_) => -1.0,
+        Score::Cp(cp) => {
+            let cp = f64::from(cp.clamp(-1000, 1000));
+            2.0 / (1.0 + (-0.003_682_08 * cp).exp()) - 1.0
+        }
+    }
+}
+
+/// How bad a move is, by the winning chances it gives away.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Judgement {
+    /// At least 0.1 of the chances (on the scale of -1 to 1): `?!`.
+    Inaccuracy,
+    /// At least 0.2: `?`.
+    Mistake,
+    /// At least 0.3: `??`.
+    Blunder,
+}
+
+impl Judgement {
+    /// The PGN annotation glyph: 6 (`?!`), 2 (`?`) or 4 (`??`).
+    #[must_use]
+    pub const fn nag(self) -> u8 {
+        match self {
+            Judgement::Inaccuracy => 6,
+            Judgement::Mistake => 2,
+            Judgement::Blunder => 4,
+        }
+    }
+
+    /// The word: `Inaccuracy`, `Mistake`, `Blunder`.
+    #[must_use]
+    pub const fn word(self) -> &'static str {
+        match self {
+            Judgement::Inaccuracy => "Inaccuracy",
+            Judgement::Mistake => "Mistake",
+            Judgement::Blunder => "Blunder",
+        }
+    }
+}
+
+/// Judges a move by the scores before it (with best play) and after it, both from the mover's
+/// point of view; `None` for a move that keeps its side's chances within 0.1.
+#[must_use]
+pub fn judge(before: Score, after: Score) -> Option<Judgement> {
+    let drop = winning_chances(before) - winning_chances(after);
+    if drop >= 0.3 {
+        Some(Judgement::Blunder)
+    } else if drop >= 0.2 {
+        Some(Judgement::Mistake)
+    } else if drop >= 0.1 {
+        Some(Judgement::Inaccuracy)
+    } else {
+        None
+    }
+}
+
+/// The positions of a game's mainline whose analyses [`annotate`] takes: the start and the
+/// position after each move, up to the first null move. Each is given as the moves played
+/// from the start to reach it.
+#[must_use]
+pub fn mainline_positions(game: &PgnGame) -> Vec<Vec<Move>> {
+    let mut moves = Vec::new();
+    let mut positions = vec![Vec::new()];
+    for m in game.mainline_moves() {
+        let Some(m) = m else { break };
+        moves.push(m);
+        positions.push(moves.clone());
+    }
+    positions
+}
+
+/// Writes the analyses of a game into it: after every mainline move an `[%eval ...]` comment
+/// (from white's side, as Lichess writes it: `[%eval 0.17]`, `[%eval #-3]`), and at each move
+/// that gives away enough winning chances its judgement as a NAG (`?!`, `?`, `??`), a comment
+/// (`Mistake. Nf3 was best.`) and the engine's line as a variation. `analyses[i]` is the
+/// analysis of the position before move `i` (see [`mainline_positions`]), the last one of the
+/// final position; a position without legal moves needs none. Evaluations already in the
+/// comments are replaced. The `Annotator` tag names `annotator`.
+pub fn annotate(game: &mut PgnGame, analyses: &[Analysis], annotator: &str) {
+    game.set_header("Annotator", annotator);
+    let mut pos = game.initial.clone();
+    let count = game.mainline.moves.len();
+    for i in 0..count {
+        let Some(m) = game.mainline.moves[i].m else {
+            break;
+        };
+        let mover = pos.turn();
+        let before = analyses.get(i);
+        let after_pos = pos.after(m);
+        let after = if after_pos.has_legal_moves() {
+            analyses
+                .get(i + 1)
+                .and_then(Analysis::score)
+                .map(|s| for_white(s, after_pos.turn()))
+        } else if after_pos.is_check() {
+            Some(for_white(Score::Mate(0), after_pos.turn()))
+        } else {
+            Some(Score::Cp(0))
+        };
+        let node = &mut game.mainline.moves[i];
+        for comment in &mut node.comments_after {
+            *comment = without_eval(comment);
+        }
+        node.comments_after.retain(|c| !c.is_empty());
+        // A mate on the board needs no evaluation.
+        if let Some(score) = after.filter(|_| after_pos.has_legal_moves()) {
+            let eval = format!("[%eval {}]", eval_text(score));
+            match node.comments_after.first_mut() {
+                Some(first) => *first = format!("{eval} {first}"),
+                None => node.comments_after.push(eval),
+            }
+        }
+        let (Some(before), Some(after)) = (before, after) else {
+            pos = after_pos;
+            continue;
+        };
+        let (Some(best_score), Some(best)) = (before.score(), before.best_move()) else {
+            pos = after_pos;
+            continue;
+        };
+        let played = for_white(after, mover);
+        if best != m {
+            if let Some(judgement) = judge(best_score, played) {
+                node.nags.retain(|&n| !matches!(n, 1..=6));
+                node.nags.push(judgement.nag());
+                let best_san = SanPlus::from_move(&pos, best);
+                node.comments_after
+                    .push(format!("{}. {best_san} was best.", judgement.word()));
+                let pv = before
+                    .lines
+                    .first()
+                    .filter(|l| l.pv.first() == Some(&best))
+                    .map_or_else(|| vec![best], |l| l.pv.clone());
+                let mut line = Line::default();
+                let mut p = pos.clone();
+                for &v in &pv {
+                    if !p.is_legal(v) {
+                        break;
+                    }
+                    line.moves.push(MoveNode::new(&p, v));
+                    p.play_unchecked(v);
+                }
+                node.variations.push(line);
+            }
+        }
+        pos = after_pos;
+    }
+}
+
+/// `0.17`, `-1.20`, `#3`, `#-2`: a score from white's side as `[%eval]` writes it.
+fn eval_text(score: Score) -> String {
+    match score {
+        Score::Cp(cp) => format!("{:.2}", f64::from(cp) / 100.0),
+        Score::Mate(n) => format!("#{n}"),
+    }
+}
+
+/// `comment` without its `[%eval ...]` commands (and the spaces they leave).
+fn without_eval(comment: &str) -> String {
+    let mut rest = comment;
+    let mut kept = String::new();
+    while let Some(start) = rest.find("[%eval") {
+        kept.push_str(&rest[..start]);
+        match rest[start..].find(']') {
+            Some(end) => rest = &rest[start + end + 1..],
+            None => {
+                rest = "";
+            }
+        }
+    }
+    kept.push_str(rest);
+    kept.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn winning_chances_are_odd_and_bounded() {
+        assert_eq!(winning_chances(Score::Cp(0)), 0.0);
+        for cp in [10, 100, 350, 999, 5000] {
+            let w = winning_chances(Score::Cp(cp));
+            assert!(w > 0.0 && w < 1.0);
+            assert!((w + winning_chances(Score::Cp(-cp))).abs() < 1e-12);
+        }
+        assert_eq!(
+            winning_chances(Score::Cp(1000)),
+            winning_chances(Score::Cp(20_000))
+        );
+        assert_eq!(winning_chances(Score::Mate(3)), 1.0);
+        assert_eq!(winning_chances(Score::Mate(-1)), -1.0);
+        assert_eq!(winning_chances(Score::Mate(0)), -1.0);
+    }
+
+    #[test]
+    fn judgements_follow_the_thresholds() {
+        assert_eq!(judge(Score::Cp(20), Score::Cp(0)), None);
+        // A pawn thrown away from equality: about 0.18 of the chances.
+        assert_eq!(
+            judge(Score::Cp(0), Score::Cp(-100)),
+            Some(Judgement::Inaccuracy)
+        );
+        assert_eq!(
+            judge(Score::Cp(0), Score::Cp(-130)),
+            Some(Judgement::Mistake)
+        );
+        assert_eq!(
+            judge(Score::Cp(50), Score::Cp(-300)),
+            Some(Judgement::Blunder)
+        );
+        // Missing a mate for a won position is nothing; walking into one is.
+        assert_eq!(judge(Score::Mate(4), Score::Cp(900)), None);
+        assert_eq!(
+            judge(Score::Cp(0), Score::Mate(-5)),
+            Some(Judgement::Blunder)
+        );
+        // Already lost: no further judgement.
+        assert_eq!(judge(Score::Cp(-1500), Score::Cp(-3000)), None);
+        assert_eq!(Judgement::Blunder.nag(), 4);
+        assert!(Judgement::Blunder > Judgement::Mistake);
+    }
+
+    #[test]
+    fn for_white_flips_black_scores() {
+        assert_eq!(for_white(Score::Cp(30), Color::Black), Score::Cp(-30));
+        assert_eq!(for_white(Score::Mate(2), Color::Black), Score::Mate(-2));
+        assert_eq!(for_white(Score::Mate(2), Color::White), Score::Mate(2));
+    }
+
+    #[test]
+    fn builtin_analysis_keeps_every_line_of_the_last_iteration() {
+        let mut analyser = Analyser::builtin(Searcher::with_hash(4));
+        analyser.set_multi_pv(3).unwrap();
+        let mut reported = 0;
+        let analysis = analyser
+            .analyse(&Position::standard(), &[], &Limits::depth(5), |_| {
+                reported += 1
+            })
+            .unwrap();
+        assert_eq!(reported, 15);
+        assert_eq!(analysis.lines.len(), 3);
+        for (i, line) in analysis.lines.iter().enumerate() {
+            assert_eq!(line.multipv, Some(i as u32 + 1));
+            assert_eq!(line.depth, Some(5));
+        }
+        assert_eq!(analysis.best_move(), Some(analysis.lines[0].pv[0]));
+        assert!(analysis.lines[0].score >= analysis.lines[1].score);
+    }
+
+    #[test]
+    fn earlier_positions_count_for_repetitions() {
+        // After 1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1, black's Ng8 brings the start back a
+        // third time: a draw, which the search sees only with the game's earlier positions.
+        let pos = Position::standard();
+        let mut moves = Vec::new();
+        let mut p = pos.clone();
+        for uci in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
+            let m = chess_notation::uci::parse(&p, uci).unwrap();
+            p.play_unchecked(m);
+            moves.push(m);
+        }
+        let back = chess_notation::uci::parse(&p, "f6g8").unwrap();
+        let limits = Limits {
+            depth: Some(2),
+            search_moves: vec![back],
+            ..Limits::default()
+        };
+        let mut analyser = Analyser::builtin(Searcher::with_hash(4));
+        let with_history = analyser.analyse(&pos, &moves, &limits, |_| {}).unwrap();
+        assert_eq!(with_history.score(), Some(Score::Cp(0)));
+        analyser.new_game().unwrap();
+        let alone = analyser.analyse(&p, &[], &limits, |_| {}).unwrap();
+        assert_ne!(alone.score(), Some(Score::Cp(0)));
+    }
+
+    #[test]
+    fn evaluations_are_taken_out_of_comments() {
+        assert_eq!(
+            without_eval("[%eval 0.3] good [%clk 0:01:00]"),
+            "good [%clk 0:01:00]"
+        );
+        assert_eq!(without_eval("[%eval #-3,20]"), "");
+        assert_eq!(without_eval("plain"), "plain");
+        assert_eq!(without_eval("cut [%eval 0.3"), "cut");
+    }
+
+    fn line(pos: &Position, score: Score, pv: &[&str]) -> Analysis {
+        let mut p = pos.clone();
+        let mut moves = Vec::new();
+        for text in pv {
+            let m = chess_notation::uci::parse(&p, text).unwrap();
+            p.play_unchecked(m);
+            moves.push(m);
+        }
+        Analysis {
+            lines: vec![Info {
+                depth: Some(10),
+                score: Some(score),
+                pv: moves.clone(),
+                ..Info::default()
+            }],
+            best: moves.first().copied(),
+        }
+    }
+
+    #[test]
+    fn annotations_judge_moves_by_the_chances_they_give_away() {
+        // 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7#, with made-up analyses.
+        let mut game: PgnGame =
+            "1. e4 {[%eval 9.9] [%clk 0:05:00]} e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0"
+                .parse()
+                .unwrap();
+        let positions = mainline_positions(&game);
+        assert_eq!(positions.len(), 8);
+        let at = |i: usize| {
+            let mut p = game.initial.clone();
+            for &m in &positions[i] {
+                p.play_unchecked(m);
+            }
+            p
+        };
+        let analyses = vec![
+            line(&at(0), Score::Cp(30), &["e2e4"]),
+            line(&at(1), Score::Cp(-30), &["e7e5"]),
+            line(&at(2), Score::Cp(30), &["g1f3"]),
+            line(&at(3), Score::Cp(-20), &["b8c6"]),
+            line(&at(4), Score::Cp(0), &["f1c4"]),
+            line(&at(5), Score::Cp(0), &["g7g6", "h5f3", "g8f6"]),
+            line(&at(6), Score::Mate(1), &["h5f7"]),
+            Analysis::default(),
+        ];
+        annotate(&mut game, &analyses, "test engine");
+        let text = game.to_string();
+        // The writer breaks lines at 80 columns.
+        let flat = text.replace('\n', " ");
+        assert!(text.contains("[Annotator \"test engine\"]"), "{text}");
+        // Every move but the mate has its evaluation, white's side; the old one is gone.
+        assert!(
+            flat.contains("1. e4 {[%eval 0.30] [%clk 0:05:00]} 1... e5 {[%eval 0.30]}"),
+            "{text}"
+        );
+        assert!(!text.contains("9.9"));
+        // 2. Qh5 from +0.30 to +0.20: nothing to say. 3... Nf6 from 0.00 to mated: a blunder,
+        // with the engine's line.
+        assert!(flat.contains("2. Qh5 {[%eval 0.20]}"), "{text}");
+        assert!(
+            flat.contains("3... Nf6 $4 {[%eval #1]} {Blunder. g6 was best.} (3... g6 4. Qf3 Nf6)"),
+            "{text}"
+        );
+        assert!(flat.contains("4. Qxf7# 1-0"), "{text}");
+        // And it reads back.
+        let back: PgnGame = text.parse().unwrap();
+        assert_eq!(back.mainline.moves[5].nags, [4]);
+        assert_eq!(back.mainline.moves[5].variations.len(), 1);
+    }
+}
