@@ -1,7 +1,11 @@
-//! Comment commands: `[%clk 0:03:00]`, `[%eval 0.3]`, `[%eval #-3]`.
+//! Comment commands: `[%clk 0:03:00]`, `[%eval 0.3]`, `[%eval #-3]`, and the arrows and
+//! squares marked by `[%cal Ge2e4,Rd1d8]` and `[%csl Gd5]`.
 
 use core::fmt;
+use core::str::FromStr;
 use std::time::Duration;
+
+use chess_core::Square;
 
 /// An engine evaluation from a `[%eval ...]` command, from white's point of view.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -235,6 +239,296 @@ pub(crate) fn parse_eval(value: &str) -> Option<Eval> {
     Some(Eval::Centipawns(if negative { -cp } else { cp }))
 }
 
+/// The colour of a mark: the letter before its squares in `[%cal Ge2e4]` and `[%csl Rd5]`, as
+/// Lichess and ChessBase write them (uppercase).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum MarkColor {
+    /// `G`
+    Green,
+    /// `R`
+    Red,
+    /// `Y`
+    Yellow,
+    /// `B`
+    Blue,
+}
+
+impl MarkColor {
+    /// The four colours, in the order `G`, `R`, `Y`, `B`.
+    pub const ALL: [MarkColor; 4] = [
+        MarkColor::Green,
+        MarkColor::Red,
+        MarkColor::Yellow,
+        MarkColor::Blue,
+    ];
+
+    /// The colour of a letter: `G`, `R`, `Y` or `B`.
+    #[inline]
+    #[must_use]
+    pub const fn from_char(c: char) -> Option<MarkColor> {
+        match c {
+            'G' => Some(MarkColor::Green),
+            'R' => Some(MarkColor::Red),
+            'Y' => Some(MarkColor::Yellow),
+            'B' => Some(MarkColor::Blue),
+            _ => None,
+        }
+    }
+
+    /// The colour's letter.
+    #[inline]
+    #[must_use]
+    pub const fn char(self) -> char {
+        match self {
+            MarkColor::Green => 'G',
+            MarkColor::Red => 'R',
+            MarkColor::Yellow => 'Y',
+            MarkColor::Blue => 'B',
+        }
+    }
+}
+
+/// A mark a comment draws on the board: an arrow of `[%cal Ge2e4]`, or a square of
+/// `[%csl Gd5]`, which is a mark whose `from` and `to` are the same square (drawn as a circle
+/// or a coloured square).
+///
+/// Written (`Display`) and read (`FromStr`) as one entry of those commands: the colour's letter
+/// and one or two squares.
+///
+/// ```
+/// use chess_core::Square;
+/// use chess_notation::pgn::{Mark, MarkColor};
+///
+/// let arrow: Mark = "Ge2e4".parse()?;
+/// assert_eq!(arrow, Mark::arrow(MarkColor::Green, Square::E2, Square::E4));
+/// let square = Mark::parse_square("Rd5")?;
+/// assert!(square.is_square());
+/// assert_eq!(square.to_string(), "Rd5");
+/// // `[%cal]` entries have two squares, `[%csl]` entries one.
+/// assert!(Mark::parse_arrow("Rd5").is_err());
+/// assert!(Mark::parse_square("Ge2e4").is_err());
+/// # Ok::<_, chess_notation::pgn::ParseMarkError>(())
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Mark {
+    /// The colour.
+    pub color: MarkColor,
+    /// The square the arrow starts from, or the square marked.
+    pub from: Square,
+    /// The square the arrow points to; `from` for a square mark.
+    pub to: Square,
+}
+
+impl Mark {
+    /// An arrow from `from` to `to` (a square mark when they are the same).
+    #[inline]
+    #[must_use]
+    pub const fn arrow(color: MarkColor, from: Square, to: Square) -> Mark {
+        Mark { color, from, to }
+    }
+
+    /// A mark on `square`.
+    #[inline]
+    #[must_use]
+    pub const fn square(color: MarkColor, square: Square) -> Mark {
+        Mark::arrow(color, square, square)
+    }
+
+    /// Whether this marks one square: its arrow starts and ends on it.
+    #[inline]
+    #[must_use]
+    pub const fn is_square(self) -> bool {
+        self.from as u8 == self.to as u8
+    }
+
+    /// Reads an entry of `[%cal]`: a colour and two squares (`Ge2e4`; `Ge4e4` marks e4).
+    ///
+    /// # Errors
+    ///
+    /// [`ParseMarkError`] saying where the entry stops being one and what was expected.
+    pub fn parse_arrow(text: &str) -> Result<Mark, ParseMarkError> {
+        parse_mark(text, true)
+    }
+
+    /// Reads an entry of `[%csl]`: a colour and a square (`Gd5`).
+    ///
+    /// # Errors
+    ///
+    /// [`ParseMarkError`] saying where the entry stops being one and what was expected.
+    pub fn parse_square(text: &str) -> Result<Mark, ParseMarkError> {
+        parse_mark(text, false)
+    }
+}
+
+impl fmt::Display for Mark {
+    /// `Ge2e4` for an arrow, `Gd5` for a square.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_square() {
+            write!(f, "{}{}", self.color.char(), self.from)
+        } else {
+            write!(f, "{}{}{}", self.color.char(), self.from, self.to)
+        }
+    }
+}
+
+impl FromStr for Mark {
+    type Err = ParseMarkError;
+
+    /// Either kind of entry: `Gd5` or `Ge2e4`.
+    fn from_str(text: &str) -> Result<Mark, ParseMarkError> {
+        parse_mark(text, text.len() > 3)
+    }
+}
+
+/// An entry of `[%cal]` (`arrow`) or `[%csl]`.
+fn parse_mark(text: &str, arrow: bool) -> Result<Mark, ParseMarkError> {
+    let bytes = text.as_bytes();
+    let error = |offset, kind| ParseMarkError {
+        text: text.to_owned(),
+        offset,
+        kind,
+    };
+    let square_at = |offset: usize| {
+        bytes
+            .get(offset..offset + 2)
+            .and_then(Square::from_ascii)
+            .ok_or_else(|| error(offset, ParseMarkErrorKind::Square))
+    };
+    let color = bytes
+        .first()
+        .and_then(|&c| MarkColor::from_char(char::from(c)))
+        .ok_or_else(|| error(0, ParseMarkErrorKind::Color))?;
+    let from = square_at(1)?;
+    let (to, end) = match (arrow, bytes.len()) {
+        (false, _) => (from, 3),
+        (true, 3) => return Err(error(3, ParseMarkErrorKind::SecondSquare)),
+        (true, _) => (square_at(3)?, 5),
+    };
+    if bytes.len() > end {
+        return Err(error(end, ParseMarkErrorKind::Trailing));
+    }
+    Ok(Mark { color, from, to })
+}
+
+/// An entry of `[%cal]` or `[%csl]` that is not a mark: the entry, where in it the trouble is,
+/// and what was expected there.
+///
+/// ```
+/// use chess_notation::pgn::{Mark, ParseMarkErrorKind};
+///
+/// let error = Mark::parse_arrow("Ge2z9").unwrap_err();
+/// assert_eq!(error.offset, 3);
+/// assert_eq!(error.kind, ParseMarkErrorKind::Square);
+/// assert_eq!(
+///     error.to_string(),
+///     "invalid mark \"Ge2z9\" at byte 3: expected a square from a1 to h8"
+/// );
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct ParseMarkError {
+    /// The entry, as written.
+    pub text: String,
+    /// The byte offset in the entry where it stops making sense.
+    pub offset: usize,
+    /// What was expected there.
+    pub kind: ParseMarkErrorKind,
+}
+
+/// What a [`ParseMarkError`] expected.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
+pub enum ParseMarkErrorKind {
+    /// A colour's letter: `G`, `R`, `Y` or `B`.
+    Color,
+    /// A square, `a1` to `h8`.
+    Square,
+    /// The square an arrow points to, after the one it starts from.
+    SecondSquare,
+    /// The end of the entry, after its square or squares.
+    Trailing,
+}
+
+impl fmt::Display for ParseMarkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let expected = match self.kind {
+            ParseMarkErrorKind::Color => "a colour: G, R, Y or B",
+            ParseMarkErrorKind::Square => "a square from a1 to h8",
+            ParseMarkErrorKind::SecondSquare => {
+                "the square the arrow points to (an arrow is a colour and two squares, like Ge2e4)"
+            }
+            ParseMarkErrorKind::Trailing if self.offset > 3 => "the end of the arrow",
+            ParseMarkErrorKind::Trailing => {
+                "the end of the mark (a square mark is a colour and one square, like Gd5)"
+            }
+        };
+        write!(
+            f,
+            "invalid mark {:?} at byte {}: expected {expected}",
+            self.text, self.offset
+        )
+    }
+}
+
+impl std::error::Error for ParseMarkError {}
+
+/// The marks of a comment's `[%cal ...]` (arrows) and `[%csl ...]` (squares) commands, in
+/// order, each entry read or the reason it could not be: a caller can draw the good ones and
+/// report the others, as the readers of `[%clk]` and `[%eval]` leave out what they cannot read.
+/// Entries are separated by commas; spaces around them and empty entries are ignored.
+///
+/// ```
+/// use chess_core::Square;
+/// use chess_notation::pgn::{Mark, MarkColor, marks};
+///
+/// let comment = "the plan [%cal Ge2e4,Rd1d8] [%clk 0:01:00] [%csl Yd5,Xe4]";
+/// let found: Vec<_> = marks(comment).collect();
+/// assert_eq!(found.len(), 4);
+/// assert_eq!(found[0], Ok(Mark::arrow(MarkColor::Green, Square::E2, Square::E4)));
+/// assert_eq!(found[1], Ok(Mark::arrow(MarkColor::Red, Square::D1, Square::D8)));
+/// assert_eq!(found[2], Ok(Mark::square(MarkColor::Yellow, Square::D5)));
+/// assert_eq!(
+///     found[3].as_ref().unwrap_err().to_string(),
+///     "invalid mark \"Xe4\" at byte 0: expected a colour: G, R, Y or B"
+/// );
+/// // Only the good ones:
+/// assert_eq!(marks(comment).flatten().count(), 3);
+/// ```
+#[must_use]
+pub fn marks(comment: &str) -> Marks<'_> {
+    Marks {
+        commands: commands(comment),
+        entries: None,
+    }
+}
+
+/// The iterator of [`marks`].
+#[derive(Clone, Debug)]
+pub struct Marks<'a> {
+    commands: Commands<'a>,
+    /// The entries left of the command being read, and whether they are arrows.
+    entries: Option<(bool, core::str::Split<'a, char>)>,
+}
+
+impl Iterator for Marks<'_> {
+    type Item = Result<Mark, ParseMarkError>;
+
+    fn next(&mut self) -> Option<Result<Mark, ParseMarkError>> {
+        loop {
+            if let Some((arrows, entries)) = &mut self.entries {
+                if let Some(entry) = entries.by_ref().map(str::trim).find(|e| !e.is_empty()) {
+                    return Some(parse_mark(entry, *arrows));
+                }
+            }
+            let (name, value) = self.commands.next()?;
+            self.entries = match name {
+                "cal" => Some((true, value.split(','))),
+                "csl" => Some((false, value.split(','))),
+                _ => None,
+            };
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -281,5 +575,83 @@ mod tests {
         assert_eq!(eval("[%eval abc]"), None);
         assert_eq!(Eval::Centipawns(-5).to_string(), "-0.05");
         assert_eq!(Eval::Mate(-3).to_string(), "#-3");
+    }
+
+    #[test]
+    fn marks_of_cal_and_csl() {
+        use MarkColor::{Blue, Green, Red, Yellow};
+        let read =
+            |comment: &str| -> Vec<Result<Mark, ParseMarkError>> { marks(comment).collect() };
+        assert_eq!(
+            read("[%csl Ge4,Rd5 , Yh8,Ba1,] text [%cal Bg1f3,Ye4e4]"),
+            [
+                Ok(Mark::square(Green, Square::E4)),
+                Ok(Mark::square(Red, Square::D5)),
+                Ok(Mark::square(Yellow, Square::H8)),
+                Ok(Mark::square(Blue, Square::A1)),
+                Ok(Mark::arrow(Blue, Square::G1, Square::F3)),
+                // An arrow from a square to itself marks the square.
+                Ok(Mark::square(Yellow, Square::E4)),
+            ]
+        );
+        assert!(read("[%cal] [%csl ,] [%clk 0:01] no commands").is_empty());
+        // A bad entry is reported and the next ones are still read.
+        let found = read("[%cal Ge2e4,gd1d8,Re2,Ye2e4e6,Bi1a1] [%csl Ge4e5,R]");
+        let errors: Vec<(usize, ParseMarkErrorKind)> = found
+            .iter()
+            .filter_map(|r| r.as_ref().err())
+            .map(|e| (e.offset, e.kind))
+            .collect();
+        assert_eq!(
+            errors,
+            [
+                (0, ParseMarkErrorKind::Color),
+                (3, ParseMarkErrorKind::SecondSquare),
+                (5, ParseMarkErrorKind::Trailing),
+                (1, ParseMarkErrorKind::Square),
+                (3, ParseMarkErrorKind::Trailing),
+                (1, ParseMarkErrorKind::Square),
+            ]
+        );
+        assert_eq!(found[0], Ok(Mark::arrow(Green, Square::E2, Square::E4)));
+        assert_eq!(found.len(), 7);
+    }
+
+    #[test]
+    fn mark_errors_say_what_was_expected() {
+        let message = |text: &str, arrow: bool| parse_mark(text, arrow).unwrap_err().to_string();
+        assert_eq!(
+            message("Re2", true),
+            "invalid mark \"Re2\" at byte 3: expected the square the arrow points to (an arrow is a colour and two squares, like Ge2e4)"
+        );
+        assert_eq!(
+            message("Ge4e5", false),
+            "invalid mark \"Ge4e5\" at byte 3: expected the end of the mark (a square mark is a colour and one square, like Gd5)"
+        );
+        assert_eq!(
+            message("Ge2e4!", true),
+            "invalid mark \"Ge2e4!\" at byte 5: expected the end of the arrow"
+        );
+        assert_eq!(
+            message("", false),
+            "invalid mark \"\" at byte 0: expected a colour: G, R, Y or B"
+        );
+        // Bytes beyond ASCII are no colour and no square, and never split a character.
+        assert_eq!(parse_mark("ÉE4", false).unwrap_err().offset, 0);
+        assert_eq!(parse_mark("Gé4", false).unwrap_err().offset, 1);
+        assert_eq!(parse_mark("Ge2é", true).unwrap_err().offset, 3);
+    }
+
+    #[test]
+    fn marks_round_trip_through_their_text() {
+        for color in MarkColor::ALL {
+            assert_eq!(MarkColor::from_char(color.char()), Some(color));
+            for (from, to) in [(Square::A1, Square::H8), (Square::C3, Square::C3)] {
+                let mark = Mark::arrow(color, from, to);
+                assert_eq!(mark.to_string().parse::<Mark>(), Ok(mark));
+            }
+        }
+        assert_eq!(MarkColor::from_char('g'), None);
+        assert_eq!(Mark::parse_arrow("Gc3c3").map(Mark::is_square), Ok(true));
     }
 }

@@ -67,7 +67,10 @@ use core::fmt;
 use chess_core::Color;
 
 pub use builder::GameBuilder;
-pub use commands::{Commands, Eval, clock, commands, eval};
+pub use commands::{
+    Commands, Eval, Mark, MarkColor, Marks, ParseMarkError, ParseMarkErrorKind, clock, commands,
+    eval, marks,
+};
 pub use error::{Diagnostic, PartialGame, PgnError, PgnErrorKind, PgnErrorReason};
 pub use games::GameReader;
 #[cfg(feature = "parallel")]

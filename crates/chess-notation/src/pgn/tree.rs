@@ -8,7 +8,10 @@ use std::time::Duration;
 use chess_core::Color;
 use chess_rules::{CastlingMode, DrawReason, Game, Move, Outcome, PlayError, Position, WinReason};
 
-use super::{Diagnostic, Eval, GameReader, GameResult, Location, PgnError, PgnErrorReason};
+use super::{
+    Diagnostic, Eval, GameReader, GameResult, Location, Mark, ParseMarkError, PgnError,
+    PgnErrorReason,
+};
 use crate::fen::Fen;
 use crate::san::{San, SanPlus};
 
@@ -75,6 +78,29 @@ impl MoveNode {
     #[must_use]
     pub fn eval(&self) -> Option<Eval> {
         self.comments_after.iter().find_map(|c| super::eval(c))
+    }
+
+    /// The arrows and squares that the `[%cal ...]` and `[%csl ...]` commands of the comments
+    /// after the move mark, in order, with the entries that could not be read (see
+    /// [`marks`](super::marks)).
+    ///
+    /// ```
+    /// use chess_core::Square;
+    /// use chess_notation::pgn::{Mark, MarkColor, PgnGame};
+    ///
+    /// let game: PgnGame = "1. e4 {[%cal Ge2e4] [%csl Rd5]} e5 *".parse()?;
+    /// let marks: Vec<Mark> = game.mainline.moves[0].marks().collect::<Result<_, _>>()?;
+    /// assert_eq!(
+    ///     marks,
+    ///     [
+    ///         Mark::arrow(MarkColor::Green, Square::E2, Square::E4),
+    ///         Mark::square(MarkColor::Red, Square::D5),
+    ///     ]
+    /// );
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn marks(&self) -> impl Iterator<Item = Result<Mark, ParseMarkError>> + '_ {
+        self.comments_after.iter().flat_map(|c| super::marks(c))
     }
 }
 

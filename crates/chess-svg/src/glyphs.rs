@@ -1,0 +1,42 @@
+//! The coordinate labels, drawn as strokes rather than text: a drawing then needs no font and
+//! looks the same in every viewer and in its PNG.
+//!
+//! Each glyph stands in a box 10 wide whose baseline is at y = 18: digits and the tall letters
+//! (b, d, f, h) reach up to y = 0, the others to y = 6, and the g hangs down to y = 24.
+
+use chess_core::{File, Rank};
+
+/// The height of a digit, from its top to the baseline.
+pub(crate) const HEIGHT: u32 = 18;
+/// The width of every glyph.
+pub(crate) const WIDTH: u32 = 10;
+
+/// A file's letter, as a path in its glyph box.
+pub(crate) const fn file(file: File) -> &'static str {
+    match file {
+        File::A => "M10 7v11M10 12.5a5 5 0 1 0-10 0a5 5 0 1 0 10 0",
+        File::B => "M0 0v18M0 12.5a5 5 0 1 1 10 0a5 5 0 1 1-10 0",
+        File::C => "M9.5 8.8a5 5.2 0 1 0 0 7.4",
+        File::D => "M10 0v18M10 12.5a5 5 0 1 0-10 0a5 5 0 1 0 10 0",
+        File::E => "M.3 12.5h9.5a4.9 5 0 1 0-1.4 3.6",
+        File::F => "M9 1.3Q7.7 0 6 0Q3 0 3 4v14M0 7.5h8",
+        File::G => "M10 12a5 5 0 1 0-10 0a5 5 0 1 0 10 0M10 7v13q0 4-5 4q-3 0-4.4-2",
+        File::H => "M0 0v18M0 12a5 5 0 0 1 10 0v6",
+    }
+}
+
+/// A rank's digit, as a path in its glyph box.
+pub(crate) const fn rank(rank: Rank) -> &'static str {
+    match rank {
+        Rank::First => "M1.5 4L6 0v18",
+        Rank::Second => "M.3 5a4.85 4.85 0 0 1 9.7 0c0 4-10 8-10 13h10",
+        Rank::Third => "M1 2.5a4.5 4.5 0 1 1 4 6.5a4.8 4.8 0 1 1-4.6 7.6",
+        Rank::Fourth => "M7.5 18V0L0 12.5h10",
+        Rank::Fifth => "M9.3 0H1.6L1 7.8a5.4 5.4 0 1 1-.8 8.3",
+        Rank::Sixth => "M8.8.6C3 1.5 0 6.5 0 13M0 13a5 5 0 1 0 10 0a5 5 0 1 0-10 0",
+        Rank::Seventh => "M0 0h10L3.5 18",
+        Rank::Eighth => {
+            "M5 0a4.2 4.2 0 1 0 0 8.4a4.2 4.2 0 1 0 0-8.4zM5 8.4a4.8 4.8 0 1 0 0 9.6a4.8 4.8 0 1 0 0-9.6z"
+        }
+    }
+}

@@ -1,0 +1,7 @@
+//! The chess-svg test suite: one binary, a module per area.
+
+mod support;
+
+mod document;
+#[cfg(feature = "png")]
+mod pixels;
