@@ -33,6 +33,9 @@ pub enum Command {
     Fen(FenArgs),
     /// Read PGN files: count, check, print final positions, or re-export them.
     Pgn(PgnArgs),
+    /// Draw a position as a picture (SVG, or PNG): from a FEN or a game, with its last move,
+    /// check, arrows and circles.
+    Svg(SvgArgs),
     /// Speak the UCI protocol on stdin and stdout (for chess GUIs).
     Uci(UciArgs),
     /// Find the best line of a position.
@@ -40,6 +43,9 @@ pub enum Command {
     Analyse(AnalyseArgs),
     /// Search a fixed list of positions to a fixed depth; print total nodes and nodes/s.
     Bench(BenchArgs),
+    /// Annotate games with an engine: an evaluation after every move, and the mistakes
+    /// marked with the better line.
+    Annotate(AnnotateArgs),
     /// Play UCI engines against each other: a match or a round robin, with the standings,
     /// Elo differences and an optional sequential test.
     Match(MatchArgs),
@@ -526,6 +532,80 @@ pub struct AnalyseArgs {
     /// Use the Syzygy tablebases in this directory (repeatable).
     #[arg(long, value_name = "DIR")]
     pub syzygy: Vec<PathBuf>,
+
+    #[command(flatten)]
+    pub engine: EngineArgs,
+
+    /// Print the analysis as one JSON object (see docs/cli.md).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Which engine analyses: the built-in one, or a UCI engine.
+#[derive(Args, Debug, Clone, Default)]
+pub struct EngineArgs {
+    /// Analyse with this UCI engine (for example /usr/games/stockfish) instead of the built-in
+    /// one.
+    #[arg(long, value_name = "PATH")]
+    pub engine: Option<PathBuf>,
+
+    /// An argument for the engine (repeatable).
+    #[arg(
+        long,
+        value_name = "ARG",
+        requires = "engine",
+        allow_hyphen_values = true
+    )]
+    pub engine_arg: Vec<String>,
+
+    /// A UCI option for the engine, NAME=VALUE (repeatable).
+    #[arg(long = "option", value_name = "NAME=VALUE", requires = "engine")]
+    pub options: Vec<String>,
+}
+
+/// `chess annotate`: games written back with an engine's judgement of every move.
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Every position of each game's mainline is analysed. After every move the \
+evaluation is written as a [%eval] command (from white's side, as Lichess writes it); a move that gives \
+away at least 0.1, 0.2 or 0.3 of its side's winning chances (on Lichess's scale from -1 to 1) is an \
+inaccuracy ($6, ?!), a mistake ($2, ?) or a blunder ($4, ??), with the engine's line as a variation."
+)]
+pub struct AnnotateArgs {
+    /// The PGN file (`-` reads stdin; zstd, gzip and bzip2 are read as they are).
+    #[arg(value_name = "GAMES")]
+    pub file: PathBuf,
+
+    /// Write the annotated games to this file [default: stdout].
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Think this many milliseconds about each position [default: 1000].
+    #[arg(long, value_name = "MS", conflicts_with_all = ["depth", "nodes"], value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+    pub movetime: Option<u64>,
+
+    /// Search each position to this depth.
+    #[arg(long, value_name = "N", conflicts_with = "nodes", value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: Option<u32>,
+
+    /// Search this many nodes in each position.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+
+    /// Analyse on this many threads, one engine each.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub threads: u32,
+
+    /// Transposition table size of each engine in megabytes.
+    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    pub hash: u64,
+
+    /// Use the Syzygy tablebases in this directory (repeatable).
+    #[arg(long, value_name = "DIR")]
+    pub syzygy: Vec<PathBuf>,
+
+    #[command(flatten)]
+    pub engine: EngineArgs,
 }
 
 /// `chess match`: engines against each other, as cutechess-cli plays them.
@@ -821,6 +901,70 @@ pub struct OpeningArgs {
     /// Write the result as JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `chess svg`: a picture of a position.
+#[derive(Args, Debug)]
+#[command(
+    after_help = "MARK is a colour's letter, G (green), R (red), Y (yellow) or B (blue), \
+followed by squares, as the [%cal] and [%csl] commands of PGN comments write them: --arrow Ge2e4, \
+--circle Rd5. With --pgn, the arrows and circles of the comment after the ply are drawn too, and \
+the last move and a check come from the game."
+)]
+pub struct SvgArgs {
+    /// The position as a FEN (quote it) [default: the standard start].
+    #[arg(value_name = "FEN", conflicts_with = "pgn")]
+    pub fen: Option<String>,
+
+    /// Draw a position of a game from this PGN file (`-` reads stdin).
+    #[arg(long, value_name = "FILE")]
+    pub pgn: Option<PathBuf>,
+
+    /// With --pgn: the game, counted from 1 [default: 1].
+    #[arg(long, value_name = "N", requires = "pgn", value_parser = clap::value_parser!(u64).range(1..))]
+    pub game: Option<u64>,
+
+    /// With --pgn: the position after this many plies (half-moves; 0 is the start) [default:
+    /// the last].
+    #[arg(long, value_name = "N", requires = "pgn")]
+    pub ply: Option<usize>,
+
+    /// Black at the bottom (--orientation black).
+    #[arg(long, conflicts_with = "orientation")]
+    pub flip: bool,
+
+    /// The side at the bottom [default: white].
+    #[arg(long, value_enum, value_name = "SIDE")]
+    pub orientation: Option<Side>,
+
+    /// Leave out the file letters and rank digits, and the margin they stand in.
+    #[arg(long)]
+    pub no_coordinates: bool,
+
+    /// The width and height of the picture in pixels.
+    #[arg(long, value_name = "PX", default_value_t = 400, value_parser = clap::value_parser!(u32).range(16..=8192))]
+    pub size: u32,
+
+    /// Highlight the two squares of the last move, like e2e4 (with a FEN: a game's own last
+    /// move is highlighted without it).
+    #[arg(long, value_name = "MOVE", conflicts_with = "pgn", value_parser = crate::svg::parse_last_move)]
+    pub last_move: Option<(chess_core::Square, chess_core::Square)>,
+
+    /// Draw an arrow, as [%cal] writes one: a colour and two squares, like Ge2e4 (repeatable).
+    #[arg(long, value_name = "MARK", value_parser = chess_notation::pgn::Mark::parse_arrow)]
+    pub arrow: Vec<chess_notation::pgn::Mark>,
+
+    /// Draw a circle, as [%csl] writes one: a colour and a square, like Rd5 (repeatable).
+    #[arg(long, value_name = "MARK", value_parser = chess_notation::pgn::Mark::parse_square)]
+    pub circle: Vec<chess_notation::pgn::Mark>,
+
+    /// Write the picture to this file [default: stdout].
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Write PNG instead of SVG (to stdout only when it is not a terminal).
+    #[arg(long)]
+    pub png: bool,
 }
 
 #[derive(Args, Debug)]

@@ -1,20 +1,21 @@
 //! The computer side: `chess uci`, `chess analyse`, `chess bench`, and opponents for `play`.
 
+use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use chess_engine::uci::Client;
-use chess_engine::{
-    Control, Level, Limits, Rng, Score, SearchInfo, Searcher, Tablebase, TablebaseSettings,
-};
-use chess_notation::SanPlus;
+use chess_engine::analysis::{Analyser, Analysis};
+use chess_engine::uci::{Client, Info};
+use chess_engine::{Control, Level, Limits, Rng, Score, Searcher, Tablebase, TablebaseSettings};
 use chess_notation::polyglot::Book;
+use chess_notation::{Fen, SanPlus};
 use chess_rules::{Game, Move, Position};
 
-use crate::cli::{AnalyseArgs, BenchArgs, PlayArgs, UciArgs};
+use crate::cli::{AnalyseArgs, BenchArgs, EngineArgs, PlayArgs, UciArgs};
 use crate::error::{CliError, Result};
+use crate::json::Json;
 use crate::position_arg::{Chess960Default, resolve};
 
 /// The Syzygy tables in `dirs`, for the engine (`None` without directories). A directory that
@@ -90,22 +91,70 @@ pub fn scored(pos: &Position, score: Score) -> String {
 }
 
 /// One line about a search iteration: depth, score, nodes, time and the line in SAN.
-pub fn describe(pos: &Position, info: &SearchInfo) -> String {
-    let multipv = if info.multipv > 1 {
-        format!(" line {}", info.multipv)
-    } else {
-        String::new()
+pub fn describe(pos: &Position, info: &Info) -> String {
+    let multipv = match info.multipv {
+        Some(k) if k > 1 => format!(" line {k}"),
+        _ => String::new(),
     };
-    format!(
-        "depth {}/{}{multipv} score {} nodes {} ({} kn/s) time {:.2} s: {}",
-        info.depth,
-        info.seldepth,
-        scored(pos, info.score),
-        info.nodes,
-        info.nps / 1000,
-        info.time.as_secs_f64(),
-        pv_san(pos, &info.pv)
-    )
+    let mut line = format!("depth {}", info.depth.unwrap_or(0));
+    if let Some(seldepth) = info.seldepth {
+        let _ = write!(line, "/{seldepth}");
+    }
+    line.push_str(&multipv);
+    if let Some(score) = info.score {
+        let _ = write!(line, " score {}", scored(pos, score));
+    }
+    if let Some(nodes) = info.nodes {
+        let _ = write!(line, " nodes {nodes}");
+    }
+    if let Some(nps) = info.nps {
+        let _ = write!(line, " ({} kn/s)", nps / 1000);
+    }
+    if let Some(time) = info.time {
+        let _ = write!(line, " time {:.2} s", time.as_secs_f64());
+    }
+    let _ = write!(line, ": {}", pv_san(pos, &info.pv));
+    line
+}
+
+/// The analyser of `engine`: a UCI engine started with its arguments and options (and the hash
+/// size and tables, when it has those options and they were not set), else the built-in
+/// search.
+pub fn analyser(engine: &EngineArgs, hash: Option<u64>, syzygy: &[PathBuf]) -> Result<Analyser> {
+    let Some(path) = &engine.engine else {
+        let mut searcher = Searcher::with_hash(hash.unwrap_or(64) as usize);
+        searcher.set_tablebases(tablebase_settings(syzygy)?);
+        return Ok(Analyser::builtin(searcher));
+    };
+    let mut client =
+        Client::spawn(path, &engine.engine_arg).map_err(|e| CliError::input(path.display(), e))?;
+    let mut options: Vec<(String, String)> = Vec::new();
+    for option in &engine.options {
+        let (name, value) = option
+            .split_once('=')
+            .ok_or_else(|| CliError::usage(format!("--option {option:?}: expected NAME=VALUE")))?;
+        options.push((name.trim().to_owned(), value.trim().to_owned()));
+    }
+    let given = |options: &[(String, String)], name: &str| {
+        options.iter().any(|(n, _)| n.eq_ignore_ascii_case(name))
+    };
+    if let Some(hash) = hash {
+        if !given(&options, "Hash") && client.option("Hash").is_some() {
+            options.push(("Hash".to_owned(), hash.to_string()));
+        }
+    }
+    if !syzygy.is_empty() && !given(&options, "SyzygyPath") {
+        tablebases(syzygy)?;
+        let separator = if cfg!(windows) { ";" } else { ":" };
+        let dirs: Vec<String> = syzygy.iter().map(|d| d.display().to_string()).collect();
+        options.push(("SyzygyPath".to_owned(), dirs.join(separator)));
+    }
+    for (name, value) in &options {
+        client
+            .set_option(name, Some(value))
+            .map_err(|e| CliError::usage(format!("{}: option {name}: {e}", path.display())))?;
+    }
+    Ok(Analyser::uci(client))
 }
 
 pub fn analyse(args: &AnalyseArgs, out: &mut impl Write) -> Result<()> {
@@ -116,35 +165,130 @@ pub fn analyse(args: &AnalyseArgs, out: &mut impl Write) -> Result<()> {
         } else {
             "stalemate"
         };
-        writeln!(out, "no legal move: {what}")?;
+        if args.json {
+            let mut line = String::new();
+            Json::Object(vec![
+                ("fen", Json::str(Fen::from_position(&pos).to_string())),
+                ("engine", Json::Null),
+                ("best_move", Json::Null),
+                ("lines", Json::Array(Vec::new())),
+                ("no_legal_moves", Json::str(what)),
+            ])
+            .write(&mut line);
+            writeln!(out, "{line}")?;
+        } else {
+            writeln!(out, "no legal move: {what}")?;
+        }
         return Ok(());
     }
-    let mut searcher = Searcher::with_hash(args.hash as usize);
-    searcher.set_multi_pv(args.multipv as usize);
-    searcher.set_tablebases(tablebase_settings(&args.syzygy)?);
+    let mut analyser = analyser(&args.engine, Some(args.hash), &args.syzygy)?;
+    let name = analyser.name();
+    analyser
+        .set_multi_pv(args.multipv as usize)
+        .map_err(|e| CliError::usage(format!("--multipv: {name}: {e}")))?;
     let limits = match (args.depth, args.movetime) {
         (Some(depth), _) => Limits::depth(depth),
         (None, Some(ms)) => Limits::movetime(Duration::from_millis(ms)),
         (None, None) => Limits::movetime(Duration::from_millis(2000)),
     };
-    let mut lines = Vec::new();
-    let result = searcher.search(&pos, &[], &limits, &Control::new(), |info| {
-        lines.push(describe(&pos, info));
-    });
-    for line in lines {
-        writeln!(out, "{line}")?;
+    let mut failed = None;
+    let analysis = analyser
+        .analyse(&pos, &[], &limits, |info| {
+            if args.json || info.pv.is_empty() || info.score.is_none() {
+                return;
+            }
+            if info.lowerbound || info.upperbound {
+                return;
+            }
+            if let Err(e) = writeln!(out, "{}", describe(&pos, info)) {
+                failed.get_or_insert(e);
+            }
+        })
+        .map_err(|e| CliError::input(&name, e))?;
+    if let Some(e) = failed {
+        return Err(e.into());
     }
-    if let Some(best) = result.best_move {
-        writeln!(
-            out,
-            "best move: {} (score {}, depth {})",
-            SanPlus::from_move(&pos, best),
-            scored(&pos, result.score),
-            result.depth
-        )?;
-        writeln!(out, "best line: {}", pv_san(&pos, &result.pv))?;
+    if args.json {
+        let mut line = String::new();
+        analysis_json(&pos, &name, &analysis).write(&mut line);
+        writeln!(out, "{line}")?;
+        return Ok(());
+    }
+    let Some(best) = analysis.best_move() else {
+        return Ok(());
+    };
+    let first = analysis.lines.first();
+    let score = first
+        .and_then(|l| l.score)
+        .map_or_else(|| "unknown".to_owned(), |s| scored(&pos, s));
+    let depth = first.and_then(|l| l.depth).unwrap_or(0);
+    writeln!(
+        out,
+        "best move: {} (score {score}, depth {depth})",
+        SanPlus::from_move(&pos, best),
+    )?;
+    if analysis.lines.len() <= 1 {
+        let pv = first.map_or_else(|| vec![best], |l| l.pv.clone());
+        writeln!(out, "best line: {}", pv_san(&pos, &pv))?;
+    } else {
+        for (k, line) in analysis.lines.iter().enumerate() {
+            let score = line.score.map_or_else(String::new, |s| scored(&pos, s));
+            writeln!(out, "line {}: {score}: {}", k + 1, pv_san(&pos, &line.pv))?;
+        }
     }
     Ok(())
+}
+
+/// A score as JSON: `{"cp": 23}` or `{"mate": -3}`.
+pub fn score_json(score: Option<Score>) -> Json {
+    match score {
+        Some(Score::Cp(cp)) => Json::Object(vec![("cp", Json::Integer(i64::from(cp)))]),
+        Some(Score::Mate(n)) => Json::Object(vec![("mate", Json::Integer(i64::from(n)))]),
+        None => Json::Null,
+    }
+}
+
+fn analysis_json(pos: &Position, name: &str, analysis: &Analysis) -> Json {
+    let opt = |n: Option<u64>| n.map_or(Json::Null, Json::Number);
+    let lines = analysis
+        .lines
+        .iter()
+        .enumerate()
+        .map(|(k, line)| {
+            Json::Object(vec![
+                ("multipv", Json::Number(k as u64 + 1)),
+                ("depth", opt(line.depth.map(u64::from))),
+                ("seldepth", opt(line.seldepth.map(u64::from))),
+                ("score", score_json(line.score)),
+                ("nodes", opt(line.nodes)),
+                ("time_ms", opt(line.time.map(|t| t.as_millis() as u64))),
+                (
+                    "pv",
+                    Json::Array(
+                        chess_notation::uci::format_line(pos, line.pv.iter().copied().map(Some))
+                            .0
+                            .into_iter()
+                            .map(Json::String)
+                            .collect(),
+                    ),
+                ),
+                ("san", Json::str(pv_san(pos, &line.pv))),
+            ])
+        })
+        .collect();
+    let best = analysis.best_move().map_or(Json::Null, |m| {
+        Json::Object(vec![
+            ("uci", Json::str(chess_notation::uci::format(pos, m))),
+            ("san", Json::str(SanPlus::from_move(pos, m).to_string())),
+        ])
+    });
+    Json::Object(vec![
+        ("fen", Json::str(Fen::from_position(pos).to_string())),
+        ("turn", Json::str(pos.turn().to_string())),
+        ("engine", Json::str(name)),
+        ("best_move", best),
+        ("lines", Json::Array(lines)),
+    ])
 }
 
 /// The computer side of a game: the built-in engine or an external UCI engine, with an
@@ -258,7 +402,7 @@ impl Opponent {
                     &Limits::movetime(*movetime),
                     &Control::new(),
                     |info| {
-                        thought.lines.push(describe(pos, info));
+                        thought.lines.push(describe(pos, &Info::from(info)));
                     },
                 );
                 let m = result.best_move.ok_or("the computer has no legal move")?;

@@ -4,6 +4,7 @@
 //! Exit status: 0 on success, 1 on invalid input (one line on stderr naming the input and the
 //! place), 2 on usage errors.
 
+mod annotate;
 mod book;
 mod check;
 mod cli;
@@ -24,6 +25,7 @@ mod play;
 mod position_arg;
 mod progress;
 mod render;
+mod svg;
 mod tb;
 
 #[global_allocator]
@@ -49,6 +51,7 @@ fn main() -> ExitCode {
         Some(Command::Moves(args)) => moves::run(args, &mut out),
         Some(Command::Fen(args)) => fen::run(args, &mut out),
         Some(Command::Pgn(args)) => pgn::run(args, &mut out),
+        Some(Command::Svg(args)) => svg::run(args, &mut out),
         Some(Command::Uci(args)) => engine::uci(args),
         Some(Command::Book(command)) => book::run(command, &mut out),
         Some(Command::Opening(args)) => opening::run(args, &mut out),
@@ -56,6 +59,7 @@ fn main() -> ExitCode {
         Some(Command::Analyse(args)) => engine::analyse(args, &mut out),
         Some(Command::Bench(args)) => engine::bench(args, &mut out),
         Some(Command::Match(args)) => matches::run(args, &mut out),
+        Some(Command::Annotate(args)) => annotate::run(args, &mut out),
         Some(Command::Encode(args)) => pack::encode(args, &mut out),
         Some(Command::Decode(args)) => pack::decode(args, &mut out),
         Some(Command::Completions(args)) => {

@@ -26,6 +26,7 @@ Enter a move in SAN (e4, Nf3, O-O, exd5, e8=Q) or UCI (e2e4, e7e8q), or a comman
   pgn           print the game as PGN
   save FILE     save the game as PGN
   load FILE     load a game (PGN) or a position (FEN) from FILE
+  svg FILE      draw the board (last move, check) as an SVG picture in FILE
   flip          turn the board around
   think         show what the computer thought about its last move
   draw          claim a draw (threefold repetition or the 50-move rule)
@@ -240,6 +241,8 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
             ("save", None) => writeln!(out, "save needs a file name, like: save game.pgn")?,
             ("load", Some(file)) => session.load(file, input)?,
             ("load", None) => writeln!(out, "load needs a file name")?,
+            ("svg", Some(file)) => session.svg(file, input)?,
+            ("svg", None) => writeln!(out, "svg needs a file name, like: svg board.svg")?,
             ("flip", _) => {
                 session.style.flipped = !session.style.flipped;
                 session.show(Bitboard::EMPTY)?;
@@ -428,6 +431,37 @@ impl Session<'_> {
                 self.show(Bitboard::EMPTY)
             }
             Err(message) => writeln!(self.out, "{message}"),
+        }
+    }
+
+    /// Draws the board as it is shown (turned or not, the last move, a king in check) as SVG
+    /// into `file`, asking first when it exists.
+    fn svg(&mut self, file: &str, input: &mut dyn Input) -> io::Result<()> {
+        if std::path::Path::new(file).exists()
+            && !self.confirm(
+                input,
+                &format!(
+                    "{} exists. Replace it? [y/N] ",
+                    crate::error::escape_controls(file)
+                ),
+            )?
+        {
+            return writeln!(self.out, "Not written.");
+        }
+        let bottom = if self.style.flipped {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let last = self.game.moves().last().copied();
+        let svg = crate::svg::drawing(self.game.position(), last)
+            .orientation(bottom)
+            .to_svg();
+        let written = std::fs::write(file, svg);
+        let file = crate::error::escape_controls(file);
+        match written {
+            Ok(()) => writeln!(self.out, "Drew the board in {file}."),
+            Err(e) => writeln!(self.out, "cannot write {file}: {e}"),
         }
     }
 

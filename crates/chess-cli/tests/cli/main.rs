@@ -1,6 +1,7 @@
 //! Command tests for every subcommand of `chess`: output (pinned with insta snapshots), exit
 //! status and error messages.
 
+mod analysis;
 mod book;
 mod check;
 mod compressed;
@@ -16,6 +17,7 @@ mod play;
 mod readme;
 mod spark;
 mod support;
+mod svg;
 mod tb;
 
 use support::assert_contains;
@@ -53,6 +55,7 @@ fn completions_snapshot() {
         "pgn",
         "uci",
         "analyse",
+        "annotate",
         "bench",
         "match",
         "encode",
@@ -60,6 +63,7 @@ fn completions_snapshot() {
         "book",
         "opening",
         "tb",
+        "svg",
         "completions",
     ] {
         assert!(

@@ -45,8 +45,15 @@ fn builtin_against_itself_on_a_fast_clock() {
         "",
     );
     assert_eq!(out.status, 0, "{}", out.stderr);
-    assert_contains(&out.stdout, "2 engines, 4 games at 1+0.01, 61 openings, 2 at a time");
-    let lines: Vec<&str> = out.stdout.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_contains(
+        &out.stdout,
+        "2 engines, 4 games at 1+0.01, 61 openings, 2 at a time",
+    );
+    let lines: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("game "))
+        .collect();
     assert_eq!(lines.len(), 4, "{}", out.stdout);
     assert!(!out.stdout.contains("on time"), "{}", out.stdout);
     assert_contains(&out.stdout, "Ruy Lopez, Morphy");
@@ -68,7 +75,11 @@ fn builtin_against_itself_on_a_fast_clock() {
         let white = if round % 2 == 1 { "first" } else { "second" };
         assert_eq!(game.header("White"), Some(white));
         assert_eq!(game.header("TimeControl"), Some("1+0.01"));
-        let opening = if round <= 2 { "Ruy Lopez, Morphy" } else { "Ruy Lopez, Berlin" };
+        let opening = if round <= 2 {
+            "Ruy Lopez, Morphy"
+        } else {
+            "Ruy Lopez, Berlin"
+        };
         assert_eq!(game.header("Opening"), Some(opening));
         assert_ne!(game.header("Termination"), Some("time forfeit"));
         // Ten book moves, then every engine move with its clock, positive.
@@ -77,7 +88,10 @@ fn builtin_against_itself_on_a_fast_clock() {
         assert!(moves[..10].iter().all(|m| m.comments_after == ["book"]));
         for m in &moves[10..] {
             let clock = m.clock().expect("a clock comment");
-            assert!(clock.as_millis() > 0 && clock.as_millis() <= 1010, "{clock:?}");
+            assert!(
+                clock.as_millis() > 0 && clock.as_millis() <= 1010,
+                "{clock:?}"
+            );
         }
         let result = game.result.expect("a result").as_str();
         assert_eq!(game.header("Result"), Some(result));
@@ -98,9 +112,26 @@ fn builtin_against_stockfish_as_json() {
     );
     let out = chess(
         &[
-            "match", "-e", "builtin", "-e", &engine, "--tc", "2+0.02", "-n", "2", "--openings",
-            &openings(), "--plies", "4", "--concurrency", "2", "--resign",
-            "movecount=3,score=700", "--draw", "movenumber=30,movecount=6,score=5", "--json",
+            "match",
+            "-e",
+            "builtin",
+            "-e",
+            &engine,
+            "--tc",
+            "2+0.02",
+            "-n",
+            "2",
+            "--openings",
+            &openings(),
+            "--plies",
+            "4",
+            "--concurrency",
+            "2",
+            "--resign",
+            "movecount=3,score=700",
+            "--draw",
+            "movenumber=30,movecount=6,score=5",
+            "--json",
         ],
         "",
     );
@@ -114,7 +145,10 @@ fn builtin_against_stockfish_as_json() {
         assert!(!line.contains("time forfeit"), "{line}");
     }
     let summary = lines[2];
-    assert!(summary.starts_with("{\"games\": 2, \"engines\": [{\"name\": "), "{summary}");
+    assert!(
+        summary.starts_with("{\"games\": 2, \"engines\": [{\"name\": "),
+        "{summary}"
+    );
     assert_contains(summary, "\"name\": \"sf\", \"games\": 2");
     assert_contains(summary, "\"sprt\": null}");
 }
@@ -143,8 +177,15 @@ fn sprt_stops_the_match_when_it_decides() {
     );
     assert_eq!(out.status, 0, "{}", out.stderr);
     assert_contains(&out.stdout, "H1 accepted");
-    let played = out.stdout.lines().filter(|l| l.starts_with("game ")).count();
-    assert!(played < 122, "{played} games: the test did not stop the match");
+    let played = out
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("game "))
+        .count();
+    assert!(
+        played < 122,
+        "{played} games: the test did not stop the match"
+    );
     assert_contains(&out.stdout, "deep vs shallow: ");
 }
 
@@ -154,7 +195,10 @@ fn bad_matches_are_refused_with_reasons() {
     assert_eq!(out.status, 2);
     assert_contains(&out.stderr, "at least two engines");
 
-    let out = chess(&["match", "-e", "builtin", "-e", "builtin", "--tc", "fast"], "");
+    let out = chess(
+        &["match", "-e", "builtin", "-e", "builtin", "--tc", "fast"],
+        "",
+    );
     assert_eq!(out.status, 2);
     assert_contains(&out.stderr, "invalid time control \"fast\"");
 
@@ -162,21 +206,63 @@ fn bad_matches_are_refused_with_reasons() {
     assert_eq!(out.status, 2);
     assert_contains(&out.stderr, "\"colour=red\": unknown setting");
 
-    let out = chess(&["match", "-e", "builtin", "-e", "/nonexistent/engine", "-n", "1"], "");
+    let out = chess(
+        &[
+            "match",
+            "-e",
+            "builtin",
+            "-e",
+            "/nonexistent/engine",
+            "-n",
+            "1",
+        ],
+        "",
+    );
     assert_eq!(out.status, 1);
-    assert_contains(&out.stderr, "engine /nonexistent/engine: cannot start the engine");
+    assert_contains(
+        &out.stderr,
+        "engine /nonexistent/engine: cannot start the engine",
+    );
 
-    let out = chess(&["match", "-e", "builtin", "-e", "builtin,option.NoSuchOption=1"], "");
+    let out = chess(
+        &[
+            "match",
+            "-e",
+            "builtin",
+            "-e",
+            "builtin,option.NoSuchOption=1",
+        ],
+        "",
+    );
     assert_eq!(out.status, 1);
     assert_contains(&out.stderr, "no option named \"NoSuchOption\"");
 
     let dir = TempDir::new("match-bad-openings");
-    let bad = dir.file("bad.epd", "4k3/8/8/8/8/8/4P3/4K3 w - -\n4k3/8/8/9/8/8/8/4K3 w - -\n");
-    let out = chess(&["match", "-e", "builtin", "-e", "builtin", "--openings", &bad], "");
+    let bad = dir.file(
+        "bad.epd",
+        "4k3/8/8/8/8/8/4P3/4K3 w - -\n4k3/8/8/9/8/8/8/4K3 w - -\n",
+    );
+    let out = chess(
+        &[
+            "match",
+            "-e",
+            "builtin",
+            "-e",
+            "builtin",
+            "--openings",
+            &bad,
+        ],
+        "",
+    );
     assert_eq!(out.status, 1);
     assert_contains(&out.stderr, "bad.epd: line 2: ");
 
-    let out = chess(&["match", "-e", "builtin", "-e", "builtin", "--sprt", "elo0=5"], "");
+    let out = chess(
+        &[
+            "match", "-e", "builtin", "-e", "builtin", "--sprt", "elo0=5",
+        ],
+        "",
+    );
     assert_eq!(out.status, 2);
     assert_contains(&out.stderr, "--sprt: elo0 and elo1 are needed");
     assert!(!out.stderr.contains("panicked"));

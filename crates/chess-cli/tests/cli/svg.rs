@@ -1,0 +1,271 @@
+//! `chess svg`, and `svg FILE` in the terminal game.
+
+use crate::support::{TempDir, assert_contains, chess};
+
+/// The first bytes of every PNG file.
+const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
+
+/// A game whose comments mark arrows and squares; 2. Qh5 is a check in the second game.
+const GAMES: &str = "[Event \"Marked\"]\n\n\
+1. e4 {[%cal Ge2e4,Rd1h5]} 1... e5 2. Qh5 {[%csl Yf7,Xe4] [%cal Bh5f7]} 2... Nc6 \
+3. Bc4 Nf6 4. Qxf7# 1-0\n\n\
+[Event \"Second\"]\n\n1. e4 f5 2. Qh5+ *\n";
+
+#[test]
+fn a_fen_is_drawn_into_a_file() {
+    let dir = TempDir::new("svg-fen");
+    let path = dir.0.join("board.svg");
+    let out = chess(
+        &[
+            "svg",
+            "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+            "--no-coordinates",
+            "-o",
+            path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(out.stdout, "");
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""),
+        "{svg}"
+    );
+    assert!(svg.ends_with("</svg>\n"));
+    for piece in [
+        r##"<use xlink:href="#wK" x="400" y="700"/>"##,
+        r##"<use xlink:href="#wR" x="700" y="700"/>"##,
+        r##"<use xlink:href="#bK" x="400" y="0"/>"##,
+    ] {
+        assert_contains(&svg, piece);
+    }
+    assert_eq!(svg.matches("<use xlink:href=").count(), 3);
+    assert!(!svg.contains("class="), "nothing marked: {svg}");
+}
+
+#[test]
+fn options_turn_mark_and_size_the_board() {
+    let out = chess(
+        &[
+            "svg",
+            "--flip",
+            "--size",
+            "250",
+            "--last-move",
+            "e2e4",
+            "--arrow",
+            "Gg1f3",
+            "--arrow",
+            "Bb1b1",
+            "--circle",
+            "Rd5",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        ],
+        "",
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let svg = out.stdout;
+    assert_contains(&svg, r#"width="250" height="250" viewBox="0 0 872 872""#);
+    // Turned: e1 is in the top row, fourth column.
+    assert_contains(&svg, r##"<use xlink:href="#wK" x="300" y="0"/>"##);
+    assert_contains(&svg, r#"<rect class="last-move e2" x="300" y="100""#);
+    assert_contains(&svg, r#"<rect class="last-move e4" x="300" y="300""#);
+    assert_contains(&svg, r##"<path class="arrow g1f3" fill="#1d8a3a""##);
+    // An arrow from a square to itself is a circle.
+    assert_contains(&svg, r##"<circle class="circle b1" cx="650" cy="50""##);
+    assert_contains(
+        &svg,
+        r##"<circle class="circle d5" cx="450" cy="450" r="45" fill="none" stroke="#cc2222""##,
+    );
+    // The same with --orientation black; white is the default.
+    let again = chess(
+        &[
+            "svg",
+            "--orientation",
+            "black",
+            "--size=250",
+            "--last-move=e2e4",
+            "--arrow=Gg1f3",
+            "--arrow=Bb1b1",
+            "--circle=Rd5",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        ],
+        "",
+    );
+    assert_eq!(again.stdout, svg);
+    let start = chess(&["svg", "--orientation", "white", "--no-coordinates"], "");
+    assert_contains(
+        &start.stdout,
+        r##"<use xlink:href="#wK" x="400" y="700"/>"##,
+    );
+    assert_eq!(start.stdout.matches("<use xlink:href=").count(), 32);
+}
+
+#[test]
+fn png_has_the_signature_and_the_size_asked_for() {
+    let dir = TempDir::new("svg-png");
+    let path = dir.0.join("board.png");
+    let out = chess(
+        &[
+            "svg",
+            "--png",
+            "--size",
+            "123",
+            "-o",
+            path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let png = std::fs::read(&path).unwrap();
+    assert!(png.starts_with(PNG_SIGNATURE));
+    // The header chunk first: width and height, big-endian.
+    assert_eq!(&png[12..16], b"IHDR");
+    assert_eq!(png[16..24], [0, 0, 0, 123, 0, 0, 0, 123]);
+    // A pipe takes the bytes too (the tests' stdout is one).
+    let out = crate::support::chess_bytes(&["svg", "--png", "--size", "40"], b"");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.starts_with("\u{fffd}PNG"),
+        "{:?}",
+        &out.stdout[..8]
+    );
+}
+
+#[test]
+fn a_game_at_a_ply_draws_its_last_move_check_and_comment_marks() {
+    let dir = TempDir::new("svg-pgn");
+    let games = dir.file("games.pgn", GAMES);
+    // After 1. e4: the comment's two arrows, the last move, no check.
+    let out = chess(&["svg", "--pgn", &games, "--ply", "1"], "");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(out.stderr, "");
+    let svg = &out.stdout;
+    assert_contains(
+        svg,
+        r##"<path class="arrow e2e4" fill="#1d8a3a" fill-opacity=".8" d="M459 650 459 490 474 490 450 450 426 490 441 490 441 650z"/>"##,
+    );
+    assert_contains(svg, r##"<path class="arrow d1h5" fill="#cc2222""##);
+    assert_contains(svg, r#"<rect class="last-move e2""#);
+    assert_contains(svg, r#"<rect class="last-move e4""#);
+    assert!(!svg.contains("class=\"check"));
+    // After 2. Qh5: the yellow circle and blue arrow; the entry that is no mark is left out
+    // and said.
+    let out = chess(&["svg", "--pgn", &games, "--ply", "3"], "");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_contains(
+        &out.stdout,
+        r##"<circle class="circle f7" cx="550" cy="150" r="45" fill="none" stroke="#e8a800""##,
+    );
+    assert_contains(&out.stdout, r#"<path class="arrow h5f7""#);
+    assert!(!out.stdout.contains("arrow e2e4"));
+    assert_eq!(
+        out.stderr,
+        format!(
+            "chess: {games}: game 1, ply 3: left out: invalid mark \"Xe4\" at byte 0: expected a colour: G, R, Y or B\n"
+        )
+    );
+    // The last ply by default: mate, the king marked, no comment.
+    let out = chess(&["svg", "--pgn", &games], "");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_contains(&out.stdout, r#"<rect class="check e8""#);
+    assert_contains(&out.stdout, r#"<rect class="last-move h5""#);
+    assert_contains(&out.stdout, r#"<rect class="last-move f7""#);
+    assert!(!out.stdout.contains("class=\"arrow"));
+    // The start of the second game, from stdin: no last move.
+    let out = chess(&["svg", "--pgn", "-", "--game", "2", "--ply", "0"], GAMES);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(!out.stdout.contains("class="));
+    assert_eq!(out.stdout.matches("<use xlink:href=\"#").count(), 32 + 16);
+    let out = chess(&["svg", "--pgn", "-", "--game", "2"], GAMES);
+    assert_contains(&out.stdout, r#"<rect class="check e8""#);
+}
+
+#[test]
+fn bad_inputs_are_typed_errors_with_their_exit_status() {
+    let dir = TempDir::new("svg-errors");
+    let games = dir.file("games.pgn", GAMES);
+    // Usage errors (2): a bad mark or move says which option and why.
+    for (args, message) in [
+        (
+            &["svg", "--arrow", "Gz9e4"][..],
+            "invalid value 'Gz9e4' for '--arrow <MARK>': invalid mark \"Gz9e4\" at byte 1: expected a square from a1 to h8",
+        ),
+        (
+            &["svg", "--arrow", "Ge2"],
+            "invalid value 'Ge2' for '--arrow <MARK>': invalid mark \"Ge2\" at byte 3: expected the square the arrow points to",
+        ),
+        (
+            &["svg", "--circle", "Pe4"],
+            "invalid value 'Pe4' for '--circle <MARK>': invalid mark \"Pe4\" at byte 0: expected a colour: G, R, Y or B",
+        ),
+        (
+            &["svg", "--last-move", "e2"],
+            "invalid value 'e2' for '--last-move <MOVE>': expected two squares, like e2e4",
+        ),
+        (&["svg", "--size", "8"], "8 is not in 16..=8192"),
+        (&["svg", "--ply", "3"], "--pgn <FILE>"),
+        (
+            &["svg", "--pgn", &games, "--last-move", "e2e4"],
+            "cannot be used with",
+        ),
+        (
+            &["svg", "--flip", "--orientation", "white"],
+            "cannot be used with",
+        ),
+    ] {
+        let out = chess(args, "");
+        assert_eq!(out.status, 2, "{args:?}: {}", out.stderr);
+        assert_contains(&out.stderr, message);
+        assert_eq!(out.stdout, "");
+    }
+    // Invalid input (1): one line naming the input.
+    for (args, message) in [
+        (
+            &["svg", "8/8/8 w - - 0 1"][..],
+            "chess: fen: invalid board field in fen at byte 5",
+        ),
+        (
+            &["svg", "--pgn", &games, "--ply", "8"],
+            "games.pgn: --ply 8: game 1 has 7 plies (0 is the start position)\n",
+        ),
+        (
+            &["svg", "--pgn", &games, "--game", "3"],
+            "games.pgn: --game 3: the file has 2 games\n",
+        ),
+        (
+            &["svg", "--pgn", "-"],
+            "chess: -: --game 1: the file has 0 games\n",
+        ),
+    ] {
+        let out = chess(args, "");
+        assert_eq!(out.status, 1, "{args:?}: {}", out.stderr);
+        assert_contains(&out.stderr, message);
+        assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
+        assert_eq!(out.stdout, "");
+    }
+    let bad = dir.file("bad.pgn", "1. e4 e5 2. Ke3 *\n");
+    let out = chess(&["svg", "--pgn", &bad], "");
+    assert_eq!(out.status, 1);
+    assert_contains(&out.stderr, "bad.pgn: game 1, line 1, column 13: ");
+}
+
+#[test]
+fn the_terminal_game_draws_its_board() {
+    let dir = TempDir::new("svg-play");
+    let path = dir.0.join("board.svg");
+    let path = path.to_str().unwrap();
+    let input = format!("e4\nf5\nQh5\nsvg {path}\nflip\nsvg {path}\nn\nhelp\nquit\n\n");
+    let out = chess(&["--ascii"], &input);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_contains(&out.stdout, &format!("Drew the board in {path}."));
+    assert_contains(&out.stdout, "Not written.");
+    assert_contains(&out.stdout, "  svg FILE      draw the board");
+    let svg = std::fs::read_to_string(path).unwrap();
+    assert_contains(&svg, r#"<rect class="check e8""#);
+    assert_contains(&svg, r#"<rect class="last-move d1""#);
+    assert_contains(&svg, r#"<rect class="last-move h5""#);
+    // Drawn as shown before the flip: white at the bottom.
+    assert_contains(&svg, r##"<use xlink:href="#wK" x="400" y="700"/>"##);
+}
