@@ -10,6 +10,9 @@ const THRESHOLD: u64 = 4 << 20;
 /// The bar of one input, fed by the bytes its reader counts.
 pub struct Progress {
     bar: Option<indicatif::ProgressBar>,
+    /// For an input of unknown size (a pipe) on a terminal: its name, and the counter shown
+    /// once it has passed the threshold.
+    piped: Option<(String, std::sync::OnceLock<indicatif::ProgressBar>)>,
     read: Arc<AtomicU64>,
 }
 
@@ -47,13 +50,33 @@ impl Progress {
             inner: input,
             read: Arc::clone(&read),
         };
-        (counting, Progress { bar, read })
+        // A pipe has no size: a counter of bytes and speed instead of a bar, once the input
+        // has proved large.
+        let piped = (size.is_none() && std::io::stderr().is_terminal())
+            .then(|| (name.to_owned(), std::sync::OnceLock::new()));
+        (counting, Progress { bar, piped, read })
     }
 
     /// Moves the bar to the bytes read so far.
     pub fn update(&self) {
+        let read = self.read.load(Ordering::Relaxed);
         if let Some(bar) = &self.bar {
-            bar.set_position(self.read.load(Ordering::Relaxed));
+            bar.set_position(read);
+        }
+        if let Some((name, counter)) = &self.piped {
+            if read > THRESHOLD {
+                let counter = counter.get_or_init(|| {
+                    let counter = indicatif::ProgressBar::new_spinner();
+                    let template = "{msg} {spinner} {bytes} ({bytes_per_sec}, {elapsed})";
+                    counter.set_style(
+                        indicatif::ProgressStyle::with_template(template)
+                            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+                    );
+                    counter.set_message(name.clone());
+                    counter
+                });
+                counter.set_position(read);
+            }
         }
     }
 }
@@ -62,6 +85,9 @@ impl Drop for Progress {
     fn drop(&mut self) {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
+        }
+        if let Some(counter) = self.piped.as_ref().and_then(|(_, c)| c.get()) {
+            counter.finish_and_clear();
         }
     }
 }

@@ -305,3 +305,55 @@ fn many_games_keep_their_order_on_several_threads() {
         ]
     );
 }
+
+/// A large input through a pipe, whose size is unknown, shows a counter of the bytes read on
+/// a terminal (a file of known size gets a bar).
+#[test]
+fn piped_input_shows_a_byte_counter_on_a_terminal() {
+    use crate::support::tmux;
+    if std::process::Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_err()
+    {
+        crate::support::tool_missing("tmux", "apt-get install tmux");
+        return;
+    }
+    let dir = crate::support::TempDir::new("encode-counter");
+    let game = "[Event \"e\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1/2-1/2\n\n";
+    let big = dir.file("big.pgn", &game.repeat(600_000));
+    let socket = format!("chess-counter-{}", std::process::id());
+    let command = format!(
+        "cat {big} | {} encode - > /dev/null; sleep 30",
+        env!("CARGO_BIN_EXE_chess")
+    );
+    let started = tmux(
+        &socket,
+        &[
+            "new-session",
+            "-d",
+            "-x",
+            "100",
+            "-y",
+            "5",
+            "-s",
+            "encode",
+            &command,
+        ],
+    );
+    assert!(started.status.success());
+    let mut seen = String::new();
+    for _ in 0..200 {
+        let screen = tmux(&socket, &["capture-pane", "-p", "-t", "encode"]);
+        seen = String::from_utf8_lossy(&screen.stdout).into_owned();
+        if seen.contains("stdin") && seen.contains("MiB") {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    tmux(&socket, &["kill-server"]);
+    assert!(
+        seen.contains("stdin") && seen.contains("MiB"),
+        "no counter on the screen:\n{seen}"
+    );
+}

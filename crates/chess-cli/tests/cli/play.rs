@@ -639,14 +639,7 @@ fn control_characters_typed_are_shown_escaped() {
     assert_contains(&out.stdout, "not a move or a command: \"Nb1\\u{7}x\"");
 }
 
-/// Runs `tmux` with this test's own server.
-fn tmux(socket: &str, args: &[&str]) -> std::process::Output {
-    Command::new("tmux")
-        .args(["-L", socket])
-        .args(args)
-        .output()
-        .expect("tmux runs")
-}
+use crate::support::tmux;
 
 /// A game in a terminal of 80 columns, as tmux shows it (its screen with the colours).
 #[test]

@@ -92,6 +92,15 @@ pub fn stockfish() -> Option<&'static std::path::Path> {
     found
 }
 
+/// Runs `tmux` with a test's own server (`socket`).
+pub fn tmux(socket: &str, args: &[&str]) -> std::process::Output {
+    Command::new("tmux")
+        .args(["-L", socket])
+        .args(args)
+        .output()
+        .expect("tmux runs")
+}
+
 pub fn tool_missing(tool: &str, install: &str) {
     chess_testdata::skip(&format!("{tool} is not installed"), install);
 }
