@@ -529,6 +529,10 @@ pub struct AnalyseArgs {
     #[arg(long, value_name = "MB", default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=65536))]
     pub hash: u64,
 
+    /// Search on this many threads (the engine's Threads option).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: u32,
+
     /// Use the Syzygy tablebases in this directory (repeatable).
     #[arg(long, value_name = "DIR")]
     pub syzygy: Vec<PathBuf>,

@@ -184,6 +184,9 @@ pub fn analyse(args: &AnalyseArgs, out: &mut impl Write) -> Result<()> {
     let mut analyser = analyser(&args.engine, Some(args.hash), &args.syzygy)?;
     let name = analyser.name();
     analyser
+        .set_threads(args.threads as usize)
+        .map_err(|e| CliError::usage(format!("--threads: {name}: {e}")))?;
+    analyser
         .set_multi_pv(args.multipv as usize)
         .map_err(|e| CliError::usage(format!("--multipv: {name}: {e}")))?;
     let limits = match (args.depth, args.movetime) {

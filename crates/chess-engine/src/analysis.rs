@@ -100,6 +100,27 @@ impl Analyser {
         }
     }
 
+    /// Searches on `threads` threads (`Threads` of a UCI engine).
+    ///
+    /// # Errors
+    ///
+    /// [`ClientError`] when a UCI engine has no `Threads` option (and more than one thread is
+    /// asked for) or does not answer.
+    pub fn set_threads(&mut self, threads: usize) -> Result<(), ClientError> {
+        match self {
+            Analyser::Builtin(searcher) => {
+                searcher.set_threads(threads);
+                Ok(())
+            }
+            Analyser::Uci(client) => {
+                if threads <= 1 && client.option("Threads").is_none() {
+                    return Ok(());
+                }
+                client.set_option("Threads", Some(&threads.to_string()))
+            }
+        }
+    }
+
     /// Tells the engine that the next positions come from another game (its hash table and
     /// history are cleared).
     ///

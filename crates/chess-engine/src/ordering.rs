@@ -1,5 +1,7 @@
-//! Move ordering: the hash move first, then winning and even captures by MVV-LVA, killer
-//! moves, quiet moves by history, and losing captures last.
+//! Move ordering: the hash move first, then winning and even captures by MVV-LVA and capture
+//! history, killer moves, the counter move, quiet moves by their history (by side, origin and
+//! destination) and continuation histories (by the moves one and two plies before), and
+//! losing captures last.
 
 use chess_core::{Color, Role};
 use chess_rules::{MAX_MOVES, Move, MoveList, Position};
@@ -11,6 +13,7 @@ use crate::see::{SEE_VALUE, see};
 pub(crate) const HASH_MOVE: i32 = 30_000_000;
 pub(crate) const GOOD_CAPTURE: i32 = 20_000_000;
 pub(crate) const KILLER: i32 = 15_000_000;
+pub(crate) const COUNTER: i32 = 14_000_000;
 pub(crate) const BAD_CAPTURE: i32 = -10_000_000;
 pub(crate) const UNDERPROMOTION: i32 = -20_000_000;
 
@@ -62,6 +65,178 @@ impl History {
     pub(crate) fn clear(&mut self) {
         for entry in self.0.iter_mut().flatten().flatten() {
             *entry = 0;
+        }
+    }
+}
+
+/// Moves the entry towards `bonus`' sign, with history gravity (see [`History::update`]).
+#[inline]
+fn nudge(entry: &mut i32, bonus: i32) {
+    let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+}
+
+/// A move as the histories key it: the moving piece (its dense index) and the destination.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) struct PieceTo(u16);
+
+impl PieceTo {
+    #[inline]
+    pub(crate) fn of(pos: &Position, m: Move) -> PieceTo {
+        let piece = pos.board().piece_at(m.from()).map_or(0, |p| p.index());
+        PieceTo((piece * 64 + m.to() as usize) as u16)
+    }
+
+    #[inline]
+    pub(crate) const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// How quiet moves fared after each previous move: `table[previous][piece, to]`, for the
+/// move one ply before (counter-move history) and two plies before (follow-up history).
+pub(crate) struct ContinuationHistory(Vec<i32>);
+
+const PIECE_TO: usize = 12 * 64;
+
+impl ContinuationHistory {
+    pub(crate) fn new() -> ContinuationHistory {
+        ContinuationHistory(vec![0; PIECE_TO * PIECE_TO])
+    }
+
+    /// The row of the previous move `prev`.
+    #[inline]
+    pub(crate) fn row(&self, prev: PieceTo) -> &[i32] {
+        let start = prev.index() * PIECE_TO;
+        &self.0[start..start + PIECE_TO]
+    }
+
+    #[inline]
+    pub(crate) fn update(&mut self, prev: PieceTo, m: PieceTo, bonus: i32) {
+        nudge(&mut self.0[prev.index() * PIECE_TO + m.index()], bonus);
+    }
+
+    pub(crate) fn age(&mut self) {
+        for entry in &mut self.0 {
+            *entry /= 2;
+        }
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.0.fill(0);
+    }
+}
+
+/// How captures fared, by moving piece, destination and captured role.
+pub(crate) struct CaptureHistory(Vec<i32>);
+
+impl CaptureHistory {
+    pub(crate) fn new() -> CaptureHistory {
+        CaptureHistory(vec![0; PIECE_TO * 6])
+    }
+
+    #[inline]
+    fn slot(pos: &Position, m: Move) -> usize {
+        let victim = pos.board().role_at(m.to()).map_or(0, |r| r.index());
+        PieceTo::of(pos, m).index() * 6 + victim
+    }
+
+    #[inline]
+    pub(crate) fn get(&self, pos: &Position, m: Move) -> i32 {
+        self.0[CaptureHistory::slot(pos, m)]
+    }
+
+    #[inline]
+    pub(crate) fn update(&mut self, pos: &Position, m: Move, bonus: i32) {
+        nudge(&mut self.0[CaptureHistory::slot(pos, m)], bonus);
+    }
+
+    pub(crate) fn age(&mut self) {
+        for entry in &mut self.0 {
+            *entry /= 2;
+        }
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.0.fill(0);
+    }
+}
+
+/// The reply that last refuted each move, by the refuted move's piece and destination.
+pub(crate) struct CounterMoves(Vec<Option<Move>>);
+
+impl CounterMoves {
+    pub(crate) fn new() -> CounterMoves {
+        CounterMoves(vec![None; PIECE_TO])
+    }
+
+    #[inline]
+    pub(crate) fn get(&self, prev: Option<PieceTo>) -> Option<Move> {
+        prev.and_then(|p| self.0[p.index()])
+    }
+
+    #[inline]
+    pub(crate) fn set(&mut self, prev: PieceTo, m: Move) {
+        self.0[prev.index()] = Some(m);
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.0.fill(None);
+    }
+}
+
+/// What orders the moves of one node.
+pub(crate) struct Context<'a> {
+    pub(crate) hash_move: Option<Move>,
+    pub(crate) killers: [Option<Move>; 2],
+    pub(crate) counter: Option<Move>,
+    pub(crate) history: &'a History,
+    pub(crate) captures: &'a CaptureHistory,
+    /// The continuation history rows of the moves one and two plies before, where there were
+    /// such moves.
+    pub(crate) continuations: [Option<&'a [i32]>; 2],
+}
+
+impl Context<'_> {
+    /// The history score of a quiet move: its butterfly history plus its continuation
+    /// histories.
+    #[inline]
+    pub(crate) fn quiet_score(&self, pos: &Position, m: Move) -> i32 {
+        let key = PieceTo::of(pos, m).index();
+        let mut score = self.history.get(pos.turn(), m);
+        for row in self.continuations.iter().flatten() {
+            score += row[key];
+        }
+        score
+    }
+
+    /// The ordering score of `m` in the main search.
+    #[inline]
+    pub(crate) fn score(&self, pos: &Position, m: Move) -> i32 {
+        if Some(m) == self.hash_move {
+            return HASH_MOVE;
+        }
+        if let Some(role) = m.promotion() {
+            if role != Role::Queen {
+                return UNDERPROMOTION;
+            }
+        }
+        if pos.is_capture(m) || m.is_promotion() {
+            let base = if see(pos, m) >= 0 {
+                GOOD_CAPTURE
+            } else {
+                BAD_CAPTURE
+            };
+            return base + mvv_lva(pos, m) + self.captures.get(pos, m) / 8;
+        }
+        if self.killers[0] == Some(m) {
+            KILLER
+        } else if self.killers[1] == Some(m) {
+            KILLER - 1
+        } else if self.counter == Some(m) {
+            COUNTER
+        } else {
+            self.quiet_score(pos, m)
         }
     }
 }

@@ -20,12 +20,16 @@ use chess_rules::{Move, MoveList, Position};
 use crate::eval::{evaluate, has_non_pawn_material};
 use crate::level::{Level, Rng, pick};
 use crate::limits::{Control, Limits};
-use crate::ordering::{BAD_CAPTURE, GOOD_CAPTURE, History, Killers, Picker, mvv_lva, score_move};
+use crate::ordering::{
+    BAD_CAPTURE, CaptureHistory, Context, ContinuationHistory, CounterMoves, GOOD_CAPTURE, History,
+    Killers, Picker, PieceTo, mvv_lva, score_move,
+};
 use crate::score::{DRAW, INFINITE, MATE_BOUND, MAX_PLY, Score, Value, is_mate, mate_in, mated_in};
 use crate::see::{SEE_VALUE, see};
 use crate::tablebases::TablebaseSettings;
 use crate::time::{self, Budget};
 use crate::tt::{Bound, TranspositionTable};
+use std::sync::Arc;
 
 /// The deepest iteration.
 pub const MAX_DEPTH: u32 = 100;
@@ -33,6 +37,8 @@ pub const MAX_DEPTH: u32 = 100;
 pub const DEFAULT_HASH_MB: usize = 16;
 /// The largest transposition table [`Searcher::set_hash_size`] accepts, in megabytes.
 pub const MAX_HASH_MB: usize = crate::tt::MAX_HASH_MB;
+/// The most threads a search may use.
+pub const MAX_THREADS: usize = 256;
 /// The seed of a new searcher's random generator (see [`Searcher::set_seed`]).
 const FIXED_SEED: u64 = 0x5eed;
 /// How often (in nodes) the search looks at the clock and the stop flag.
@@ -111,9 +117,24 @@ struct RootMove {
 /// assert_eq!(result.depth, 6);
 /// ```
 pub struct Searcher {
-    tt: TranspositionTable,
+    /// Shared with the helper threads.
+    tt: Arc<TranspositionTable>,
+    /// Threads searching at once (Lazy SMP): this one and `threads - 1` helpers.
+    threads: usize,
+    /// The helpers' searchers, kept from one search to the next for their histories.
+    helpers: Vec<Searcher>,
+    /// Whether this searcher is a helper: it reports nothing and leaves the table's
+    /// generation alone.
+    is_helper: bool,
     history: History,
+    /// Quiet moves by the moves one and two plies before them.
+    continuations: ContinuationHistory,
+    captures: CaptureHistory,
+    counters: CounterMoves,
     killers: Killers,
+    /// The move played at each ply of the search path (`None`: a null move), for the
+    /// continuation histories and counter moves.
+    stack: [Option<PieceTo>; MAX_PLY + 2],
     /// Late move reductions by depth and move number.
     lmr: Box<[[u8; 64]; 64]>,
     multi_pv: usize,
@@ -177,9 +198,16 @@ impl Searcher {
             }
         }
         Searcher {
-            tt: TranspositionTable::new(mb),
+            tt: Arc::new(TranspositionTable::new(mb)),
+            threads: 1,
+            helpers: Vec::new(),
+            is_helper: false,
             history: History::new(),
+            continuations: ContinuationHistory::new(),
+            captures: CaptureHistory::new(),
+            counters: CounterMoves::new(),
             killers: Killers::new(),
+            stack: [None; MAX_PLY + 2],
             lmr,
             multi_pv: 1,
             level: Level::MAX,
@@ -213,7 +241,28 @@ impl Searcher {
     /// emptying it. If the memory cannot be had, the table keeps its size and the error says
     /// so.
     pub fn set_hash_size(&mut self, mb: usize) -> Result<(), std::collections::TryReserveError> {
-        self.tt.resize(mb)
+        if let Some(tt) = Arc::get_mut(&mut self.tt) {
+            return tt.resize(mb);
+        }
+        // Helpers hold the table: make a new one (they take it at the next search).
+        let mut tt = TranspositionTable::new(1);
+        let resized = tt.resize(mb);
+        self.tt = Arc::new(tt);
+        resized
+    }
+
+    /// Searches on `threads` threads (1 to [`MAX_THREADS`]): this one and helpers that share
+    /// the transposition table (Lazy SMP). The result is this thread's; the helpers fill the
+    /// table with what it will need.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, MAX_THREADS);
+        self.helpers.truncate(self.threads - 1);
+    }
+
+    /// The number of threads a search uses.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// The transposition table's size in megabytes.
@@ -225,7 +274,13 @@ impl Searcher {
     /// Forgets everything learnt (for a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
+        for helper in &mut self.helpers {
+            helper.clear();
+        }
         self.history.clear();
+        self.continuations.clear();
+        self.captures.clear();
+        self.counters.clear();
         self.killers.clear();
     }
 
@@ -289,6 +344,49 @@ impl Searcher {
         history: &[u64],
         limits: &Limits,
         control: &Control,
+        on_info: impl FnMut(&SearchInfo),
+    ) -> SearchResult {
+        if self.threads <= 1 || self.is_helper || self.level.settings().margin > 0 {
+            return self.search_thread(pos, history, limits, control, on_info);
+        }
+        let mut helpers = std::mem::take(&mut self.helpers);
+        while helpers.len() < self.threads - 1 {
+            let mut helper = Searcher::with_hash(1);
+            helper.is_helper = true;
+            helpers.push(helper);
+        }
+        // The helpers search until this thread is done; they never stop a search by
+        // themselves, nor report.
+        let helper_limits = Limits {
+            infinite: true,
+            depth: limits.depth,
+            search_moves: limits.search_moves.clone(),
+            ..Limits::default()
+        };
+        let stop = Control::new();
+        let result = std::thread::scope(|scope| {
+            for helper in &mut helpers {
+                helper.tt = Arc::clone(&self.tt);
+                helper.tablebases = self.tablebases.clone();
+                let (limits, stop) = (&helper_limits, &stop);
+                scope.spawn(move || helper.search_thread(pos, history, limits, stop, |_| {}));
+            }
+            // The main thread's own stop flag still stops it; the helpers follow it.
+            let result = self.search_thread(pos, history, limits, control, on_info);
+            stop.stop();
+            result
+        });
+        self.helpers = helpers;
+        result
+    }
+
+    /// The search of one thread.
+    fn search_thread(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+        control: &Control,
         mut on_info: impl FnMut(&SearchInfo),
     ) -> SearchResult {
         self.start = limits.started.unwrap_or_else(Instant::now);
@@ -303,8 +401,12 @@ impl Searcher {
         self.nodes = 0;
         self.seldepth = 0;
         self.stopped = false;
-        self.tt.new_search();
+        if !self.is_helper {
+            self.tt.new_search();
+        }
         self.history.age();
+        self.continuations.age();
+        self.captures.age();
         self.killers.clear();
         self.path.clear();
         self.path.extend_from_slice(history);
@@ -511,6 +613,7 @@ impl Searcher {
             let extension = i32::from(child.is_check());
             let new_depth = depth - 1 + extension;
             self.path.push(child.zobrist_hash());
+            self.stack[0] = Some(PieceTo::of(pos, m));
             let value = if i == 0 {
                 -self.negamax(&child, new_depth, -beta, -alpha, 1, true)
             } else {
@@ -751,6 +854,7 @@ impl Searcher {
                 if let Some(null) = pos.null_move() {
                     let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
                     self.path.push(null.zobrist_hash());
+                    self.stack[ply] = None;
                     let barrier = std::mem::replace(&mut self.null_barrier, self.path.len() - 1);
                     let value = -self.negamax(&null, depth - r, -beta, -beta + 1, ply + 1, false);
                     self.null_barrier = barrier;
@@ -776,15 +880,26 @@ impl Searcher {
             return if in_check { mated_in(ply) } else { DRAW };
         }
         let killers = self.killers.get(ply);
-        let mut picker = Picker::new(moves, |m| {
-            score_move(pos, m, hash_move, killers, &self.history)
-        });
+        let previous = [
+            ply.checked_sub(1).and_then(|p| self.stack[p]),
+            ply.checked_sub(2).and_then(|p| self.stack[p]),
+        ];
+        let context = Context {
+            hash_move,
+            killers,
+            counter: self.counters.get(previous[0]),
+            history: &self.history,
+            captures: &self.captures,
+            continuations: previous.map(|p| p.map(|p| self.continuations.row(p))),
+        };
+        let mut picker = Picker::new(moves, |m| context.score(pos, m));
 
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut searched = 0;
         let mut quiets_tried = MoveList::new();
+        let mut captures_tried = MoveList::new();
         let mut skip_quiets = false;
         let late_move_limit = (3 + depth * depth) / if improving { 1 } else { 2 };
         while let Some((m, order)) = picker.next() {
@@ -821,6 +936,7 @@ impl Searcher {
             let extension = i32::from(gives_check && ply < 2 * self.root_depth as usize);
             let new_depth = depth - 1 + extension;
             self.path.push(child.zobrist_hash());
+            self.stack[ply] = Some(PieceTo::of(pos, m));
             let mut value;
             if searched == 1 {
                 value = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
@@ -832,7 +948,7 @@ impl Searcher {
                     r += i32::from(!improving);
                     r -= i32::from(killers.contains(&Some(m)));
                     r -= i32::from(gives_check);
-                    r -= self.history.get(pos.turn(), m) / 8192;
+                    r -= self.quiet_history(pos, m, previous) / 8192;
                     r = r.clamp(0, new_depth - 1);
                 }
                 value = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
@@ -855,8 +971,14 @@ impl Searcher {
                     alpha = value;
                     self.update_pv(ply, m);
                     if value >= beta {
+                        let bonus = (32 * depth * depth).min(1500);
                         if quiet {
-                            self.reward_quiet(pos, m, &quiets_tried, depth, ply);
+                            self.reward_quiet(pos, m, &quiets_tried, bonus, ply, previous);
+                        } else if capture {
+                            self.captures.update(pos, m, bonus);
+                        }
+                        for &other in captures_tried.iter() {
+                            self.captures.update(pos, other, -bonus);
                         }
                         break;
                     }
@@ -864,6 +986,8 @@ impl Searcher {
             }
             if quiet {
                 quiets_tried.push(m);
+            } else if capture {
+                captures_tried.push(m);
             }
         }
 
@@ -884,16 +1008,43 @@ impl Searcher {
         best
     }
 
-    /// Killer and history bonus for the quiet move `m` that caused a cutoff, and a malus for
-    /// the quiet moves tried before it.
-    fn reward_quiet(&mut self, pos: &Position, m: Move, tried: &MoveList, depth: i32, ply: usize) {
-        let bonus = (32 * depth * depth).min(1500);
+    /// Killer, counter move and history bonuses for the quiet move `m` that caused a cutoff
+    /// (after the moves `previous`), and a malus for the quiet moves tried before it.
+    fn reward_quiet(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        tried: &MoveList,
+        bonus: i32,
+        ply: usize,
+        previous: [Option<PieceTo>; 2],
+    ) {
         let us = pos.turn();
         self.killers.add(ply, m);
-        self.history.update(us, m, bonus);
-        for &other in tried.iter() {
-            self.history.update(us, other, -bonus);
+        if let Some(prev) = previous[0] {
+            self.counters.set(prev, m);
         }
+        let mut reward = |m: Move, bonus: i32| {
+            self.history.update(us, m, bonus);
+            let key = PieceTo::of(pos, m);
+            for prev in previous.into_iter().flatten() {
+                self.continuations.update(prev, key, bonus);
+            }
+        };
+        reward(m, bonus);
+        for &other in tried.iter() {
+            reward(other, -bonus);
+        }
+    }
+
+    /// The history score of the quiet move `m` after the moves `previous`.
+    fn quiet_history(&self, pos: &Position, m: Move, previous: [Option<PieceTo>; 2]) -> i32 {
+        let key = PieceTo::of(pos, m);
+        let mut score = self.history.get(pos.turn(), m);
+        for prev in previous.into_iter().flatten() {
+            score += self.continuations.row(prev)[key.index()];
+        }
+        score
     }
 
     /// Makes `m` followed by the child's principal variation the one of `ply`.
@@ -1284,5 +1435,51 @@ mod tests {
             }
         }
         assert!(checked >= 10, "only {checked} searches kept their move");
+    }
+
+    #[test]
+    fn several_threads_find_what_one_finds() {
+        // Mate in two, and a hanging queen: the same answers on one and on three threads.
+        let mate = position("r1bq4/pppn2R1/3p1n2/4P2p/3P2pk/3Q4/PPP3P1/R6K w - - 0 1");
+        let queen = position("rnb1kbnr/pppp1ppp/8/4p1q1/4P3/3P4/PPP2PPP/RNBQKBNR w KQkq - 1 3");
+        for threads in [1, 3] {
+            let mut searcher = Searcher::with_hash(8);
+            searcher.set_threads(threads);
+            assert_eq!(searcher.threads(), threads);
+            let result = searcher.search(&mate, &[], &Limits::depth(6), &Control::new(), |_| {});
+            assert_eq!(result.score, Score::Mate(2), "{threads} threads");
+            let result = searcher.search(&queen, &[], &Limits::depth(6), &Control::new(), |_| {});
+            let best = result.best_move.expect("a move");
+            assert_eq!(
+                chess_notation::uci::format(&queen, best),
+                "c1g5",
+                "{threads} threads"
+            );
+        }
+    }
+
+    #[test]
+    fn helpers_stop_with_the_main_thread() {
+        let mut searcher = Searcher::with_hash(8);
+        searcher.set_threads(2);
+        let started = Instant::now();
+        let result = searcher.search(
+            &Position::standard(),
+            &[],
+            &Limits::movetime(Duration::from_millis(100)),
+            &Control::new(),
+            |_| {},
+        );
+        assert!(result.best_move.is_some());
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "{:?}",
+            started.elapsed()
+        );
+        // Resizing the table the helpers share still works.
+        searcher.set_hash_size(2).unwrap();
+        assert_eq!(searcher.hash_size(), 2);
+        searcher.set_threads(1);
+        assert_eq!(searcher.threads(), 1);
     }
 }

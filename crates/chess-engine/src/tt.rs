@@ -1,5 +1,7 @@
 //! The transposition table: what earlier searches learnt about positions, by Zobrist hash.
 
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+
 use chess_rules::Move;
 
 use crate::score::{TB_WIN_BOUND, Value};
@@ -15,20 +17,30 @@ pub(crate) enum Bound {
     Upper,
 }
 
-// An entry is 16 bytes, four to a 64-byte bucket:
+// An entry is 16 bytes, four to a 64-byte bucket, in two atomic words so that several search
+// threads share the table without locks (Lazy SMP). The first word is the key xor the second,
+// so that a word torn by two threads writing at once reads as another key: a miss, never a
+// wrong hit (Hyatt's lockless hashing).
 //
-// key:        the full 64-bit hash (0: empty)
-// mv:         the best move's two bytes (0: none; a1a1 is never a move)
-// value:      the search value, mate values relative to the entry's position
-// eval:       the static evaluation
-// depth:      the draft in plies
-// gen_bound:  bits 0-1: bound (1 exact, 2 lower, 3 upper), bits 2-7: generation
+// data, bit  0-15: the best move (0: none; a1a1 is never a move)
+//           16-31: the search value, mate values relative to the entry's position
+//           32-47: the static evaluation
+//           48-55: the draft in plies
+//           56-57: the bound (1 exact, 2 lower, 3 upper; 0: empty)
+//           58-63: the generation
 
 /// One stored search result.
-#[derive(Copy, Clone, Default, Debug)]
+#[derive(Default, Debug)]
 #[repr(C)]
 struct Entry {
-    key: u64,
+    /// The full 64-bit hash xor `data`.
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// An entry's fields, unpacked.
+#[derive(Copy, Clone, Default, Debug, PartialEq, Eq)]
+struct Data {
     mv: u16,
     value: i16,
     eval: i16,
@@ -36,9 +48,48 @@ struct Entry {
     gen_bound: u8,
 }
 
+impl Data {
+    #[inline]
+    const fn pack(self) -> u64 {
+        self.mv as u64
+            | (self.value as u16 as u64) << 16
+            | (self.eval as u16 as u64) << 32
+            | (self.depth as u64) << 48
+            | (self.gen_bound as u64) << 56
+    }
+
+    #[inline]
+    const fn unpack(bits: u64) -> Data {
+        Data {
+            mv: bits as u16,
+            value: (bits >> 16) as u16 as i16,
+            eval: (bits >> 32) as u16 as i16,
+            depth: (bits >> 48) as u8,
+            gen_bound: (bits >> 56) as u8,
+        }
+    }
+}
+
+impl Entry {
+    /// The key and data as stored (the key is only right if no other thread tore them).
+    #[inline]
+    fn load(&self) -> (u64, Data) {
+        let data = self.data.load(Ordering::Relaxed);
+        let key = self.check.load(Ordering::Relaxed) ^ data;
+        (key, Data::unpack(data))
+    }
+
+    #[inline]
+    fn save(&self, key: u64, data: Data) {
+        let bits = data.pack();
+        self.check.store(key ^ bits, Ordering::Relaxed);
+        self.data.store(bits, Ordering::Relaxed);
+    }
+}
+
 const BUCKET_SIZE: usize = 4;
 
-#[derive(Copy, Clone, Default, Debug)]
+#[derive(Default, Debug)]
 #[repr(C, align(64))]
 struct Bucket([Entry; BUCKET_SIZE]);
 
@@ -52,10 +103,11 @@ pub(crate) struct Hit {
     pub(crate) bound: Bound,
 }
 
-/// A hash table of search results, replaced by depth and age.
+/// A hash table of search results, replaced by depth and age; shared by the threads of a
+/// search.
 pub(crate) struct TranspositionTable {
     buckets: Vec<Bucket>,
-    generation: u8,
+    generation: AtomicU8,
 }
 
 /// The most a table may take, in megabytes.
@@ -66,7 +118,7 @@ impl TranspositionTable {
     pub(crate) fn new(mb: usize) -> TranspositionTable {
         let mut tt = TranspositionTable {
             buckets: Vec::new(),
-            generation: 0,
+            generation: AtomicU8::new(0),
         };
         // A failed allocation leaves the smallest table, which still works.
         if tt.resize(mb).is_err() {
@@ -88,9 +140,9 @@ impl TranspositionTable {
         let reserved = buckets.try_reserve_exact(count);
         match reserved {
             Ok(()) => {
-                buckets.resize(count, Bucket::default());
+                buckets.resize_with(count, Bucket::default);
                 self.buckets = buckets;
-                self.generation = 0;
+                self.generation = AtomicU8::new(0);
                 Ok(())
             }
             Err(e) => {
@@ -106,14 +158,17 @@ impl TranspositionTable {
     }
 
     /// Forgets everything.
-    pub(crate) fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
-        self.generation = 0;
+    pub(crate) fn clear(&self) {
+        for entry in self.buckets.iter().flat_map(|b| &b.0) {
+            entry.save(0, Data::default());
+        }
+        self.generation.store(0, Ordering::Relaxed);
     }
 
     /// Starts a new search: older entries become the first to be replaced.
-    pub(crate) fn new_search(&mut self) {
-        self.generation = (self.generation + 1) & 0x3f;
+    pub(crate) fn new_search(&self) {
+        let next = (self.generation.load(Ordering::Relaxed) + 1) & 0x3f;
+        self.generation.store(next, Ordering::Relaxed);
     }
 
     #[inline]
@@ -126,7 +181,10 @@ impl TranspositionTable {
     #[inline]
     pub(crate) fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
         let bucket = self.buckets.get(self.bucket_index(key))?;
-        let entry = bucket.0.iter().find(|e| e.key == key && e.gen_bound != 0)?;
+        let entry = bucket.0.iter().find_map(|e| {
+            let (k, data) = e.load();
+            (k == key && data.gen_bound & 3 != 0).then_some(data)
+        })?;
         let bound = match entry.gen_bound & 3 {
             1 => Bound::Exact,
             2 => Bound::Lower,
@@ -145,7 +203,7 @@ impl TranspositionTable {
     #[inline]
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn store(
-        &mut self,
+        &self,
         key: u64,
         mv: Option<Move>,
         value: Value,
@@ -155,19 +213,20 @@ impl TranspositionTable {
         ply: usize,
     ) {
         let index = self.bucket_index(key);
-        let generation = self.generation;
-        let Some(bucket) = self.buckets.get_mut(index) else {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let Some(bucket) = self.buckets.get(index) else {
             return;
         };
-        let age = |e: &Entry| i32::from((generation.wrapping_sub(e.gen_bound >> 2)) & 0x3f);
-        let slot = match bucket.0.iter().position(|e| e.key == key) {
+        let entries: [(u64, Data); BUCKET_SIZE] = core::array::from_fn(|i| bucket.0[i].load());
+        let age = |e: &Data| i32::from((generation.wrapping_sub(e.gen_bound >> 2)) & 0x3f);
+        let slot = match entries.iter().position(|(k, _)| *k == key) {
             Some(i) => i,
             None => {
                 // Replace the entry worth least: shallow, and from old searches.
                 let mut victim = 0;
                 let mut worst = i32::MAX;
-                for (i, e) in bucket.0.iter().enumerate() {
-                    let worth = if e.gen_bound == 0 {
+                for (i, (_, e)) in entries.iter().enumerate() {
+                    let worth = if e.gen_bound & 3 == 0 {
                         i32::MIN
                     } else {
                         i32::from(e.depth) - 8 * age(e)
@@ -180,16 +239,16 @@ impl TranspositionTable {
                 victim
             }
         };
-        let entry = &mut bucket.0[slot];
-        let same = entry.key == key;
+        let (old_key, old) = entries[slot];
+        let same = old_key == key;
         // Keep a deeper result of the same position from this search unless the new one is
         // exact: it cost more and says more.
-        if same && bound != Bound::Exact && i32::from(entry.depth) > depth + 2 && age(entry) == 0 {
+        if same && bound != Bound::Exact && i32::from(old.depth) > depth + 2 && age(&old) == 0 {
             return;
         }
         let mv = match mv {
             Some(m) => m.to_u16(),
-            None if same => entry.mv,
+            None if same => old.mv,
             None => 0,
         };
         let bound_bits = match bound {
@@ -197,26 +256,30 @@ impl TranspositionTable {
             Bound::Lower => 2,
             Bound::Upper => 3,
         };
-        *entry = Entry {
+        bucket.0[slot].save(
             key,
-            mv,
-            value: value_to_tt(value, ply) as i16,
-            eval: eval.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16,
-            depth: depth.clamp(0, i32::from(u8::MAX)) as u8,
-            gen_bound: (generation << 2) | bound_bits,
-        };
+            Data {
+                mv,
+                value: value_to_tt(value, ply) as i16,
+                eval: eval.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16,
+                depth: depth.clamp(0, i32::from(u8::MAX)) as u8,
+                gen_bound: (generation << 2) | bound_bits,
+            },
+        );
     }
 
     /// How full the table is, in permille: the share of a sample of entries written by the
     /// current search (UCI's `hashfull`).
     pub(crate) fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Ordering::Relaxed);
         let sample = self.buckets.iter().take(1000 / BUCKET_SIZE);
         let mut used: u32 = 0;
         let mut total: u32 = 0;
         for bucket in sample {
             for e in &bucket.0 {
                 total += 1;
-                if e.gen_bound != 0 && e.gen_bound >> 2 == self.generation {
+                let (_, data) = e.load();
+                if data.gen_bound & 3 != 0 && data.gen_bound >> 2 == generation {
                     used += 1;
                 }
             }
@@ -265,8 +328,37 @@ mod tests {
     }
 
     #[test]
+    fn data_packs_and_unpacks() {
+        let data = Data {
+            mv: 0xabcd,
+            value: -31_000,
+            eval: 1234,
+            depth: 200,
+            gen_bound: 0xff,
+        };
+        assert_eq!(Data::unpack(data.pack()), data);
+        assert_eq!(Data::unpack(Data::default().pack()), Data::default());
+    }
+
+    #[test]
+    fn a_torn_entry_is_a_miss() {
+        let tt = TranspositionTable::new(1);
+        tt.store(42, None, 17, 5, 6, Bound::Exact, 0);
+        let bucket = &tt.buckets[tt.bucket_index(42)];
+        let entry = bucket.0.iter().find(|e| e.load().0 == 42).expect("stored");
+        // Another thread's data under this key's check word: the key no longer matches.
+        let other = Data {
+            depth: 9,
+            gen_bound: 1,
+            ..Data::default()
+        };
+        entry.data.store(other.pack(), Ordering::Relaxed);
+        assert!(tt.probe(42, 0).is_none());
+    }
+
+    #[test]
     fn store_and_probe() {
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         let m = Move::new(Square::E2, Square::E4);
         assert!(tt.probe(42, 0).is_none());
         tt.store(42, Some(m), 17, 5, 6, Bound::Lower, 0);
@@ -285,7 +377,7 @@ mod tests {
 
     #[test]
     fn mate_distances_follow_the_ply() {
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         // Found at ply 3: mate 5 plies from the root is 2 plies from here.
         tt.store(7, None, mate_in(5), 0, 4, Bound::Exact, 3);
         assert_eq!(tt.probe(7, 3).map(|h| h.value), Some(mate_in(5)));
@@ -297,7 +389,7 @@ mod tests {
 
     #[test]
     fn hashfull_counts_this_search_only() {
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         assert_eq!(tt.hashfull(), 0);
         // Fill the sampled buckets: keys spread over the table by the multiply-shift index.
         let buckets = tt.buckets.len() as u64;
@@ -314,7 +406,7 @@ mod tests {
 
     #[test]
     fn deeper_entries_survive_replacement() {
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         // Five keys in bucket 0: the shallowest of the first four makes room for the fifth.
         for (i, depth) in [(1u64, 9), (2, 3), (3, 7), (4, 8)] {
             tt.store(i, None, 0, 0, depth, Bound::Exact, 0);

@@ -39,7 +39,19 @@ fn analyse_multipv_lists_each_line_and_json_gives_them_all() {
     for k in 1..=3 {
         assert_contains(&out.stdout, &format!("\nline {k}: +"));
     }
-    let out = chess(&["analyse", "--depth", "6", "--multipv", "2", "--json"], "");
+    let out = chess(
+        &[
+            "analyse",
+            "--depth",
+            "6",
+            "--multipv",
+            "2",
+            "--threads",
+            "2",
+            "--json",
+        ],
+        "",
+    );
     assert_eq!(out.status, 0, "{}", out.stderr);
     let json = out.stdout.trim();
     assert_eq!(json.lines().count(), 1, "{json}");

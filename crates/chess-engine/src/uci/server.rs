@@ -15,7 +15,9 @@ use chess_rules::Position;
 use super::protocol::{BestMove, Divide, EngineOption, Info, parse_go};
 #[cfg(feature = "syzygy")]
 use crate::Tablebase;
-use crate::{Control, Level, Limits, MAX_HASH_MB, Rng, Searcher, TablebaseSettings, random_seed};
+use crate::{
+    Control, Level, Limits, MAX_HASH_MB, MAX_THREADS, Rng, Searcher, TablebaseSettings, random_seed,
+};
 
 /// The name the engine gives in `id name`.
 pub const ENGINE_NAME: &str = concat!("chess-engine ", env!("CARGO_PKG_VERSION"));
@@ -118,6 +120,7 @@ enum Flow {
 #[derive(Clone, Debug)]
 struct Options {
     hash_mb: usize,
+    threads: usize,
     multi_pv: usize,
     skill: u8,
     move_overhead: Duration,
@@ -134,6 +137,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
             multi_pv: 1,
             skill: 20,
             move_overhead: Duration::from_millis(DEFAULT_OVERHEAD_MS),
@@ -237,7 +241,7 @@ impl<W: Write + Send + 'static> Server<W> {
         for option in [
             spin("Hash", max(o.hash_mb), 1, max(MAX_HASH_MB)),
             of_kind("Clear Hash", "button", None),
-            spin("Threads", 1, 1, 1),
+            spin("Threads", 1, 1, max(MAX_THREADS)),
             spin("MultiPV", 1, 1, max(MAX_MULTI_PV)),
             spin("Skill Level", 20, 0, 20),
             spin(
@@ -339,11 +343,10 @@ impl<W: Write + Send + 'static> Server<W> {
                 None => self.bad_value(&name, &value)?,
             },
             "clear hash" => self.new_game(),
-            "threads" => {
-                if number() != Some(1) {
-                    self.info_string("only one thread is supported")?;
-                }
-            }
+            "threads" => match number() {
+                Some(n) => self.options.threads = n.clamp(1, MAX_THREADS as i64) as usize,
+                None => self.bad_value(&name, &value)?,
+            },
             "multipv" => match number() {
                 Some(n) => self.options.multi_pv = n.clamp(1, MAX_MULTI_PV as i64) as usize,
                 None => self.bad_value(&name, &value)?,
@@ -516,6 +519,7 @@ impl<W: Write + Send + 'static> Server<W> {
             self.info_string("cannot allocate the hash table; keeping the old size")?;
         }
         searcher.set_multi_pv(self.options.multi_pv);
+        searcher.set_threads(self.options.threads);
         searcher.set_level(Level::from_skill(self.options.skill));
         searcher.set_move_overhead(self.options.move_overhead);
         searcher.set_tablebases(self.options.tablebases.clone());

@@ -16,7 +16,7 @@ fn handshake_lists_identity_and_options() {
     assert_eq!(lines.last().map(String::as_str), Some("uciok"));
     for option in [
         "option name Hash type spin default 16 min 1 max",
-        "option name Threads type spin default 1 min 1 max 1",
+        "option name Threads type spin default 1 min 1 max 256",
         "option name MultiPV type spin default 1 min 1 max",
         "option name Skill Level type spin default 20 min 0 max 20",
         "option name Move Overhead type spin default 30 min 0 max",
@@ -123,7 +123,7 @@ fn garbage_is_reported_and_ignored() {
         "stop\n",
         "ponderhit\n",
         "register later\n",
-        "setoption name Threads value 4\n",
+        "setoption name Threads value many\n",
         "\u{fffd}\u{0}\n",
         "   isready   \n",
     ));
@@ -149,7 +149,11 @@ fn garbage_is_reported_and_ignored() {
     );
     assert!(lines.iter().any(|l| l.contains("invalid fen")));
     assert!(lines.iter().any(|l| l.contains("ignoring moves from e1e3")));
-    assert!(lines.iter().any(|l| l.contains("only one thread")));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("invalid value for option Threads"))
+    );
     // The search with broken parameters still answered, for the position up to e7e5.
     let pos = position("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
     assert!(bestmove(&pos, &lines).is_some(), "{lines:#?}");
@@ -467,6 +471,27 @@ fn own_book_plays_book_moves() {
         lines
             .iter()
             .any(|l| l.starts_with("info string BookFile /nonexistent.bin: cannot read")),
+        "{lines:#?}"
+    );
+}
+
+/// Two threads (Lazy SMP) search together and answer as one.
+#[test]
+fn threads_search_together() {
+    let lines = run_script(concat!(
+        "setoption name Threads value 2\n",
+        "position fen r1bq4/pppn2R1/3p1n2/4P2p/3P2pk/3Q4/PPP3P1/R6K w - - 0 1\n",
+        "go depth 8\n",
+        "isready\n",
+    ));
+    let pos = position("r1bq4/pppn2R1/3p1n2/4P2p/3P2pk/3Q4/PPP3P1/R6K w - - 0 1");
+    assert_eq!(
+        bestmove(&pos, &lines).map(|m| chess_notation::uci::format(&pos, m)),
+        Some("d3h3".to_owned()),
+        "{lines:#?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.contains(" score mate 2 ")),
         "{lines:#?}"
     );
 }
