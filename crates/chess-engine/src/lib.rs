@@ -13,6 +13,7 @@
 //!   search.
 //! - [`analysis`]: analysis with the built-in search or any UCI engine, and the judgement of
 //!   moves by the winning chances they give away.
+//! - [`tune`]: Texel tuning of the evaluation's weights on the results of games.
 //! - [`tournament`]: matches between UCI engines on real clocks, with adjudication, and
 //!   [`stats`]: the Elo difference of a score, its margin, and the sequential test.
 //! - [`uci`]: a UCI server ([`uci::run`], for GUIs) and a client ([`uci::Client`], to play
@@ -52,6 +53,7 @@ mod tablebases;
 mod time;
 pub mod tournament;
 mod tt;
+pub mod tune;
 pub mod uci;
 
 pub use bench::{BENCH_POSITIONS, BenchResult, DEFAULT_BENCH_DEPTH, bench};
@@ -59,7 +61,9 @@ pub use eval::evaluate;
 pub use level::{Level, Rng, random_seed};
 pub use limits::{Clock, Control, Limits};
 pub use score::Score;
-pub use search::{DEFAULT_HASH_MB, MAX_DEPTH, MAX_HASH_MB, SearchInfo, SearchResult, Searcher};
+pub use search::{
+    DEFAULT_HASH_MB, MAX_DEPTH, MAX_HASH_MB, MAX_THREADS, SearchInfo, SearchResult, Searcher,
+};
 pub use see::{see, see_ge};
 #[cfg(feature = "syzygy")]
 pub use tablebases::Tablebase;

@@ -16,13 +16,20 @@
 //! Every term is computed the same way for both colors on mirrored squares, so the score of
 //! [`Position::mirror`] equals the score of the position.
 
+pub(crate) mod features;
 mod pawns;
 mod pesto;
+pub(crate) mod weights;
 
 use core::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
 use chess_core::{Bitboard, Board, Color, Rank, Role, Square, attacks};
 use chess_rules::Position;
+
+use features::{
+    BISHOP_MOBILITY, BISHOP_PAIR, KNIGHT_MOBILITY, PSQT, QUEEN_MOBILITY, ROOK_MOBILITY,
+    ROOK_OPEN_FILE, ROOK_SEMI_OPEN_FILE, SHIELD_FAR, SHIELD_NEAR, Sink, Total,
+};
 
 /// A middlegame and an endgame value.
 #[derive(Copy, Clone, Default, PartialEq, Eq, Debug)]
@@ -69,19 +76,7 @@ impl Neg for S {
 }
 
 /// A bonus for the side to move: it can improve its position before the opponent does.
-const TEMPO: i32 = 10;
-/// Per reachable square, counted from a typical number so that the sum stays near zero.
-const KNIGHT_MOBILITY: (S, i32) = (S(4, 4), 4);
-const BISHOP_MOBILITY: (S, i32) = (S(5, 5), 6);
-const ROOK_MOBILITY: (S, i32) = (S(2, 4), 6);
-const QUEEN_MOBILITY: (S, i32) = (S(1, 2), 12);
-const BISHOP_PAIR: S = S(30, 50);
-const ROOK_OPEN_FILE: S = S(25, 10);
-const ROOK_SEMI_OPEN_FILE: S = S(10, 5);
-/// For each pawn of our own on the rank in front of the king (and the one after), on the
-/// king's file and the files next to it.
-const SHIELD_NEAR: i32 = 15;
-const SHIELD_FAR: i32 = 8;
+pub(crate) const TEMPO: i32 = 10;
 /// Attack units an attacker of the king zone brings, by role (pawns and kings not counted).
 const ATTACK_WEIGHT: [i32; 6] = [0, 2, 2, 3, 5, 0];
 /// The most a king attack costs in the middlegame.
@@ -99,23 +94,8 @@ const MAX_KING_DANGER: i32 = 500;
 #[must_use]
 pub fn evaluate(pos: &Position) -> i32 {
     let board = pos.board();
-    let mut score = S(0, 0);
-    let mut phase = 0;
-    for role in Role::ALL {
-        let bb = board.by_role(role);
-        phase += pesto::PHASE_INC[role.index()] * bb.count() as i32;
-        for sq in bb {
-            if let Some(piece) = board.piece_at(sq) {
-                let (mg, eg) = pesto::signed_psqt(piece, sq);
-                score += S(mg, eg);
-            }
-        }
-    }
-    score += pawns::evaluate(board, Color::White) - pawns::evaluate(board, Color::Black);
-    score += pieces(board, Color::White) - pieces(board, Color::Black);
-
-    let phase = phase.min(pesto::MAX_PHASE);
-    let blended = (score.0 * phase + score.1 * (pesto::MAX_PHASE - phase)) / pesto::MAX_PHASE;
+    let score = total(board);
+    let blended = blend(score, phase(board));
     let scaled = scale(board, blended);
     let relative = if pos.turn().is_white() {
         scaled
@@ -125,9 +105,47 @@ pub fn evaluate(pos: &Position) -> i32 {
     relative + TEMPO
 }
 
+/// The middlegame and endgame score of `board` for white.
+#[inline(always)]
+pub(crate) fn total(board: &Board) -> S {
+    let mut total = Total([S(0, 0); 2]);
+    terms(board, &mut total);
+    total.0[0] - total.0[1]
+}
+
+/// The game phase: 24 with all pieces on the board, 0 with kings and pawns only.
+pub(crate) fn phase(board: &Board) -> i32 {
+    let mut phase = 0;
+    for role in Role::ALL {
+        phase += pesto::PHASE_INC[role.index()] * board.by_role(role).count() as i32;
+    }
+    phase.min(pesto::MAX_PHASE)
+}
+
+/// The middlegame and endgame values blended by `phase`.
+pub(crate) fn blend(score: S, phase: i32) -> i32 {
+    (score.0 * phase + score.1 * (pesto::MAX_PHASE - phase)) / pesto::MAX_PHASE
+}
+
+/// Reports every term of both sides to `sink`.
+#[inline(always)]
+pub(crate) fn terms<T: Sink>(board: &Board, sink: &mut T) {
+    for color in [Color::White, Color::Black] {
+        let flip = if color.is_white() { 0 } else { 56 };
+        for role in Role::ALL {
+            for sq in board.pieces(color, role) {
+                sink.add(color, PSQT + 64 * role.index() + (sq as usize ^ flip), 1);
+            }
+        }
+        pawns::terms(board, color, sink);
+        pieces(board, color, sink);
+    }
+}
+
 /// Mobility, king attacks, the bishop pair, rooks on open files and the king's shelter of
-/// `color`, from `color`'s point of view.
-fn pieces(board: &Board, color: Color) -> S {
+/// `color`.
+#[inline(always)]
+fn pieces<T: Sink>(board: &Board, color: Color, sink: &mut T) {
     let them = !color;
     let occupied = board.occupied();
     let our_pawns = board.pieces(color, Role::Pawn);
@@ -135,63 +153,77 @@ fn pieces(board: &Board, color: Color) -> S {
     let their_pawn_attacks = pawn_attacks(their_pawns, them);
     let area = !board.by_color(color) & !their_pawn_attacks;
 
-    let mut score = S(0, 0);
     let their_zone = board
         .king_of(them)
         .map_or(Bitboard::EMPTY, |k| king_zone(k, them));
     let mut attackers = 0;
     let mut attack_units = 0;
-    let mut mobility = |bb: Bitboard, role: Role, (weight, base): (S, i32)| {
-        let count = (bb & area).count() as i32;
+    let mut mobility = |sink: &mut T, bb: Bitboard, role: Role, table: usize| {
+        let count = (bb & area).count() as usize;
         let zone_hits = (bb & their_zone).count() as i32;
         if zone_hits > 0 {
             attackers += 1;
             attack_units += ATTACK_WEIGHT[role.index()] + zone_hits;
         }
-        weight * (count - base)
+        sink.add(color, table + count, 1);
     };
 
     for sq in board.pieces(color, Role::Knight) {
-        score += mobility(attacks::knight(sq), Role::Knight, KNIGHT_MOBILITY);
+        mobility(sink, attacks::knight(sq), Role::Knight, KNIGHT_MOBILITY);
     }
     for sq in board.pieces(color, Role::Bishop) {
-        score += mobility(attacks::bishop(sq, occupied), Role::Bishop, BISHOP_MOBILITY);
+        mobility(
+            sink,
+            attacks::bishop(sq, occupied),
+            Role::Bishop,
+            BISHOP_MOBILITY,
+        );
     }
     for sq in board.pieces(color, Role::Rook) {
-        score += mobility(attacks::rook(sq, occupied), Role::Rook, ROOK_MOBILITY);
+        mobility(sink, attacks::rook(sq, occupied), Role::Rook, ROOK_MOBILITY);
         let file = Bitboard::file(sq.file());
         if (file & our_pawns).is_empty() {
-            score += if (file & their_pawns).is_empty() {
+            let open = if (file & their_pawns).is_empty() {
                 ROOK_OPEN_FILE
             } else {
                 ROOK_SEMI_OPEN_FILE
             };
+            sink.add(color, open, 1);
         }
     }
     for sq in board.pieces(color, Role::Queen) {
-        score += mobility(attacks::queen(sq, occupied), Role::Queen, QUEEN_MOBILITY);
+        mobility(
+            sink,
+            attacks::queen(sq, occupied),
+            Role::Queen,
+            QUEEN_MOBILITY,
+        );
     }
     if board.pieces(color, Role::Bishop).more_than_one() {
-        score += BISHOP_PAIR;
+        sink.add(color, BISHOP_PAIR, 1);
     }
     // A lone attacker is rarely dangerous; the danger grows with the square of the attack.
     if attackers >= 2 {
-        score += S(
-            (attack_units * attack_units).min(MAX_KING_DANGER),
-            attack_units,
+        sink.add_fixed(
+            color,
+            S(
+                (attack_units * attack_units).min(MAX_KING_DANGER),
+                attack_units,
+            ),
         );
     }
-    score + shelter(board, color)
+    shelter(board, color, sink);
 }
 
 /// The pawn shield of `color`'s king, when the king stays on its first two ranks.
-fn shelter(board: &Board, color: Color) -> S {
+#[inline(always)]
+fn shelter<T: Sink>(board: &Board, color: Color, sink: &mut T) {
     let Some(king) = board.king_of(color) else {
-        return S(0, 0);
+        return;
     };
     let rank = king.rank().relative_to(color);
     if rank > Rank::Second {
-        return S(0, 0);
+        return;
     }
     let file = Bitboard::file(king.file());
     let files = file | file.shift_east() | file.shift_west();
@@ -202,9 +234,8 @@ fn shelter(board: &Board, color: Color) -> S {
     let far = rank
         .offset(2)
         .map_or(Bitboard::EMPTY, |r| Bitboard::rank(r.relative_to(color)));
-    let shield =
-        SHIELD_NEAR * (pawns & near).count() as i32 + SHIELD_FAR * (pawns & far).count() as i32;
-    S(shield, 0)
+    sink.add(color, SHIELD_NEAR, (pawns & near).count() as i32);
+    sink.add(color, SHIELD_FAR, (pawns & far).count() as i32);
 }
 
 /// The squares around the king of `color` and the ones in front of those.
@@ -233,7 +264,7 @@ fn piece_material(board: &Board, color: Color) -> i32 {
 /// Pulls the score towards a draw when the side ahead has no pawns and is up by less than a
 /// rook (rook against minor piece, minor piece against nothing, ...): such endings are
 /// rarely won, whatever the material count says.
-fn scale(board: &Board, score: i32) -> i32 {
+pub(crate) fn scale(board: &Board, score: i32) -> i32 {
     let strong = if score > 0 {
         Color::White
     } else {
@@ -297,11 +328,14 @@ mod tests {
             ],
             Color::White,
         );
-        assert_eq!(
-            shelter(castled.board(), Color::White),
-            S(2 * SHIELD_NEAR + SHIELD_FAR, 0)
-        );
-        assert_eq!(shelter(castled.board(), Color::Black), S(0, 0));
+        let shelter_of = |color| {
+            let mut total = Total([S(0, 0); 2]);
+            shelter(castled.board(), color, &mut total);
+            total.0[color as usize]
+        };
+        let w = &weights::WEIGHTS;
+        assert_eq!(shelter_of(Color::White), w[SHIELD_NEAR] * 2 + w[SHIELD_FAR]);
+        assert_eq!(shelter_of(Color::Black), S(0, 0));
     }
 
     #[test]

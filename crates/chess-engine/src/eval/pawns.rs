@@ -2,27 +2,9 @@
 
 use chess_core::{Bitboard, Board, Color, Role, Square};
 
+#[cfg(test)]
 use super::S;
-
-/// For each pawn that has a pawn of its own color in front of it on its file.
-const DOUBLED: S = S(-10, -25);
-/// For each pawn without pawns of its own color on the neighbouring files.
-const ISOLATED: S = S(-10, -12);
-/// For a passed pawn, by its rank counted from its own side (on top of PeSTO's tables, which
-/// already pay for advanced pawns).
-const PASSED: [S; 8] = [
-    S(0, 0),
-    S(2, 5),
-    S(5, 10),
-    S(10, 20),
-    S(20, 35),
-    S(35, 60),
-    S(50, 90),
-    S(0, 0),
-];
-/// In the endgame, per rank of advancement beyond the fourth, for each square the enemy king
-/// is further than our king from the pawn's stopping square.
-const PASSED_KING_DISTANCE: i32 = 4;
+use super::features::{DOUBLED, ISOLATED, PASSED, PASSED_KING_DISTANCE, Sink};
 
 /// The files next to `sq`'s file.
 #[inline]
@@ -41,44 +23,54 @@ fn ranks_ahead(color: Color, sq: Square) -> Bitboard {
     }
 }
 
-/// The pawn-structure terms of `color`'s pawns, from `color`'s point of view.
-pub(super) fn evaluate(board: &Board, color: Color) -> S {
+/// The pawn-structure terms of `color`'s pawns: doubled, isolated and passed pawns, and how
+/// near the kings are to a passed pawn's path.
+#[inline(always)]
+pub(super) fn terms<T: Sink>(board: &Board, color: Color, sink: &mut T) {
     let ours = board.pieces(color, Role::Pawn);
     let theirs = board.pieces(!color, Role::Pawn);
     let our_king = board.king_of(color);
     let their_king = board.king_of(!color);
-    let mut score = S(0, 0);
     for sq in ours {
         let file = Bitboard::file(sq.file());
         let ahead = ranks_ahead(color, sq);
         let adjacent = adjacent_files(sq);
         let doubled = (ours & file & ahead).any();
         if doubled {
-            score += DOUBLED;
+            sink.add(color, DOUBLED, 1);
         }
         if (ours & adjacent).is_empty() {
-            score += ISOLATED;
+            sink.add(color, ISOLATED, 1);
         }
         // Passed: no enemy pawn can block or take it on its way, and it is the front pawn of
         // its file.
         if !doubled && (theirs & (file | adjacent) & ahead).is_empty() {
             let rank = sq.rank().relative_to(color).index();
-            score += PASSED[rank];
+            sink.add(color, PASSED + rank, 1);
             let stop = sq.offset(0, if color.is_white() { 1 } else { -1 });
             if let (Some(stop), Some(ours), Some(theirs)) = (stop, our_king, their_king) {
                 let weight = rank.saturating_sub(3) as i32;
                 let lead = theirs.distance(stop) as i32 - ours.distance(stop) as i32;
-                score += S(0, PASSED_KING_DISTANCE * weight * lead);
+                sink.add(color, PASSED_KING_DISTANCE, weight * lead);
             }
         }
     }
-    score
+}
+
+/// The pawn-structure score of `color`, for tests.
+#[cfg(test)]
+fn evaluate(board: &Board, color: Color) -> S {
+    let mut total = super::features::Total([S(0, 0); 2]);
+    terms(board, color, &mut total);
+    total.0[color as usize]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use chess_core::Piece;
+
+    const W: &[S] = &super::super::weights::WEIGHTS;
 
     fn board(pieces: &[(Square, Piece)]) -> Board {
         let mut board = Board::empty();
@@ -125,7 +117,7 @@ mod tests {
         let h = evaluate(&healthy, Color::White);
         let d = evaluate(&doubled, Color::White);
         // Two isolated pawns, one of them doubled, against a healthy pair.
-        assert_eq!(d - h, DOUBLED + ISOLATED * 2);
+        assert_eq!(d - h, W[DOUBLED] + W[ISOLATED] * 2);
     }
 
     #[test]
@@ -143,13 +135,16 @@ mod tests {
             (Square::A5, Piece::WhitePawn),
             (Square::B7, Piece::BlackPawn),
         ]);
-        assert_eq!(evaluate(&blocked, Color::White), ISOLATED);
+        assert_eq!(evaluate(&blocked, Color::White), W[ISOLATED]);
         // Nor is the rear pawn of a doubled pair.
         let pair = board(&[
             (Square::A5, Piece::WhitePawn),
             (Square::A4, Piece::WhitePawn),
         ]);
         let front = evaluate(&board(&[(Square::A5, Piece::WhitePawn)]), Color::White);
-        assert_eq!(evaluate(&pair, Color::White), front + DOUBLED + ISOLATED);
+        assert_eq!(
+            evaluate(&pair, Color::White),
+            front + W[DOUBLED] + W[ISOLATED]
+        );
     }
 }

@@ -6,7 +6,8 @@
 //! entry of a white piece on square `sq` (a1 = 0) is at `sq ^ 56`, and that of a black piece
 //! at `sq`.
 
-use chess_core::{Color, Piece, Square};
+#[cfg(test)]
+use chess_core::{Piece, Square};
 
 /// Middlegame piece values: pawn, knight, bishop, rook, queen, king.
 const MG_VALUE: [i32; 6] = [82, 337, 365, 477, 1025, 0];
@@ -183,30 +184,20 @@ const fn combine(values: [i32; 6], tables: [[i32; 64]; 6]) -> [[i32; 64]; 12] {
     out
 }
 
-const MG: [[i32; 64]; 12] = combine(MG_VALUE, MG_TABLES);
-const EG: [[i32; 64]; 12] = combine(EG_VALUE, EG_TABLES);
+pub(crate) const MG: [[i32; 64]; 12] = combine(MG_VALUE, MG_TABLES);
+pub(crate) const EG: [[i32; 64]; 12] = combine(EG_VALUE, EG_TABLES);
 
 /// The middlegame and endgame worth of `piece` on `sq` for its owner (material included).
-#[inline]
+#[cfg(test)]
 pub(crate) fn psqt(piece: Piece, sq: Square) -> (i32, i32) {
     let i = piece.index();
     (MG[i][sq as usize], EG[i][sq as usize])
 }
 
-/// The worth of `piece` on `sq` signed from white's point of view.
-#[inline]
-pub(crate) fn signed_psqt(piece: Piece, sq: Square) -> (i32, i32) {
-    let (mg, eg) = psqt(piece, sq);
-    match piece.color() {
-        Color::White => (mg, eg),
-        Color::Black => (-mg, -eg),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chess_core::Role;
+    use chess_core::{Color, Role};
 
     #[test]
     fn black_pieces_see_the_tables_mirrored() {
