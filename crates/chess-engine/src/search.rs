@@ -24,7 +24,9 @@ use crate::ordering::{
     BAD_CAPTURE, CaptureHistory, Context, ContinuationHistory, CounterMoves, GOOD_CAPTURE, History,
     Killers, Picker, PieceTo, mvv_lva, score_move,
 };
-use crate::score::{DRAW, INFINITE, MATE_BOUND, MAX_PLY, Score, Value, is_mate, mate_in, mated_in};
+use crate::score::{
+    DRAW, INFINITE, MATE_BOUND, MAX_PLY, Score, TB_WIN_BOUND, Value, is_mate, mate_in, mated_in,
+};
 use crate::see::{SEE_VALUE, see};
 use crate::tablebases::TablebaseSettings;
 use crate::time::{self, Budget};
@@ -135,6 +137,8 @@ pub struct Searcher {
     /// The move played at each ply of the search path (`None`: a null move), for the
     /// continuation histories and counter moves.
     stack: [Option<PieceTo>; MAX_PLY + 2],
+    /// The move a singular extension search leaves out at each ply.
+    excluded: [Option<Move>; MAX_PLY + 1],
     /// Late move reductions by depth and move number.
     lmr: Box<[[u8; 64]; 64]>,
     multi_pv: usize,
@@ -208,6 +212,7 @@ impl Searcher {
             counters: CounterMoves::new(),
             killers: Killers::new(),
             stack: [None; MAX_PLY + 2],
+            excluded: [None; MAX_PLY + 1],
             lmr,
             multi_pv: 1,
             level: Level::MAX,
@@ -780,10 +785,13 @@ impl Searcher {
             return alpha;
         }
 
+        // In a singular extension search, the node without its hash move: nothing from the
+        // table ends it, and nothing it finds goes into the table.
+        let excluded = self.excluded[ply];
         let key = pos.zobrist_hash();
         let hit = self.tt.probe(key, ply);
         let hash_move = hit.and_then(|h| h.mv);
-        if let Some(h) = hit {
+        if let Some(h) = hit.filter(|_| excluded.is_none()) {
             let usable = match h.bound {
                 Bound::Exact => true,
                 Bound::Lower => h.value >= beta,
@@ -798,7 +806,7 @@ impl Searcher {
         // the window, that ends the node; in a PV node, a win the search cannot lower (or a
         // loss it cannot raise) still bounds what it finds, so that the line keeps its value.
         let (mut tb_floor, mut tb_ceiling) = (-INFINITE, INFINITE);
-        if self.tb_cardinality > 0 {
+        if self.tb_cardinality > 0 && excluded.is_none() {
             if let Some((value, bound)) =
                 self.tablebases
                     .probe_wdl(self.tb_cardinality, pos, depth, ply)
@@ -832,7 +840,7 @@ impl Searcher {
         self.static_evals[ply] = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
 
-        if !pv_node && !in_check {
+        if !pv_node && !in_check && excluded.is_none() {
             // Reverse futility pruning: far enough above beta that no quiet move will fall
             // back below it. Not against a mate score: a good static evaluation says nothing
             // about escaping a mate.
@@ -871,7 +879,7 @@ impl Searcher {
 
         // Internal iterative reduction: without a hash move this node was not searched
         // before and will be ordered badly; search it shallower.
-        if depth >= 4 && hash_move.is_none() {
+        if depth >= 4 && hash_move.is_none() && excluded.is_none() {
             depth -= 1;
         }
 
@@ -932,8 +940,53 @@ impl Searcher {
                 }
             }
 
+            if Some(m) == excluded {
+                continue;
+            }
             searched += 1;
-            let extension = i32::from(gives_check && ply < 2 * self.root_depth as usize);
+            let mut extension = i32::from(gives_check && ply < 2 * self.root_depth as usize);
+            // Singular extension: when the hash move is far better than every other move (a
+            // shallower search without it fails low well below its value), it is the only
+            // move here and deserves a deeper look. When even the others beat beta, the node
+            // is cut at once (multi-cut); when the hash move alone already did, it is
+            // searched shallower.
+            if let Some(h) = hit.filter(|h| {
+                Some(m) == hash_move
+                    && excluded.is_none()
+                    && depth >= 7
+                    && h.depth >= depth - 3
+                    && h.bound != Bound::Upper
+                    && h.value.abs() < TB_WIN_BOUND
+            }) {
+                let singular_beta = h.value - 2 * depth;
+                self.excluded[ply] = Some(m);
+                let value = self.negamax(
+                    pos,
+                    (depth - 1) / 2,
+                    singular_beta - 1,
+                    singular_beta,
+                    ply,
+                    false,
+                );
+                self.excluded[ply] = None;
+                if self.stopped {
+                    return DRAW;
+                }
+                if value < singular_beta {
+                    extension = if !pv_node
+                        && value < singular_beta - 20
+                        && ply < 2 * self.root_depth as usize
+                    {
+                        2
+                    } else {
+                        1
+                    };
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                } else if h.value >= beta {
+                    extension = -1;
+                }
+            }
             let new_depth = depth - 1 + extension;
             self.path.push(child.zobrist_hash());
             self.stack[ply] = Some(PieceTo::of(pos, m));
@@ -1002,6 +1055,10 @@ impl Searcher {
             (best, bound) = (tb_floor, Bound::Lower);
         } else if best > tb_ceiling {
             (best, bound) = (tb_ceiling, Bound::Upper);
+        }
+        if excluded.is_some() {
+            // Every other move failed low, or there was none: the hash move is singular.
+            return if searched == 0 { alpha } else { best };
         }
         let eval = if in_check { 0 } else { static_eval };
         self.tt.store(key, best_move, best, eval, depth, bound, ply);
