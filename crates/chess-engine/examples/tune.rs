@@ -9,19 +9,28 @@
 //! Every position of a game's mainline is a sample labelled with the game's result, except the
 //! opening's (the moves with a `book` comment, and the first eight plies), positions in check,
 //! and positions whose move was a capture or a promotion (not quiet: the static evaluation
-//! would be judged on a exchange under way). The weights start from the engine's own; the
-//! error before and after, and the fitted scale, are printed.
+//! would be judged on an exchange under way). The weights start from the engine's own; the
+//! error before and after, on the samples and on every tenth game held out (`--hold-out N`:
+//! every N-th; 0 holds none out), and the fitted scale, are printed. `--from-material` starts
+//! from material values alone instead. `--lambda L` aims at L times the result plus 1 - L
+//! times the expected result of the game's `[%eval]` of the position (the searching engine's
+//! score before its move); `--l2 X` pulls the weights towards their start.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use chess_engine::tune::{Sample, Tuner, render};
-use chess_notation::pgn::{GameReader, GameResult};
+use chess_notation::pgn::{Eval, GameReader, GameResult};
 
 fn main() -> ExitCode {
     let mut epochs = 2000;
     let mut rate = 1.0;
     let mut out: Option<PathBuf> = None;
+    // Every n-th game is held out to measure the fit on games it did not see.
+    let mut hold_out: usize = 10;
+    let mut from_material = false;
+    let mut lambda: Option<f64> = None;
+    let mut l2 = 0.0;
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -33,6 +42,10 @@ fn main() -> ExitCode {
             "--epochs" => epochs = value("--epochs").parse().expect("--epochs: a number"),
             "--rate" => rate = value("--rate").parse().expect("--rate: a number"),
             "--out" => out = Some(PathBuf::from(value("--out"))),
+            "--from-material" => from_material = true,
+            "--lambda" => lambda = Some(value("--lambda").parse().expect("--lambda: a number")),
+            "--l2" => l2 = value("--l2").parse().expect("--l2: a number"),
+            "--hold-out" => hold_out = value("--hold-out").parse().expect("--hold-out: a number"),
             _ => files.push(PathBuf::from(arg)),
         }
     }
@@ -42,6 +55,7 @@ fn main() -> ExitCode {
     }
 
     let mut samples = Vec::new();
+    let mut held = Vec::new();
     let mut games = 0;
     for path in &files {
         let text = match std::fs::read(path) {
@@ -59,32 +73,60 @@ fn main() -> ExitCode {
                 _ => continue,
             };
             games += 1;
+            let bucket = if hold_out > 0 && games % hold_out == 0 {
+                &mut held
+            } else {
+                &mut samples
+            };
             let mut pos = game.initial.clone();
             for (ply, node) in game.mainline.moves.iter().enumerate() {
                 let Some(m) = node.m else { break };
                 let book = node.comments_after.iter().any(|c| c == "book");
                 let quiet = !pos.is_capture(m) && !m.is_promotion();
                 if ply >= 8 && !book && quiet {
-                    if let Some(sample) = Sample::new(&pos, result) {
-                        samples.push(sample);
+                    if let Some(mut sample) = Sample::new(&pos, result) {
+                        if let Some(eval) = node.eval() {
+                            let cp = match eval {
+                                Eval::Centipawns(cp) => f64::from(cp),
+                                Eval::Mate(n) => 2000f64.copysign(f64::from(n)),
+                            };
+                            sample = sample.with_search(cp);
+                        }
+                        bucket.push(sample);
                     }
                 }
                 pos.play_unchecked(m);
             }
         }
     }
-    eprintln!("{games} games, {} positions", samples.len());
-    let mut tuner = Tuner::new(samples);
-    let k = tuner.fit_k();
     eprintln!(
-        "k = {k:.4}, error {:.6} with the engine's weights",
-        tuner.error()
+        "{games} games, {} positions, {} held out",
+        samples.len(),
+        held.len()
+    );
+    let mut tuner = Tuner::new(samples);
+    // k is fitted to the engine's weights, whatever the start.
+    let k = tuner.fit_k();
+    if let Some(lambda) = lambda {
+        tuner.blend_search(lambda);
+    }
+    if from_material {
+        tuner.start_from_material();
+    }
+    if l2 > 0.0 {
+        tuner.regularise(l2);
+    }
+    eprintln!(
+        "k = {k:.4}; at the start, error {:.6} ({:.6} held out)",
+        tuner.error(),
+        tuner.error_on(&held)
     );
     tuner.fit(epochs, rate, |epoch, error| {
         eprintln!("epoch {epoch}: error {error:.6}");
     });
+    eprintln!("at the end, held out: {:.6}", tuner.error_on(&held));
     let provenance = format!(
-        "{} positions of {games} games ({}), k = {k:.4}, {epochs} epochs of Adam at rate {rate}: error {:.6}.",
+        "{} positions of {games} games ({}), k = {k:.4}, from {}, {epochs} epochs of Adam at rate {rate}: error {:.6} ({:.6} on every {hold_out}th game, held out).",
         tuner.len(),
         files
             .iter()
@@ -95,7 +137,13 @@ fn main() -> ExitCode {
                 .into_owned())
             .collect::<Vec<_>>()
             .join(", "),
-        tuner.error()
+        if from_material {
+            "material values alone"
+        } else {
+            "the engine's weights"
+        },
+        tuner.error(),
+        tuner.error_on(&held)
     );
     let text = render(&tuner.weights(), &provenance);
     match out {

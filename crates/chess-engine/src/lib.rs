@@ -1,7 +1,7 @@
 //! A computer opponent: a chess engine that plays real chess, at full strength or at one of ten
 //! levels for casual players, and speaks the UCI protocol both ways.
 //!
-//! - [`evaluate`]: a tapered evaluation (PeSTO's tables, pawn structure, king safety,
+//! - [`evaluate`]: a tapered evaluation (piece-square values, pawn structure, king safety,
 //!   mobility), from the side to move's point of view.
 //! - [`Searcher`]: iterative deepening alpha-beta with principal variation search, a
 //!   transposition table, quiescence search, pruning and reductions, time management for clocks

@@ -47,6 +47,10 @@ pub struct Sample {
     scale: f64,
     /// The result for white: 1, 0.5 or 0.
     result: f64,
+    /// A search's score of the position for white, in centipawns, if known.
+    search: Option<f64>,
+    /// What the fit aims at: the result, or a blend of it with the search's score.
+    target: f64,
 }
 
 /// Records the counts of every term.
@@ -113,7 +117,17 @@ impl Sample {
             phase,
             scale,
             result,
+            search: None,
+            target: result,
         })
+    }
+
+    /// The sample with a search's score of the position for white (a `[%eval]` of the game),
+    /// which [`Tuner::blend_search`] may mix into the target.
+    #[must_use]
+    pub fn with_search(mut self, centipawns: f64) -> Sample {
+        self.search = Some(centipawns);
+        self
     }
 
     /// The result for white.
@@ -128,6 +142,9 @@ pub struct Tuner {
     samples: Vec<Sample>,
     /// The middlegame and endgame weight of every term.
     weights: Vec<[f64; 2]>,
+    /// The weights the L2 penalty pulls towards, and its strength.
+    anchor: Vec<[f64; 2]>,
+    l2: f64,
     /// The scale of the logistic curve: evaluations in centipawns to expected results.
     k: f64,
 }
@@ -142,9 +159,47 @@ impl Tuner {
             .collect();
         Tuner {
             samples,
+            anchor: Vec::new(),
             weights,
+            l2: 0.0,
             k: 1.0,
         }
+    }
+
+    /// Starts from nothing but material (100, 300, 300, 500 and 900 centipawns for every
+    /// square) instead of the engine's weights: a fit from there owes nothing to earlier
+    /// choices of weights.
+    pub fn start_from_material(&mut self) {
+        const MATERIAL: [f64; 6] = [100.0, 300.0, 300.0, 500.0, 900.0, 0.0];
+        for w in &mut self.weights {
+            *w = [0.0, 0.0];
+        }
+        for (role, value) in MATERIAL.iter().enumerate() {
+            for sq in 0..64 {
+                self.weights[features::PSQT + 64 * role + sq] = [*value, *value];
+            }
+        }
+    }
+
+    /// Aims the fit at `lambda` times the game's result plus `1 - lambda` times the expected
+    /// result of the search's score, for samples that have one (with the current `k`): a
+    /// search's judgement is far less noisy than one game's result, so few games go further.
+    pub fn blend_search(&mut self, lambda: f64) {
+        let k = self.k;
+        for sample in &mut self.samples {
+            sample.target = match sample.search {
+                Some(cp) => lambda * sample.result + (1.0 - lambda) * sigmoid(k, cp),
+                None => sample.result,
+            };
+        }
+    }
+
+    /// Penalises each weight's squared distance from its current value by `l2` (per
+    /// centipawn squared, against the mean squared error), so that terms the samples say
+    /// little about stay where they are.
+    pub fn regularise(&mut self, l2: f64) {
+        self.anchor.clone_from(&self.weights);
+        self.l2 = l2;
     }
 
     /// The samples.
@@ -170,6 +225,13 @@ impl Tuner {
     #[must_use]
     pub fn error(&self) -> f64 {
         mean_error(&self.samples, &self.weights, self.k)
+    }
+
+    /// The mean squared error of the current weights on other samples (held out from the
+    /// fit, to see it generalise).
+    #[must_use]
+    pub fn error_on(&self, samples: &[Sample]) -> f64 {
+        mean_error(samples, &self.weights, self.k)
     }
 
     /// Chooses the curve's scale `k` that fits the current weights best (a golden-section
@@ -206,7 +268,7 @@ impl Tuner {
                 let eval = evaluate(sample, &self.weights);
                 let predicted = sigmoid(self.k, eval);
                 // d(error)/d(eval), the factor 2/N left to the step size.
-                let d = (predicted - sample.result) * predicted * (1.0 - predicted) * scale;
+                let d = (predicted - sample.target) * predicted * (1.0 - predicted) * scale;
                 let mg = d * sample.scale * f64::from(sample.phase) / 24.0;
                 let eg = d * sample.scale * f64::from(24 - sample.phase) / 24.0;
                 for &(i, c) in &sample.terms {
@@ -218,7 +280,10 @@ impl Tuner {
             let count = self.samples.len().max(1) as f64;
             for i in 0..n {
                 for j in 0..2 {
-                    let g = 2.0 * gradient[i][j] / count;
+                    let mut g = 2.0 * gradient[i][j] / count;
+                    if let Some(anchor) = self.anchor.get(i) {
+                        g += 2.0 * self.l2 * (self.weights[i][j] - anchor[j]);
+                    }
                     m[i][j] = beta1 * m[i][j] + (1.0 - beta1) * g;
                     v[i][j] = beta2 * v[i][j] + (1.0 - beta2) * g * g;
                     let m_hat = m[i][j] / (1.0 - beta1.powi(epoch as i32));
@@ -260,7 +325,7 @@ fn sigmoid(k: f64, eval: f64) -> f64 {
 fn mean_error(samples: &[Sample], weights: &[[f64; 2]], k: f64) -> f64 {
     let total: f64 = samples
         .iter()
-        .map(|s| (s.result - sigmoid(k, evaluate(s, weights))).powi(2))
+        .map(|s| (s.target - sigmoid(k, evaluate(s, weights))).powi(2))
         .sum();
     total / samples.len().max(1) as f64
 }
@@ -418,5 +483,29 @@ mod tests {
             text.contains("    // bishop pair\n    S(450, -450),\n"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn search_scores_blend_into_the_target_and_l2_holds_weights() {
+        let pos = position("4k3/pppppppp/8/8/8/3N4/PPPPPPPP/4K3 w - - 0 1");
+        let sample = Sample::new(&pos, 0.0).unwrap().with_search(300.0);
+        let mut tuner = Tuner::new(vec![sample.clone(); 10]);
+        tuner.k = 1.0;
+        tuner.blend_search(0.25);
+        let expected = 0.75 * sigmoid(1.0, 300.0);
+        assert!((tuner.samples[0].target - expected).abs() < 1e-12);
+        // Without a search score the target stays the result.
+        let mut plain = Tuner::new(vec![Sample::new(&pos, 0.0).unwrap()]);
+        plain.blend_search(0.25);
+        assert_eq!(plain.samples[0].target, 0.0);
+
+        let knight = |t: &Tuner| t.weights()[features::PSQT + 64 + 19];
+        let mut free = Tuner::new(vec![Sample::new(&pos, 0.0).unwrap(); 10]);
+        let mut held = Tuner::new(vec![Sample::new(&pos, 0.0).unwrap(); 10]);
+        held.regularise(1.0);
+        free.fit(100, 2.0, |_, _| {});
+        held.fit(100, 2.0, |_, _| {});
+        let start = knight(&Tuner::new(Vec::new()));
+        assert!((knight(&held).1 - start.1).abs() < (knight(&free).1 - start.1).abs());
     }
 }

@@ -1,15 +1,17 @@
 //! Static evaluation: how good a position is for the side to move, in centipawns.
 //!
 //! A tapered evaluation: every term has a middlegame and an endgame weight, blended by the
-//! material left on the board (PeSTO's game phase: 24 with all pieces, 0 with kings and pawns
-//! only). The terms:
+//! material left on the board (the game phase: 24 with all pieces, 0 with kings and pawns
+//! only). The weights are fitted to the results of the engine's own games by the Texel tuner
+//! (`chess_engine::tune`, `eval/weights.rs`). The terms:
 //!
-//! - material and piece-square tables: PeSTO's tuned values;
+//! - material and piece-square values;
 //! - pawn structure: doubled, isolated and passed pawns, and in the endgame the race of the
 //!   kings to a passed pawn;
 //! - king safety: the pawn shield in front of a castled king, and the enemy pieces attacking
-//!   the squares around it;
-//! - mobility: squares each piece reaches that are not ours and not guarded by enemy pawns;
+//!   the squares around it (not tuned: it grows with the square of the attack);
+//! - mobility: squares each piece reaches that are not ours and not guarded by enemy pawns
+//!   (a weight for each number of squares);
 //! - the bishop pair and rooks on open files;
 //! - a scale-down of pawnless endgames where the stronger side is ahead by less than a rook.
 //!
@@ -18,7 +20,6 @@
 
 pub(crate) mod features;
 mod pawns;
-mod pesto;
 pub(crate) mod weights;
 
 use core::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
@@ -77,6 +78,10 @@ impl Neg for S {
 
 /// A bonus for the side to move: it can improve its position before the opponent does.
 pub(crate) const TEMPO: i32 = 10;
+/// How much each role counts towards the middlegame phase (24 in the starting position).
+const PHASE_INC: [i32; 6] = [0, 1, 1, 2, 4, 0];
+/// The phase of the starting position.
+const MAX_PHASE: i32 = 24;
 /// Attack units an attacker of the king zone brings, by role (pawns and kings not counted).
 const ATTACK_WEIGHT: [i32; 6] = [0, 2, 2, 3, 5, 0];
 /// The most a king attack costs in the middlegame.
@@ -117,14 +122,14 @@ pub(crate) fn total(board: &Board) -> S {
 pub(crate) fn phase(board: &Board) -> i32 {
     let mut phase = 0;
     for role in Role::ALL {
-        phase += pesto::PHASE_INC[role.index()] * board.by_role(role).count() as i32;
+        phase += PHASE_INC[role.index()] * board.by_role(role).count() as i32;
     }
-    phase.min(pesto::MAX_PHASE)
+    phase.min(MAX_PHASE)
 }
 
 /// The middlegame and endgame values blended by `phase`.
 pub(crate) fn blend(score: S, phase: i32) -> i32 {
-    (score.0 * phase + score.1 * (pesto::MAX_PHASE - phase)) / pesto::MAX_PHASE
+    (score.0 * phase + score.1 * (MAX_PHASE - phase)) / MAX_PHASE
 }
 
 /// Reports every term of both sides to `sink`.
