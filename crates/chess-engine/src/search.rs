@@ -679,10 +679,10 @@ impl Searcher {
             return true;
         }
         let scale = match stable {
-            0 => 1.3,
-            1 => 1.0,
-            2 => 0.8,
-            _ => 0.6,
+            0 => 1.4,
+            1 => 1.1,
+            2 => 0.9,
+            _ => 0.75,
         };
         self.start.elapsed().as_secs_f64() >= optimum.as_secs_f64() * scale
     }

@@ -3,8 +3,8 @@
 //! Two budgets come out of the limits: an *optimum*, after which no new iteration starts
 //! (scaled by how stable the best move is), and a *maximum*, a hard deadline checked inside the
 //! search. On a clock, the time left minus a safety margin for process and I/O latency (UCI's
-//! `Move Overhead`) is shared among the moves expected before the next time control, with most
-//! of the increment added; the maximum never exceeds four fifths of what is left after the
+//! `Move Overhead`) is shared among the moves expected before the next time control, with the
+//! increment added; the maximum never exceeds four fifths of what is left after the
 //! margin, so a slow iteration cannot flag.
 
 use std::time::Duration;
@@ -15,7 +15,7 @@ use crate::Limits;
 
 /// How many moves a game without `movestogo` is assumed to last from any point on: the budget
 /// of one move is the time left divided by this.
-const HORIZON: u32 = 35;
+const HORIZON: u32 = 22;
 /// The longest a game can be planned on (cutting `movestogo` to this).
 const MAX_MOVESTOGO: u32 = 50;
 
@@ -63,9 +63,9 @@ fn from_clock(
         Some(n) if n > 0 => n.min(MAX_MOVESTOGO),
         _ => HORIZON,
     };
-    // Increments arrive after each move, but only a safe share of them is counted on.
+    // Each increment arrives after the move, and the overhead is already kept in reserve.
     // (Saturating arithmetic: the times come from the GUI and may be absurd.)
-    let optimum = (left / moves).saturating_add(inc - inc / 4);
+    let optimum = (left / moves).saturating_add(inc);
     let cap = if moves == 1 {
         // The last move before the control: the time is no use afterwards.
         left - left / 10
