@@ -3,7 +3,7 @@
 //! with optional adjudication, and the standings with Elo differences, error margins and a
 //! sequential test as the results come in.
 //!
-//! Every player is a UCI engine process driven through [`Client`](crate::uci::Client); a
+//! Every player is a UCI engine process driven through [the UCI client](crate::uci::Client); a
 //! program that embeds this engine plays it by starting itself as one (`chess uci`).
 //!
 //! ```no_run
