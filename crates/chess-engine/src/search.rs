@@ -161,6 +161,8 @@ pub struct Searcher {
     /// The index in `path` of the position after the last null move: repetitions do not
     /// reach across it.
     null_barrier: usize,
+    /// The index in `path` of the root.
+    root_index: usize,
     /// Triangular principal variation table: `pv[ply][ply..pv_len[ply]]`.
     pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
@@ -229,6 +231,7 @@ impl Searcher {
             stopped: false,
             path: Vec::new(),
             null_barrier: 0,
+            root_index: 0,
             pv: Box::new(
                 [[Move::new(chess_core::Square::A1, chess_core::Square::A1); MAX_PLY + 1];
                     MAX_PLY + 1],
@@ -415,6 +418,7 @@ impl Searcher {
         self.killers.clear();
         self.path.clear();
         self.path.extend_from_slice(history);
+        self.root_index = self.path.len();
         self.path.push(pos.zobrist_hash());
         self.null_barrier = 0;
 
@@ -735,15 +739,33 @@ impl Searcher {
 
     /// Whether the current node (last on the path) repeats an earlier position with the same
     /// side to move since the last irreversible move.
+    ///
+    /// A repetition inside the search (of the root or a position after it) is scored a draw at
+    /// once: whoever can repeat can go on repeating. A position of the game before the root
+    /// must have occurred twice there, so that this is the third time, as the rules say: the
+    /// opponent is not bound to repeat a position that occurred once, and an engine that
+    /// scored that a draw would walk into lost positions believing them drawn (it did, against
+    /// Stockfish).
     fn is_repetition(&self, pos: &Position) -> bool {
         let n = self.path.len();
         let Some(&key) = self.path.last() else {
             return false;
         };
         let reach = (pos.halfmoves() as usize).min(n - 1 - self.null_barrier.min(n - 1));
-        (4..=reach)
-            .step_by(2)
-            .any(|back| self.path[n - 1 - back] == key)
+        let mut before_root = 0;
+        for back in (4..=reach).step_by(2) {
+            let i = n - 1 - back;
+            if self.path[i] == key {
+                if i >= self.root_index {
+                    return true;
+                }
+                before_root += 1;
+                if before_root == 2 {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// The principal variation search of a node below the root.
@@ -1359,12 +1381,12 @@ mod tests {
 
     #[test]
     fn repetition_of_the_game_history_is_a_draw() {
-        // White is a queen up. Both kings step out and back; before black's last step back
-        // the search must see that it repeats the starting position: a draw, far better for
-        // black than the alternatives.
+        // White is a queen up. Both kings step out and back twice; before black's last step
+        // back the search must see that it brings the starting position a third time: a draw,
+        // far better for black than the alternatives.
         let start = position("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1");
         let mut positions = vec![start.clone()];
-        for m in ["e1e2", "e8e7", "e2e1"] {
+        for m in ["e1e2", "e8e7", "e2e1", "e7e8", "e1e2", "e8e7", "e2e1"] {
             let last = positions.last().expect("nonempty");
             let next = last.after(uci::parse(last, m).expect("legal"));
             positions.push(next);
@@ -1380,6 +1402,17 @@ mod tests {
         let mut searcher = Searcher::with_hash(4);
         let without = searcher.search(pos, &[], &Limits::depth(6), &Control::new(), |_| {});
         assert!(without.score < Score::Cp(-500), "{:?}", without.score);
+
+        // The start once before is no draw: stepping back only repeats it a second time.
+        let once: Vec<u64> = earlier[4..].iter().map(Position::zobrist_hash).collect();
+        let mut searcher = Searcher::with_hash(4);
+        let limits = Limits {
+            depth: Some(6),
+            search_moves: vec![back],
+            ..Limits::default()
+        };
+        let twice = searcher.search(pos, &once, &limits, &Control::new(), |_| {});
+        assert!(twice.score < Score::Cp(-500), "{:?}", twice.score);
     }
 
     #[test]
