@@ -36,9 +36,25 @@ fn analyse_summarises_the_last_completed_iteration() {
 fn analyse_multipv_lists_each_line_and_json_gives_them_all() {
     let out = chess(&["analyse", "--depth", "6", "--multipv", "3"], "");
     assert_eq!(out.status, 0, "{}", out.stderr);
-    for k in 1..=3 {
-        assert_contains(&out.stdout, &format!("\nline {k}: +"));
-    }
+    // Three lines, best first, each with its own first move.
+    let lines: Vec<(f64, &str)> = (1..=3)
+        .map(|k| {
+            let prefix = format!("line {k}: ");
+            let line = out
+                .stdout
+                .lines()
+                .find_map(|l| l.strip_prefix(prefix.as_str()))
+                .unwrap_or_else(|| panic!("no {prefix:?} in:\n{}", out.stdout));
+            let (score, moves) = line.split_once(" for white: 1. ").expect(line);
+            let score: f64 = score.parse().expect(score);
+            (score, moves.split_whitespace().next().expect(moves))
+        })
+        .collect();
+    assert!(lines.windows(2).all(|w| w[0].0 >= w[1].0), "{lines:?}");
+    assert!(
+        lines[0].1 != lines[1].1 && lines[1].1 != lines[2].1 && lines[0].1 != lines[2].1,
+        "{lines:?}"
+    );
     let out = chess(
         &[
             "analyse",
