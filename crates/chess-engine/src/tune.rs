@@ -30,15 +30,13 @@ use chess_rules::Position;
 
 use crate::eval::features::{self, COUNT, Sink};
 use crate::eval::weights::WEIGHTS;
-use crate::eval::{S, TEMPO, blend, phase, scale, terms};
+use crate::eval::{TEMPO, blend, phase, scale, terms};
 
 /// A position's evaluation terms and its game's result.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
     /// The terms that apply, with their counts for white minus black.
     terms: Vec<(u16, i16)>,
-    /// The untuned terms, white minus black (king attacks).
-    fixed: S,
     /// The side to move's bonus, for white (added after the scale, as the engine does).
     tempo: i32,
     /// The game phase, 24 (opening) to 0 (pawn endgame).
@@ -56,21 +54,12 @@ pub struct Sample {
 /// Records the counts of every term.
 struct Counts {
     counts: [i32; COUNT],
-    fixed: S,
 }
 
 impl Sink for Counts {
     fn add(&mut self, color: Color, feature: usize, count: i32) {
         let sign = if color.is_white() { 1 } else { -1 };
         self.counts[feature] += sign * count;
-    }
-
-    fn add_fixed(&mut self, color: Color, value: S) {
-        if color.is_white() {
-            self.fixed += value;
-        } else {
-            self.fixed -= value;
-        }
     }
 }
 
@@ -83,10 +72,7 @@ impl Sample {
             return None;
         }
         let board = pos.board();
-        let mut counts = Counts {
-            counts: [0; COUNT],
-            fixed: S(0, 0),
-        };
+        let mut counts = Counts { counts: [0; COUNT] };
         terms(board, &mut counts);
         let terms: Vec<(u16, i16)> = counts
             .counts
@@ -112,7 +98,6 @@ impl Sample {
         };
         Some(Sample {
             terms,
-            fixed: counts.fixed,
             tempo,
             phase,
             scale,
@@ -308,7 +293,7 @@ impl Tuner {
 }
 
 fn evaluate(sample: &Sample, weights: &[[f64; 2]]) -> f64 {
-    let (mut mg, mut eg) = (f64::from(sample.fixed.0), f64::from(sample.fixed.1));
+    let (mut mg, mut eg) = (0.0, 0.0);
     for &(i, c) in &sample.terms {
         let w = weights[usize::from(i)];
         mg += w[0] * f64::from(c);
@@ -370,6 +355,31 @@ pub fn render(weights: &[(i32, i32)], provenance: &str) -> String {
             features::PASSED_KING_DISTANCE,
             "passed pawn, king distance lead per rank",
         ),
+        (
+            features::KING_DANGER,
+            "king danger by attack units, 0 to 20",
+        ),
+        (
+            features::SAFE_CHECK,
+            "safe check by knight, bishop, rook, queen",
+        ),
+        (features::UNSAFE_CHECK, "unsafe checks only"),
+        (
+            features::WEAK_KING_RING,
+            "weak square next to the enemy king",
+        ),
+        (features::KING_SEMI_OPEN_FILE, "semi-open file at the king"),
+        (features::KING_OPEN_FILE, "open file at the king"),
+        (features::PAWN_STORM, "enemy pawn storm by rank"),
+        (
+            features::THREAT_BY_MINOR,
+            "threat by a minor piece on pawn .. king",
+        ),
+        (features::THREAT_BY_ROOK, "threat by a rook on pawn .. king"),
+        (features::THREAT_BY_KING, "threat by the king"),
+        (features::HANGING, "hanging piece"),
+        (features::THREAT_BY_SAFE_PAWN, "threat by a safe pawn"),
+        (features::THREAT_BY_PAWN_PUSH, "threat by a pawn push"),
     ];
     let mut i = 0;
     while i < weights.len() {

@@ -37,15 +37,47 @@ pub(crate) const PASSED: usize = ISOLATED + 1;
 /// Per rank beyond the fourth of a passed pawn, per square the enemy king is further than ours
 /// from the square in front of it.
 pub(crate) const PASSED_KING_DISTANCE: usize = PASSED + 8;
+/// An attack on the enemy king by its attack units (see [`king`](super::king)), 0 to 20 (more
+/// counts as 20: the games say too little about rarer attacks to tell them apart), when two
+/// pieces or more join it: `KING_DANGER + units`.
+pub(crate) const KING_DANGER: usize = PASSED_KING_DISTANCE + 1;
+/// The number of attack units [`KING_DANGER`] tells apart.
+pub(crate) const KING_DANGER_UNITS: usize = 21;
+/// A check the side could give on its next move to a square the enemy does not attack, by the
+/// checking role: `SAFE_CHECK + role - 1` (knight, bishop, rook, queen).
+pub(crate) const SAFE_CHECK: usize = KING_DANGER + KING_DANGER_UNITS;
+/// Checks the side could give, none of them safe.
+pub(crate) const UNSAFE_CHECK: usize = SAFE_CHECK + 4;
+/// A square next to the enemy king that we attack and that they defend with nothing but their
+/// king or queen.
+pub(crate) const WEAK_KING_RING: usize = UNSAFE_CHECK + 1;
+/// A file at or next to the side's own king without pawns of its own (but with enemy pawns).
+pub(crate) const KING_SEMI_OPEN_FILE: usize = WEAK_KING_RING + 1;
+/// A file at or next to the side's own king without any pawn.
+pub(crate) const KING_OPEN_FILE: usize = KING_SEMI_OPEN_FILE + 1;
+/// An enemy pawn storming the side's king: the most advanced enemy pawn of each file at or
+/// next to the king, by its rank counted from the side's own first rank: `PAWN_STORM + rank`.
+pub(crate) const PAWN_STORM: usize = KING_OPEN_FILE + 1;
+/// An enemy piece (by role, `+ role`) that a knight or bishop of the side attacks, when it is
+/// not a pawn defended by a pawn.
+pub(crate) const THREAT_BY_MINOR: usize = PAWN_STORM + 8;
+/// A weak enemy piece (by role, `+ role`) that a rook of the side attacks.
+pub(crate) const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 6;
+/// A weak enemy piece that the side's king attacks.
+pub(crate) const THREAT_BY_KING: usize = THREAT_BY_ROOK + 6;
+/// A weak enemy piece that is not defended at all, or a piece other than a pawn attacked twice.
+pub(crate) const HANGING: usize = THREAT_BY_KING + 1;
+/// An enemy piece other than a pawn attacked by a pawn of the side that is itself safe.
+pub(crate) const THREAT_BY_SAFE_PAWN: usize = HANGING + 1;
+/// An enemy piece other than a pawn that a pawn of the side would attack after a safe push.
+pub(crate) const THREAT_BY_PAWN_PUSH: usize = THREAT_BY_SAFE_PAWN + 1;
 /// The number of tuned terms.
-pub(crate) const COUNT: usize = PASSED_KING_DISTANCE + 1;
+pub(crate) const COUNT: usize = THREAT_BY_PAWN_PUSH + 1;
 
 /// Where the evaluation reports its terms.
 pub(crate) trait Sink {
     /// Term `feature` applies `count` times to `color`.
     fn add(&mut self, color: Color, feature: usize, count: i32);
-    /// A term that is not tuned (king attacks) is worth `value` to `color`.
-    fn add_fixed(&mut self, color: Color, value: S);
 }
 
 /// The evaluation proper: the sum of the weights of each side's terms.
@@ -55,10 +87,5 @@ impl Sink for Total {
     #[inline(always)]
     fn add(&mut self, color: Color, feature: usize, count: i32) {
         self.0[color as usize] += super::weights::WEIGHTS[feature] * count;
-    }
-
-    #[inline(always)]
-    fn add_fixed(&mut self, color: Color, value: S) {
-        self.0[color as usize] += value;
     }
 }

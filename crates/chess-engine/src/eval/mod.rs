@@ -8,8 +8,12 @@
 //! - material and piece-square values;
 //! - pawn structure: doubled, isolated and passed pawns, and in the endgame the race of the
 //!   kings to a passed pawn;
-//! - king safety: the pawn shield in front of a castled king, and the enemy pieces attacking
-//!   the squares around it (not tuned: it grows with the square of the attack);
+//! - king safety: the pawn shield in front of a castled king, open files and enemy pawns
+//!   storming it, and the attack on it: the pieces that reach its zone (a weight for each
+//!   sum of their attack units, since the danger grows faster than the attack), the safe
+//!   checks the enemy could give, and the squares next to it only the king or queen defend;
+//! - threats: enemy pieces attacked by minor pieces, rooks, the king or safe pawns (or pawns
+//!   after a safe push), and hanging pieces;
 //! - mobility: squares each piece reaches that are not ours and not guarded by enemy pawns
 //!   (a weight for each number of squares);
 //! - the bishop pair and rooks on open files;
@@ -18,18 +22,22 @@
 //! Every term is computed the same way for both colors on mirrored squares, so the score of
 //! [`Position::mirror`] equals the score of the position.
 
+mod attack_map;
 pub(crate) mod features;
+mod king;
 mod pawns;
+mod threats;
 pub(crate) mod weights;
 
 use core::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
-use chess_core::{Bitboard, Board, Color, Rank, Role, Square, attacks};
+use chess_core::{Bitboard, Board, Color, Role, attacks};
 use chess_rules::Position;
 
+use attack_map::{AttackMap, pawn_attacks};
 use features::{
     BISHOP_MOBILITY, BISHOP_PAIR, KNIGHT_MOBILITY, PSQT, QUEEN_MOBILITY, ROOK_MOBILITY,
-    ROOK_OPEN_FILE, ROOK_SEMI_OPEN_FILE, SHIELD_FAR, SHIELD_NEAR, Sink, Total,
+    ROOK_OPEN_FILE, ROOK_SEMI_OPEN_FILE, Sink, Total,
 };
 
 /// A middlegame and an endgame value.
@@ -82,10 +90,6 @@ pub(crate) const TEMPO: i32 = 10;
 const PHASE_INC: [i32; 6] = [0, 1, 1, 2, 4, 0];
 /// The phase of the starting position.
 const MAX_PHASE: i32 = 24;
-/// Attack units an attacker of the king zone brings, by role (pawns and kings not counted).
-const ATTACK_WEIGHT: [i32; 6] = [0, 2, 2, 3, 5, 0];
-/// The most a king attack costs in the middlegame.
-const MAX_KING_DANGER: i32 = 500;
 
 /// The static evaluation of `pos` from the side to move's point of view, in centipawns.
 ///
@@ -135,6 +139,7 @@ pub(crate) fn blend(score: S, phase: i32) -> i32 {
 /// Reports every term of both sides to `sink`.
 #[inline(always)]
 pub(crate) fn terms<T: Sink>(board: &Board, sink: &mut T) {
+    let mut maps = [AttackMap::default(); 2];
     for color in [Color::White, Color::Black] {
         let flip = if color.is_white() { 0 } else { 56 };
         for role in Role::ALL {
@@ -143,32 +148,40 @@ pub(crate) fn terms<T: Sink>(board: &Board, sink: &mut T) {
             }
         }
         pawns::terms(board, color, sink);
-        pieces(board, color, sink);
+        maps[color as usize] = pieces(board, color, sink);
+    }
+    for color in [Color::White, Color::Black] {
+        let (ours, theirs) = (&maps[color as usize], &maps[!color as usize]);
+        threats::terms(board, color, ours, theirs, sink);
+        king::terms(board, color, ours, theirs, sink);
     }
 }
 
-/// Mobility, king attacks, the bishop pair, rooks on open files and the king's shelter of
-/// `color`.
+/// Mobility, the bishop pair and rooks on open files of `color`; returns the squares its
+/// pieces attack, with their attack on the enemy king's zone.
 #[inline(always)]
-fn pieces<T: Sink>(board: &Board, color: Color, sink: &mut T) {
+fn pieces<T: Sink>(board: &Board, color: Color, sink: &mut T) -> AttackMap {
     let them = !color;
     let occupied = board.occupied();
     let our_pawns = board.pieces(color, Role::Pawn);
     let their_pawns = board.pieces(them, Role::Pawn);
-    let their_pawn_attacks = pawn_attacks(their_pawns, them);
-    let area = !board.by_color(color) & !their_pawn_attacks;
+    let area = !board.by_color(color) & !pawn_attacks(their_pawns, them);
 
     let their_zone = board
         .king_of(them)
-        .map_or(Bitboard::EMPTY, |k| king_zone(k, them));
-    let mut attackers = 0;
-    let mut attack_units = 0;
+        .map_or(Bitboard::EMPTY, |k| king::zone(k, them));
+    let mut map = AttackMap::default();
+    map.add_pawns(our_pawns, color);
+    if let Some(king) = board.king_of(color) {
+        map.add(Role::King, attacks::king(king));
+    }
     let mut mobility = |sink: &mut T, bb: Bitboard, role: Role, table: usize| {
+        map.add(role, bb);
         let count = (bb & area).count() as usize;
         let zone_hits = (bb & their_zone).count() as i32;
         if zone_hits > 0 {
-            attackers += 1;
-            attack_units += ATTACK_WEIGHT[role.index()] + zone_hits;
+            map.king_attackers += 1;
+            map.king_attack_units += king::ATTACK_WEIGHT[role.index()] + zone_hits;
         }
         sink.add(color, table + count, 1);
     };
@@ -207,54 +220,7 @@ fn pieces<T: Sink>(board: &Board, color: Color, sink: &mut T) {
     if board.pieces(color, Role::Bishop).more_than_one() {
         sink.add(color, BISHOP_PAIR, 1);
     }
-    // A lone attacker is rarely dangerous; the danger grows with the square of the attack.
-    if attackers >= 2 {
-        sink.add_fixed(
-            color,
-            S(
-                (attack_units * attack_units).min(MAX_KING_DANGER),
-                attack_units,
-            ),
-        );
-    }
-    shelter(board, color, sink);
-}
-
-/// The pawn shield of `color`'s king, when the king stays on its first two ranks.
-#[inline(always)]
-fn shelter<T: Sink>(board: &Board, color: Color, sink: &mut T) {
-    let Some(king) = board.king_of(color) else {
-        return;
-    };
-    let rank = king.rank().relative_to(color);
-    if rank > Rank::Second {
-        return;
-    }
-    let file = Bitboard::file(king.file());
-    let files = file | file.shift_east() | file.shift_west();
-    let pawns = board.pieces(color, Role::Pawn) & files;
-    let near = rank
-        .offset(1)
-        .map_or(Bitboard::EMPTY, |r| Bitboard::rank(r.relative_to(color)));
-    let far = rank
-        .offset(2)
-        .map_or(Bitboard::EMPTY, |r| Bitboard::rank(r.relative_to(color)));
-    sink.add(color, SHIELD_NEAR, (pawns & near).count() as i32);
-    sink.add(color, SHIELD_FAR, (pawns & far).count() as i32);
-}
-
-/// The squares around the king of `color` and the ones in front of those.
-fn king_zone(king: Square, color: Color) -> Bitboard {
-    let zone = attacks::king(king).with(king);
-    zone | zone.shift_forward(color)
-}
-
-/// The squares pawns of `color` on `pawns` attack.
-fn pawn_attacks(pawns: Bitboard, color: Color) -> Bitboard {
-    match color {
-        Color::White => pawns.shift_north_east() | pawns.shift_north_west(),
-        Color::Black => pawns.shift_south_east() | pawns.shift_south_west(),
-    }
+    map
 }
 
 /// Simple material of the non-pawn pieces of `color`, in pawns.
@@ -293,7 +259,7 @@ pub(crate) fn has_non_pawn_material(pos: &Position, color: Color) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chess_core::Piece;
+    use chess_core::{Piece, Square};
     use chess_rules::Setup;
 
     fn position(pieces: &[(Square, Piece)], turn: Color) -> Position {
@@ -322,28 +288,6 @@ mod tests {
     }
 
     #[test]
-    fn shelter_counts_pawns_in_front_of_the_king() {
-        let castled = position(
-            &[
-                (Square::G1, Piece::WhiteKing),
-                (Square::F2, Piece::WhitePawn),
-                (Square::G2, Piece::WhitePawn),
-                (Square::H3, Piece::WhitePawn),
-                (Square::E8, Piece::BlackKing),
-            ],
-            Color::White,
-        );
-        let shelter_of = |color| {
-            let mut total = Total([S(0, 0); 2]);
-            shelter(castled.board(), color, &mut total);
-            total.0[color as usize]
-        };
-        let w = &weights::WEIGHTS;
-        assert_eq!(shelter_of(Color::White), w[SHIELD_NEAR] * 2 + w[SHIELD_FAR]);
-        assert_eq!(shelter_of(Color::Black), S(0, 0));
-    }
-
-    #[test]
     fn pawnless_small_leads_are_drawish() {
         let rook_vs_knight = position(
             &[
@@ -365,14 +309,5 @@ mod tests {
             Color::White,
         );
         assert!(evaluate(&queen_vs_rook) > 300);
-    }
-
-    #[test]
-    fn king_zone_reaches_two_ranks_ahead() {
-        let zone = king_zone(Square::G1, Color::White);
-        assert!(
-            zone.contains(Square::G3) && zone.contains(Square::H2) && zone.contains(Square::F1)
-        );
-        assert!(!zone.contains(Square::G4));
     }
 }

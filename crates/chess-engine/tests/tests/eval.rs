@@ -52,6 +52,16 @@ fn structure_and_safety_terms_point_the_right_way() {
     assert!(evaluate(&healthy) > evaluate(&doubled));
     // A castled king behind its pawns is safer than one whose shelter was pushed away.
     let sheltered = position("r4rk1/ppp2ppp/8/8/8/8/PPP2PPP/R4RK1 w - - 0 1");
-    let exposed = position("r4rk1/ppp2ppp/8/8/8/6PP/PPP2P2/R4RK1 w - - 0 1");
+    let exposed = position("r4rk1/ppp2ppp/8/8/6PP/8/PPP2P2/R4RK1 w - - 0 1");
     assert!(evaluate(&sheltered) > evaluate(&exposed));
+    // Enemy pieces around the king, with a queen that can check safely, cost more than the
+    // same pieces far from it.
+    let attacked = position("6k1/5ppp/8/8/6nq/8/5PPP/3R2K1 w - - 0 1");
+    let quiet = position("6k1/5ppp/8/8/nq6/8/5PPP/3R2K1 w - - 0 1");
+    assert!(
+        evaluate(&quiet) > evaluate(&attacked) + 50,
+        "{} {}",
+        evaluate(&quiet),
+        evaluate(&attacked)
+    );
 }
