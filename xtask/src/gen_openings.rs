@@ -77,7 +77,7 @@ pub fn render(dir: &Path) -> Result<String, String> {
 }
 
 /// The rows of one file: a header `eco name pgn`, then three tab-separated columns per line.
-fn parse(text: &str) -> Result<Vec<(String, String, String)>, String> {
+pub fn parse(text: &str) -> Result<Vec<(String, String, String)>, String> {
     let mut lines = text.lines().enumerate();
     match lines.next() {
         Some((_, "eco\tname\tpgn")) => {}

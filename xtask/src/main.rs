@@ -6,6 +6,9 @@
 //!   from what the generator would write.
 //! - `cargo xtask gen-openings [--check]` regenerates the opening-name table of chess-notation
 //!   from the Lichess data set beside the workspace (`../shared/testdata/openings`).
+//! - `cargo xtask match-openings [--out FILE] [--depth N] [--max-eval CP] [--plies MIN-MAX]
+//!   [--seed N]` chooses balanced openings for engine matches from the same data set, scored by
+//!   the project's engine (`target/match-openings.pgn` by default).
 //! - `cargo xtask testdata` fetches the third-party test data into `target/testdata/`;
 //!   `--list` says what it provides and from where.
 //! - `cargo xtask test [ARGS]` fetches the test data, runs `cargo test --workspace [ARGS]` and
@@ -13,6 +16,7 @@
 
 mod gen_openings;
 mod gen_tables;
+mod match_openings;
 mod sha256;
 mod testdata;
 
@@ -21,6 +25,7 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage: cargo xtask gen-tables [--check]
        cargo xtask gen-openings [--check]
+       cargo xtask match-openings [--out FILE] [--depth N] [--max-eval CP] [--plies MIN-MAX] [--seed N]
        cargo xtask testdata [--list]
        cargo xtask test [CARGO TEST ARGS]";
 
@@ -32,6 +37,8 @@ fn main() -> ExitCode {
         ["gen-tables", "--check"] => gen_tables::run(&project_root(), Mode::Check),
         ["gen-openings"] => gen_openings::run(&project_root(), Mode::Write),
         ["gen-openings", "--check"] => gen_openings::run(&project_root(), Mode::Check),
+        ["match-openings", rest @ ..] => match_openings::Options::parse(&project_root(), rest)
+            .and_then(|options| match_openings::run(&project_root(), &options)),
         ["testdata"] => testdata::fetch(&project_root()),
         ["testdata", "--list"] => {
             testdata::list(&project_root());
