@@ -6,14 +6,39 @@ use crate::support::{assert_contains, chess};
 
 #[test]
 fn uci_protocol() {
-    let out = chess(
-        &["uci"],
-        "uci\nisready\nposition startpos moves e2e4 e7e5\ngo depth 4\nisready\nquit\n",
-    );
-    assert_eq!(out.status, 0, "{}", out.stderr);
-    let lines: Vec<&str> = out.stdout.lines().collect();
+    use std::io::{BufRead as _, BufReader, Write as _};
+    use std::process::Stdio;
+
+    // A conversation, not a script: `quit` stops a search, so it is sent only once the
+    // search has answered.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chess"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("chess uci starts");
+    let mut input = child.stdin.take().expect("stdin");
+    let output = BufReader::new(child.stdout.take().expect("stdout"));
+    writeln!(
+        input,
+        "uci\nisready\nposition startpos moves e2e4 e7e5\ngo depth 4\nisready"
+    )
+    .unwrap();
+    let mut lines = Vec::new();
+    for line in output.lines() {
+        let line = line.expect("a line of output");
+        let done = line.starts_with("bestmove ");
+        lines.push(line);
+        if done {
+            break;
+        }
+    }
+    writeln!(input, "quit").unwrap();
+    let status = child.wait().expect("chess uci ends");
+    assert!(status.success());
+    let stdout = lines.join("\n");
     assert!(lines.iter().any(|l| l.starts_with("id name ")));
-    assert!(lines.contains(&"uciok"));
+    assert!(lines.iter().any(|l| l == "uciok"));
     assert!(
         lines
             .iter()
@@ -21,8 +46,7 @@ fn uci_protocol() {
     );
     assert!(
         lines.iter().any(|l| l.starts_with("info depth 4 ")),
-        "{}",
-        out.stdout
+        "{stdout}"
     );
     let best = lines
         .iter()
