@@ -1,6 +1,6 @@
 //! `cargo xtask match-openings`: balanced openings for engine matches (`chess match
 //! --openings`), chosen from the Lichess opening names beside the workspace (see
-//! [`gen_openings`](crate::gen_openings)).
+//! [`gen_openings`]).
 //!
 //! Every named line of 6 to 16 plies whose final position the project's engine scores within
 //! ±0.70 at depth 9 is kept, then the lines are shuffled (a fixed seed: the same input and
