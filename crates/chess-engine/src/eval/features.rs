@@ -89,3 +89,14 @@ impl Sink for Total {
         self.0[color as usize] += super::weights::WEIGHTS[feature] * count;
     }
 }
+
+/// The count of every term by side, for tests that check which terms a position sets off.
+#[cfg(test)]
+pub(crate) struct Counts(pub(crate) [[i32; COUNT]; 2]);
+
+#[cfg(test)]
+impl Sink for Counts {
+    fn add(&mut self, color: Color, feature: usize, count: i32) {
+        self.0[color as usize][feature] += count;
+    }
+}

@@ -202,10 +202,7 @@ mod tests {
             (Square::G7, BlackPawn),
             (Square::H7, BlackPawn),
         ]);
-        let mut maps = [AttackMap::default(); 2];
-        for c in [Color::White, Color::Black] {
-            maps[c as usize] = crate::eval::pieces(&board, c, &mut Total([S(0, 0); 2]));
-        }
+        let maps = crate::eval::attack_maps(&board);
         let mut counts = Counts([[0; COUNT]; 2]);
         attack(&board, Color::White, &maps[0], &maps[1], &mut counts);
         let white = counts.0[0];
@@ -223,9 +220,7 @@ mod tests {
         // A black rook on d7 blocks the d-file: the only check left, Qxh7+, meets the king.
         let mut guarded = board.clone();
         guarded.put(Square::D7, BlackRook);
-        for c in [Color::White, Color::Black] {
-            maps[c as usize] = crate::eval::pieces(&guarded, c, &mut Total([S(0, 0); 2]));
-        }
+        let maps = crate::eval::attack_maps(&guarded);
         let mut counts = Counts([[0; COUNT]; 2]);
         attack(&guarded, Color::White, &maps[0], &maps[1], &mut counts);
         assert_eq!(counts.0[0][SAFE_CHECK + Role::Queen.index() - 1], 0);

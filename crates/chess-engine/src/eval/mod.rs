@@ -223,6 +223,13 @@ fn pieces<T: Sink>(board: &Board, color: Color, sink: &mut T) -> AttackMap {
     map
 }
 
+/// The squares each side attacks on `board`, for tests of the terms that weigh them.
+#[cfg(test)]
+fn attack_maps(board: &Board) -> [AttackMap; 2] {
+    let mut total = Total([S(0, 0); 2]);
+    [Color::White, Color::Black].map(|color| pieces(board, color, &mut total))
+}
+
 /// Simple material of the non-pawn pieces of `color`, in pawns.
 fn piece_material(board: &Board, color: Color) -> i32 {
     let count = |role| board.pieces(color, role).count() as i32;

@@ -68,17 +68,8 @@ pub(super) fn terms<T: Sink>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::features::{COUNT, THREAT_BY_MINOR};
+    use crate::eval::features::{COUNT, Counts, THREAT_BY_MINOR};
     use chess_core::{Piece, Square};
-
-    /// The counts of every term, by side.
-    struct Counts([[i32; COUNT]; 2]);
-
-    impl Sink for Counts {
-        fn add(&mut self, color: Color, feature: usize, count: i32) {
-            self.0[color as usize][feature] += count;
-        }
-    }
 
     /// The threat counts of `color` on a board of `pieces`.
     fn threats(pieces: &[(Square, Piece)], color: Color) -> [i32; COUNT] {
@@ -89,11 +80,7 @@ mod tests {
             board.put(sq, piece);
         }
         let mut counts = Counts([[0; COUNT]; 2]);
-        let mut maps = [AttackMap::default(); 2];
-        for c in [Color::White, Color::Black] {
-            let mut total = crate::eval::features::Total([crate::eval::S(0, 0); 2]);
-            maps[c as usize] = crate::eval::pieces(&board, c, &mut total);
-        }
+        let maps = crate::eval::attack_maps(&board);
         terms(
             &board,
             color,
