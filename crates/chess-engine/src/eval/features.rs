@@ -71,8 +71,31 @@ pub(crate) const HANGING: usize = THREAT_BY_KING + 1;
 pub(crate) const THREAT_BY_SAFE_PAWN: usize = HANGING + 1;
 /// An enemy piece other than a pawn that a pawn of the side would attack after a safe push.
 pub(crate) const THREAT_BY_PAWN_PUSH: usize = THREAT_BY_SAFE_PAWN + 1;
+/// A pawn defended by a pawn of its own, by its rank counted from its side: `SUPPORTED + rank`.
+pub(crate) const SUPPORTED: usize = THREAT_BY_PAWN_PUSH + 1;
+/// A pawn with a pawn of its own beside it, by its rank: `PHALANX + rank`.
+pub(crate) const PHALANX: usize = SUPPORTED + 8;
+/// A pawn no pawn of its own can defend (none on the next files beside or behind it) whose
+/// square in front an enemy pawn attacks.
+pub(crate) const BACKWARD: usize = PHALANX + 8;
+/// A passed pawn whose square in front holds a piece, by its rank: `PASSED_BLOCKED + rank`.
+pub(crate) const PASSED_BLOCKED: usize = BACKWARD + 1;
+/// A passed pawn whose square in front is empty and not attacked by the enemy, by its rank.
+pub(crate) const PASSED_FREE: usize = PASSED_BLOCKED + 8;
+/// A passed pawn the enemy king cannot catch when the enemy has nothing but its king and
+/// pawns (the rule of the square, with a move to spare).
+pub(crate) const UNSTOPPABLE: usize = PASSED_FREE + 8;
+/// The distance of the side's king to the nearest pawn (of either side).
+pub(crate) const KING_PAWN_DISTANCE: usize = UNSTOPPABLE + 1;
+/// A knight on an outpost: on the fourth to sixth rank, defended by a pawn, and out of reach
+/// of the enemy pawns.
+pub(crate) const KNIGHT_OUTPOST: usize = KING_PAWN_DISTANCE + 1;
+/// A bishop on an outpost.
+pub(crate) const BISHOP_OUTPOST: usize = KNIGHT_OUTPOST + 1;
+/// A pawn of the side on the squares of one of its bishop's colour (per bishop and pawn).
+pub(crate) const BISHOP_PAWNS: usize = BISHOP_OUTPOST + 1;
 /// The number of tuned terms.
-pub(crate) const COUNT: usize = THREAT_BY_PAWN_PUSH + 1;
+pub(crate) const COUNT: usize = BISHOP_PAWNS + 1;
 
 /// Where the evaluation reports its terms.
 pub(crate) trait Sink {

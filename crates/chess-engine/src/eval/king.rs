@@ -183,15 +183,9 @@ mod tests {
 
     #[test]
     fn the_attack_counts_safe_checks_and_weak_squares() {
-        use crate::eval::features::COUNT;
+        use crate::eval::features::{COUNT, Counts};
         use Piece::*;
 
-        struct Counts([[i32; COUNT]; 2]);
-        impl Sink for Counts {
-            fn add(&mut self, color: Color, feature: usize, count: i32) {
-                self.0[color as usize][feature] += count;
-            }
-        }
         // The queen on d3 can check on d8 (safe) and attacks h7, which no black piece but the
         // king guards.
         let board = board(&[

@@ -6,8 +6,10 @@
 //! (`chess_engine::tune`, `eval/weights.rs`). The terms:
 //!
 //! - material and piece-square values;
-//! - pawn structure: doubled, isolated and passed pawns, and in the endgame the race of the
-//!   kings to a passed pawn;
+//! - pawn structure: doubled, isolated and backward pawns, pawns defended by a pawn or
+//!   beside one, passed pawns (by rank; blocked, or free to advance; out of the enemy king's
+//!   reach in a pawn ending), in the endgame the race of the kings to a passed pawn and the
+//!   distance of each king to the nearest pawn;
 //! - king safety: the pawn shield in front of a castled king, open files and enemy pawns
 //!   storming it, and the attack on it: the pieces that reach its zone (a weight for each
 //!   sum of their attack units, since the danger grows faster than the attack), the safe
@@ -16,13 +18,19 @@
 //!   after a safe push), and hanging pieces;
 //! - mobility: squares each piece reaches that are not ours and not guarded by enemy pawns
 //!   (a weight for each number of squares);
-//! - the bishop pair and rooks on open files;
-//! - a scale-down of pawnless endgames where the stronger side is ahead by less than a rook.
+//! - the bishop pair, a bishop's own pawns on its colour, knights and bishops on outposts
+//!   (defended by a pawn, out of the enemy pawns' reach), rooks on open files;
+//! - a scale factor on the endgame score for endings the side ahead rarely or never wins
+//!   (see [`endgame`]): no pawns and less than a rook ahead, a rook's pawn with the wrong
+//!   bishop, opposite-coloured bishops, a lone extra pawn, every pawn on one wing.
 //!
 //! Every term is computed the same way for both colors on mirrored squares, so the score of
 //! [`Position::mirror`] equals the score of the position.
 
 mod attack_map;
+mod endgame;
+
+pub(crate) use endgame::NORMAL;
 pub(crate) mod features;
 mod king;
 mod pawns;
@@ -31,13 +39,13 @@ pub(crate) mod weights;
 
 use core::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
-use chess_core::{Bitboard, Board, Color, Role, attacks};
+use chess_core::{Bitboard, Board, Color, Rank, Role, attacks};
 use chess_rules::Position;
 
 use attack_map::{AttackMap, pawn_attacks};
 use features::{
-    BISHOP_MOBILITY, BISHOP_PAIR, KNIGHT_MOBILITY, PSQT, QUEEN_MOBILITY, ROOK_MOBILITY,
-    ROOK_OPEN_FILE, ROOK_SEMI_OPEN_FILE, Sink, Total,
+    BISHOP_MOBILITY, BISHOP_OUTPOST, BISHOP_PAIR, BISHOP_PAWNS, KNIGHT_MOBILITY, KNIGHT_OUTPOST,
+    PSQT, QUEEN_MOBILITY, ROOK_MOBILITY, ROOK_OPEN_FILE, ROOK_SEMI_OPEN_FILE, Sink, Total,
 };
 
 /// A middlegame and an endgame value.
@@ -104,12 +112,11 @@ const MAX_PHASE: i32 = 24;
 pub fn evaluate(pos: &Position) -> i32 {
     let board = pos.board();
     let score = total(board);
-    let blended = blend(score, phase(board));
-    let scaled = scale(board, blended);
+    let blended = blend(score, phase(board), scale_factor(board, score));
     let relative = if pos.turn().is_white() {
-        scaled
+        blended
     } else {
-        -scaled
+        -blended
     };
     relative + TEMPO
 }
@@ -131,15 +138,29 @@ pub(crate) fn phase(board: &Board) -> i32 {
     phase.min(MAX_PHASE)
 }
 
-/// The middlegame and endgame values blended by `phase`.
-pub(crate) fn blend(score: S, phase: i32) -> i32 {
-    (score.0 * phase + score.1 * (MAX_PHASE - phase)) / MAX_PHASE
+/// The endgame scale factor of `board` (out of [`endgame::NORMAL`]) for the side that
+/// `score`, white's, favours in the endgame.
+pub(crate) fn scale_factor(board: &Board, score: S) -> i32 {
+    let strong = if score.1 > 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    endgame::scale_factor(board, strong)
+}
+
+/// The middlegame and endgame values blended by `phase`, the endgame value scaled by
+/// `factor` (out of [`endgame::NORMAL`]).
+pub(crate) fn blend(score: S, phase: i32, factor: i32) -> i32 {
+    let endgame = score.1 * factor / endgame::NORMAL;
+    (score.0 * phase + endgame * (MAX_PHASE - phase)) / MAX_PHASE
 }
 
 /// Reports every term of both sides to `sink`.
 #[inline(always)]
 pub(crate) fn terms<T: Sink>(board: &Board, sink: &mut T) {
     let mut maps = [AttackMap::default(); 2];
+    let mut passed = [Bitboard::EMPTY; 2];
     for color in [Color::White, Color::Black] {
         let flip = if color.is_white() { 0 } else { 56 };
         for role in Role::ALL {
@@ -147,18 +168,20 @@ pub(crate) fn terms<T: Sink>(board: &Board, sink: &mut T) {
                 sink.add(color, PSQT + 64 * role.index() + (sq as usize ^ flip), 1);
             }
         }
-        pawns::terms(board, color, sink);
+        passed[color as usize] = pawns::terms(board, color, sink);
         maps[color as usize] = pieces(board, color, sink);
     }
     for color in [Color::White, Color::Black] {
         let (ours, theirs) = (&maps[color as usize], &maps[!color as usize]);
         threats::terms(board, color, ours, theirs, sink);
         king::terms(board, color, ours, theirs, sink);
+        pawns::passers(board, color, passed[color as usize], theirs, sink);
     }
 }
 
-/// Mobility, the bishop pair and rooks on open files of `color`; returns the squares its
-/// pieces attack, with their attack on the enemy king's zone.
+/// Mobility, outposts, the bishop pair, pawns on the bishops' colour and rooks on open files
+/// of `color`; returns the squares its pieces attack, with their attack on the enemy king's
+/// zone.
 #[inline(always)]
 fn pieces<T: Sink>(board: &Board, color: Color, sink: &mut T) -> AttackMap {
     let them = !color;
@@ -172,6 +195,17 @@ fn pieces<T: Sink>(board: &Board, color: Color, sink: &mut T) -> AttackMap {
         .map_or(Bitboard::EMPTY, |k| king::zone(k, them));
     let mut map = AttackMap::default();
     map.add_pawns(our_pawns, color);
+    // Squares of the fourth to sixth ranks that our pawns defend and that no enemy pawn
+    // attacks now or can attack after advancing.
+    let mut their_fronts = their_pawns;
+    for _ in 0..5 {
+        their_fronts |= their_fronts.shift_forward(them);
+    }
+    let outposts = (Bitboard::relative_rank(color, Rank::Fourth)
+        | Bitboard::relative_rank(color, Rank::Fifth)
+        | Bitboard::relative_rank(color, Rank::Sixth))
+        & map.by(Role::Pawn)
+        & !pawn_attacks(their_fronts, them);
     if let Some(king) = board.king_of(color) {
         map.add(Role::King, attacks::king(king));
     }
@@ -186,10 +220,20 @@ fn pieces<T: Sink>(board: &Board, color: Color, sink: &mut T) -> AttackMap {
         sink.add(color, table + count, 1);
     };
 
-    for sq in board.pieces(color, Role::Knight) {
+    let knights = board.pieces(color, Role::Knight);
+    for sq in knights {
         mobility(sink, attacks::knight(sq), Role::Knight, KNIGHT_MOBILITY);
     }
-    for sq in board.pieces(color, Role::Bishop) {
+    let bishops = board.pieces(color, Role::Bishop);
+    sink.add(color, KNIGHT_OUTPOST, (knights & outposts).count() as i32);
+    sink.add(color, BISHOP_OUTPOST, (bishops & outposts).count() as i32);
+    for sq in bishops {
+        let colour = if sq.is_light() {
+            Bitboard::LIGHT_SQUARES
+        } else {
+            Bitboard::DARK_SQUARES
+        };
+        sink.add(color, BISHOP_PAWNS, (our_pawns & colour).count() as i32);
         mobility(
             sink,
             attacks::bishop(sq, occupied),
@@ -228,31 +272,6 @@ fn pieces<T: Sink>(board: &Board, color: Color, sink: &mut T) -> AttackMap {
 fn attack_maps(board: &Board) -> [AttackMap; 2] {
     let mut total = Total([S(0, 0); 2]);
     [Color::White, Color::Black].map(|color| pieces(board, color, &mut total))
-}
-
-/// Simple material of the non-pawn pieces of `color`, in pawns.
-fn piece_material(board: &Board, color: Color) -> i32 {
-    let count = |role| board.pieces(color, role).count() as i32;
-    3 * count(Role::Knight)
-        + 3 * count(Role::Bishop)
-        + 5 * count(Role::Rook)
-        + 9 * count(Role::Queen)
-}
-
-/// Pulls the score towards a draw when the side ahead has no pawns and is up by less than a
-/// rook (rook against minor piece, minor piece against nothing, ...): such endings are
-/// rarely won, whatever the material count says.
-pub(crate) fn scale(board: &Board, score: i32) -> i32 {
-    let strong = if score > 0 {
-        Color::White
-    } else {
-        Color::Black
-    };
-    if board.pieces(strong, Role::Pawn).any() {
-        return score;
-    }
-    let lead = piece_material(board, strong) - piece_material(board, !strong);
-    if lead <= 3 { score / 8 } else { score }
 }
 
 /// Whether `color` has a piece other than pawns and the king (null-move pruning is unsafe in
@@ -305,7 +324,10 @@ mod tests {
             ],
             Color::White,
         );
-        assert!(evaluate(&rook_vs_knight).abs() < 60);
+        // The scale applies to the endgame score; the middlegame part (an eighth of the
+        // blend with a rook and a knight left) is not scaled.
+        let score = evaluate(&rook_vs_knight);
+        assert!((0..80).contains(&score), "{score}");
         let queen_vs_rook = position(
             &[
                 (Square::E1, Piece::WhiteKing),
@@ -316,5 +338,44 @@ mod tests {
             Color::White,
         );
         assert!(evaluate(&queen_vs_rook) > 300);
+    }
+
+    #[test]
+    fn outposts_and_pawns_on_the_bishops_colour() {
+        use features::{COUNT, Counts};
+        let counts = |pieces: &[(Square, Piece)]| {
+            let mut board = Board::empty();
+            board.put(Square::G1, Piece::WhiteKing);
+            board.put(Square::G8, Piece::BlackKing);
+            for &(sq, piece) in pieces {
+                board.put(sq, piece);
+            }
+            let mut counts = Counts([[0; COUNT]; 2]);
+            terms(&board, &mut counts);
+            counts.0
+        };
+        // The knight on d5 is defended by the e4 pawn, and no black pawn can chase it.
+        let outpost = [
+            (Square::D5, Piece::WhiteKnight),
+            (Square::E4, Piece::WhitePawn),
+            (Square::D4, Piece::WhitePawn),
+            (Square::C1, Piece::WhiteBishop),
+            (Square::H7, Piece::BlackPawn),
+        ];
+        let [white, _] = counts(&outpost);
+        assert_eq!(white[features::KNIGHT_OUTPOST], 1);
+        assert_eq!(white[features::BISHOP_OUTPOST], 0);
+        // c1 and d4 are dark, e4 light.
+        assert_eq!(white[features::BISHOP_PAWNS], 1);
+        // A pawn on c7 can come to c6.
+        let mut chased = outpost.to_vec();
+        chased.push((Square::C7, Piece::BlackPawn));
+        assert_eq!(counts(&chased)[0][features::KNIGHT_OUTPOST], 0);
+        // Black's outposts are on its fifth to third ranks: e4 defended by d5.
+        let [_, black] = counts(&[
+            (Square::E4, Piece::BlackBishop),
+            (Square::D5, Piece::BlackPawn),
+        ]);
+        assert_eq!(black[features::BISHOP_OUTPOST], 1);
     }
 }

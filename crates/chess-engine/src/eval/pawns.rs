@@ -1,10 +1,14 @@
 //! Pawn structure: doubled, isolated and passed pawns.
 
-use chess_core::{Bitboard, Board, Color, Role, Square};
+use chess_core::{Bitboard, Board, Color, Rank, Role, Square};
 
 #[cfg(test)]
 use super::S;
-use super::features::{DOUBLED, ISOLATED, PASSED, PASSED_KING_DISTANCE, Sink};
+use super::attack_map::{AttackMap, pawn_attacks};
+use super::features::{
+    BACKWARD, DOUBLED, ISOLATED, KING_PAWN_DISTANCE, PASSED, PASSED_BLOCKED, PASSED_FREE,
+    PASSED_KING_DISTANCE, PHALANX, SUPPORTED, Sink, UNSTOPPABLE,
+};
 
 /// The files next to `sq`'s file.
 #[inline]
@@ -23,35 +27,98 @@ fn ranks_ahead(color: Color, sq: Square) -> Bitboard {
     }
 }
 
-/// The pawn-structure terms of `color`'s pawns: doubled, isolated and passed pawns, and how
-/// near the kings are to a passed pawn's path.
+/// The pawn-structure terms of `color`'s pawns: doubled, isolated, backward, defended and
+/// side-by-side pawns, passed pawns and how near the kings are to a passed pawn's path, and
+/// the distance of the king to the pawns. Returns the passed pawns.
 #[inline(always)]
-pub(super) fn terms<T: Sink>(board: &Board, color: Color, sink: &mut T) {
+pub(super) fn terms<T: Sink>(board: &Board, color: Color, sink: &mut T) -> Bitboard {
     let ours = board.pieces(color, Role::Pawn);
     let theirs = board.pieces(!color, Role::Pawn);
     let our_king = board.king_of(color);
     let their_king = board.king_of(!color);
+    let defended = pawn_attacks(ours, color);
+    let their_attacks = pawn_attacks(theirs, !color);
+    let mut passed = Bitboard::EMPTY;
     for sq in ours {
         let file = Bitboard::file(sq.file());
         let ahead = ranks_ahead(color, sq);
         let adjacent = adjacent_files(sq);
+        let rank = sq.rank().relative_to(color).index();
         let doubled = (ours & file & ahead).any();
         if doubled {
             sink.add(color, DOUBLED, 1);
         }
         if (ours & adjacent).is_empty() {
             sink.add(color, ISOLATED, 1);
+        } else if (ours & adjacent & !ahead).is_empty()
+            && Bitboard::from_square(sq)
+                .shift_forward(color)
+                .intersects(their_attacks)
+        {
+            sink.add(color, BACKWARD, 1);
+        }
+        if defended.contains(sq) {
+            sink.add(color, SUPPORTED + rank, 1);
+        }
+        let beside = Bitboard::from_square(sq);
+        if (ours & (beside.shift_east() | beside.shift_west())).any() {
+            sink.add(color, PHALANX + rank, 1);
         }
         // Passed: no enemy pawn can block or take it on its way, and it is the front pawn of
         // its file.
         if !doubled && (theirs & (file | adjacent) & ahead).is_empty() {
-            let rank = sq.rank().relative_to(color).index();
+            passed.add(sq);
             sink.add(color, PASSED + rank, 1);
             let stop = sq.offset(0, if color.is_white() { 1 } else { -1 });
             if let (Some(stop), Some(ours), Some(theirs)) = (stop, our_king, their_king) {
                 let weight = rank.saturating_sub(3) as i32;
                 let lead = theirs.distance(stop) as i32 - ours.distance(stop) as i32;
                 sink.add(color, PASSED_KING_DISTANCE, weight * lead);
+            }
+        }
+    }
+    if let Some(king) = our_king {
+        let pawns = ours | theirs;
+        if pawns.any() {
+            let nearest = pawns.into_iter().map(|sq| king.distance(sq)).min();
+            sink.add(color, KING_PAWN_DISTANCE, nearest.unwrap_or(0) as i32);
+        }
+    }
+    passed
+}
+
+/// The terms of `color`'s passed pawns that depend on the pieces: whether a piece blocks
+/// each, whether it can advance safely (the enemy's attacks are `theirs`), and whether the
+/// enemy king, alone with its pawns, can still catch it.
+#[inline(always)]
+pub(super) fn passers<T: Sink>(
+    board: &Board,
+    color: Color,
+    passed: Bitboard,
+    theirs: &AttackMap,
+    sink: &mut T,
+) {
+    let occupied = board.occupied();
+    let them = !color;
+    let pawn_ending =
+        (board.by_color(them) & !board.by_role(Role::Pawn) & !board.by_role(Role::King)).is_empty();
+    for sq in passed {
+        let rank = sq.rank().relative_to(color).index();
+        let Some(stop) = sq.offset(0, if color.is_white() { 1 } else { -1 }) else {
+            continue;
+        };
+        if occupied.contains(stop) {
+            sink.add(color, PASSED_BLOCKED + rank, 1);
+        } else if !theirs.all.contains(stop) {
+            sink.add(color, PASSED_FREE + rank, 1);
+        }
+        if pawn_ending && let Some(king) = board.king_of(them) {
+            let path = Bitboard::file(sq.file()) & ranks_ahead(color, sq);
+            let promotion = Square::new(sq.file(), Rank::Eighth.relative_to(color));
+            // From its first square a pawn moves two squares at once.
+            let moves = (7 - rank).min(5) as u32;
+            if !path.intersects(occupied) && king.distance(promotion) > moves + 1 {
+                sink.add(color, UNSTOPPABLE, 1);
             }
         }
     }
@@ -68,6 +135,7 @@ fn evaluate(board: &Board, color: Color) -> S {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::features::{COUNT, Counts};
     use chess_core::Piece;
 
     const W: &[S] = &super::super::weights::WEIGHTS;
@@ -116,8 +184,8 @@ mod tests {
         ]);
         let h = evaluate(&healthy, Color::White);
         let d = evaluate(&doubled, Color::White);
-        // Two isolated pawns, one of them doubled, against a healthy pair.
-        assert_eq!(d - h, W[DOUBLED] + W[ISOLATED] * 2);
+        // Two isolated pawns, one of them doubled, against a healthy pair side by side.
+        assert_eq!(d - h, W[DOUBLED] + W[ISOLATED] * 2 - W[PHALANX + 1] * 2);
     }
 
     #[test]
@@ -141,7 +209,10 @@ mod tests {
             (Square::A5, Piece::WhitePawn),
             (Square::B7, Piece::BlackPawn),
         ]);
-        assert_eq!(evaluate(&blocked, Color::White), W[ISOLATED]);
+        assert_eq!(
+            evaluate(&blocked, Color::White),
+            W[ISOLATED] + W[KING_PAWN_DISTANCE] * 4
+        );
         // Nor is the rear pawn of a doubled pair.
         let pair = board(&[
             (Square::A5, Piece::WhitePawn),
@@ -152,5 +223,125 @@ mod tests {
             evaluate(&pair, Color::White),
             front + W[DOUBLED] + W[ISOLATED]
         );
+    }
+
+    /// The count of every term of both sides on a board of `pieces` (kings on e1 and e8
+    /// unless given).
+    fn counts(pieces: &[(Square, Piece)]) -> [[i32; COUNT]; 2] {
+        let mut b = Board::empty();
+        if !pieces.iter().any(|&(_, p)| p.role() == Role::King) {
+            b.put(Square::E1, Piece::WhiteKing);
+            b.put(Square::E8, Piece::BlackKing);
+        }
+        for &(sq, piece) in pieces {
+            b.put(sq, piece);
+        }
+        let mut counts = Counts([[0; COUNT]; 2]);
+        crate::eval::terms(&b, &mut counts);
+        counts.0
+    }
+
+    #[test]
+    fn chains_phalanxes_and_backward_pawns() {
+        use Piece::*;
+        // The b2-c3-d4-e5 chain: c3, d4 and e5 are defended, and f5 stands beside e5.
+        // Black's e7 pawn is backward: d6 is ahead of it and f5 attacks e6.
+        let [white, black] = counts(&[
+            (Square::B2, WhitePawn),
+            (Square::C3, WhitePawn),
+            (Square::D4, WhitePawn),
+            (Square::E5, WhitePawn),
+            (Square::F5, WhitePawn),
+            (Square::D6, BlackPawn),
+            (Square::E7, BlackPawn),
+        ]);
+        assert_eq!(white[SUPPORTED + 2], 1, "c3 by b2");
+        assert_eq!(white[SUPPORTED + 3], 1, "d4 by c3");
+        assert_eq!(white[SUPPORTED + 4], 1, "e5 by d4");
+        assert_eq!(white[PHALANX + 4], 2, "e5 and f5");
+        assert_eq!(white[BACKWARD], 0);
+        assert_eq!(black[BACKWARD], 1);
+        // A pawn with a pawn of its own behind it on the next file is not backward: that
+        // pawn can come up to defend it.
+        let [_, black] = counts(&[
+            (Square::C4, WhitePawn),
+            (Square::D6, BlackPawn),
+            (Square::C7, BlackPawn),
+        ]);
+        assert_eq!(black[BACKWARD], 0);
+        let [_, black] = counts(&[
+            (Square::C4, WhitePawn),
+            (Square::D6, BlackPawn),
+            (Square::C5, BlackPawn),
+        ]);
+        assert_eq!(black[BACKWARD], 1, "c5 is ahead of d6, and c4 attacks d5");
+        assert_eq!(black[ISOLATED], 0);
+    }
+
+    #[test]
+    fn passed_pawns_blocked_free_and_unstoppable() {
+        use Piece::*;
+        // The a-pawn runs: the black king on h8 is seven moves from a8, too late for a pawn
+        // four moves away (the rule of the square, with a move to spare).
+        let [white, _] = counts(&[
+            (Square::E1, WhiteKing),
+            (Square::A4, WhitePawn),
+            (Square::H8, BlackKing),
+        ]);
+        assert_eq!(white[UNSTOPPABLE], 1);
+        assert_eq!(white[PASSED_FREE + 3], 1);
+        assert_eq!(white[PASSED_BLOCKED + 3], 0);
+        // The king in the square catches it.
+        let [white, _] = counts(&[
+            (Square::E1, WhiteKing),
+            (Square::A4, WhitePawn),
+            (Square::D7, BlackKing),
+        ]);
+        assert_eq!(white[UNSTOPPABLE], 0);
+        // With a black knight on the board the pawn is not counted as unstoppable; the
+        // knight on a5 blocks it.
+        let [white, _] = counts(&[
+            (Square::E1, WhiteKing),
+            (Square::A4, WhitePawn),
+            (Square::H8, BlackKing),
+            (Square::A5, BlackKnight),
+        ]);
+        assert_eq!(white[UNSTOPPABLE], 0);
+        assert_eq!(white[PASSED_BLOCKED + 3], 1);
+        assert_eq!(white[PASSED_FREE + 3], 0);
+        // A pawn on its first square moves two at once: from a2 it needs five moves.
+        let [white, _] = counts(&[
+            (Square::E1, WhiteKing),
+            (Square::A2, WhitePawn),
+            (Square::F7, BlackKing),
+        ]);
+        assert_eq!(
+            white[UNSTOPPABLE], 0,
+            "f7 to a8 is five moves, not more than 5 + 1"
+        );
+        let [white, _] = counts(&[
+            (Square::E1, WhiteKing),
+            (Square::A2, WhitePawn),
+            (Square::H1, BlackKing),
+        ]);
+        assert_eq!(white[UNSTOPPABLE], 1);
+        // The same for black, mirrored.
+        let [_, black] = counts(&[
+            (Square::E8, BlackKing),
+            (Square::A5, BlackPawn),
+            (Square::H1, WhiteKing),
+        ]);
+        assert_eq!(black[UNSTOPPABLE], 1);
+    }
+
+    #[test]
+    fn the_king_walks_to_the_pawns() {
+        let [white, black] = counts(&[
+            (Square::E1, Piece::WhiteKing),
+            (Square::E8, Piece::BlackKing),
+            (Square::B5, Piece::WhitePawn),
+        ]);
+        assert_eq!(white[KING_PAWN_DISTANCE], 4);
+        assert_eq!(black[KING_PAWN_DISTANCE], 3);
     }
 }

@@ -1,0 +1,297 @@
+//! Endgame knowledge the tuned terms cannot express: endings where the side ahead in material
+//! cannot or can rarely win. A linear sum of terms scores a bishop and a rook's pawn as a
+//! bishop and a pawn whatever the colour of the bishop; the scale factor here multiplies the
+//! endgame score instead, down to zero for known draws.
+
+use chess_core::{Bitboard, Board, Color, File, Role, Square};
+
+/// The scale of an ordinary position: the endgame score counts in full.
+pub(crate) const NORMAL: i32 = 64;
+
+/// How much of the endgame score of `strong` (the side the endgame score favours) counts, out
+/// of [`NORMAL`].
+pub(crate) fn scale_factor(board: &Board, strong: Color) -> i32 {
+    let weak = !strong;
+    let strong_pawns = board.pieces(strong, Role::Pawn);
+    let weak_pawns = board.pieces(weak, Role::Pawn);
+    let strong_material = piece_material(board, strong);
+    let weak_material = piece_material(board, weak);
+
+    if strong_pawns.is_empty() {
+        // Nothing to promote: the pieces alone must mate. A bare king or a lead of less
+        // than a rook (rook against minor piece, minor piece against pawns, ...) rarely
+        // does, and two knights cannot force it.
+        if strong_material == 0 {
+            return 0;
+        }
+        if strong_material - weak_material <= 3 {
+            return 8;
+        }
+        let knights = board.pieces(strong, Role::Knight);
+        if weak_material == 0 && strong_material == 6 && knights.count() == 2 {
+            return 0;
+        }
+        return NORMAL;
+    }
+
+    if weak_material == 0
+        && let Some(factor) = rook_pawn_fortress(board, strong, strong_material)
+    {
+        return factor;
+    }
+
+    let strong_bishops = board.pieces(strong, Role::Bishop);
+    let weak_bishops = board.pieces(weak, Role::Bishop);
+    let opposite_bishops = strong_bishops.count() == 1
+        && weak_bishops.count() == 1
+        && (strong_bishops | weak_bishops).intersects(Bitboard::LIGHT_SQUARES)
+        && (strong_bishops | weak_bishops).intersects(Bitboard::DARK_SQUARES);
+    if opposite_bishops {
+        // The defending bishop holds the squares the other cannot contest: with nothing
+        // else on the board, even two extra pawns often do not win unless they are passed
+        // and far apart.
+        if strong_material == 3 && weak_material == 3 {
+            let passed = passed_pawns(strong_pawns, weak_pawns, strong).count() as i32;
+            return (16 + 8 * passed).min(48);
+        }
+        return 48;
+    }
+
+    if strong_material == weak_material && strong_material > 0 {
+        let lead = strong_pawns.count() as i32 - weak_pawns.count() as i32;
+        // A lone extra pawn against the same pieces (rook and pawn against rook, ...)
+        // draws more often than not.
+        if strong_pawns.count() == 1 && weak_pawns.is_empty() {
+            return 32;
+        }
+        // With every pawn on one wing, the defender trades the last pawns or sets up a
+        // fortress: an extra pawn is worth far less than in the open.
+        if lead <= 1 && one_wing(strong_pawns | weak_pawns) {
+            return 48;
+        }
+    }
+    NORMAL
+}
+
+/// Simple material of the pieces of `color` other than pawns and the king, in pawns.
+pub(crate) fn piece_material(board: &Board, color: Color) -> i32 {
+    let count = |role| board.pieces(color, role).count() as i32;
+    3 * count(Role::Knight)
+        + 3 * count(Role::Bishop)
+        + 5 * count(Role::Rook)
+        + 9 * count(Role::Queen)
+}
+
+/// The known draws of pawns on one rook's file: the defending king (whose side has no pieces)
+/// stands at the corner the pawns promote on, and the strong side has no more than a knight
+/// or a bishop that does not cover that corner (a bishop of the wrong colour).
+fn rook_pawn_fortress(board: &Board, strong: Color, strong_material: i32) -> Option<i32> {
+    let pawns = board.pieces(strong, Role::Pawn);
+    let file = pawns.first()?.file();
+    if !matches!(file, File::A | File::H) || !pawns.is_subset(Bitboard::file(file)) {
+        return None;
+    }
+    let corner = Square::new(file, chess_core::Rank::Eighth.relative_to(strong));
+    let defender = board.king_of(!strong)?;
+    if defender.distance(corner) > 1 {
+        return None;
+    }
+    let bishops = board.pieces(strong, Role::Bishop);
+    let knights = board.pieces(strong, Role::Knight);
+    match strong_material {
+        0 => Some(0),
+        3 if bishops.any() => {
+            let same_colour = bishops.intersects(Bitboard::LIGHT_SQUARES) == corner.is_light();
+            (!same_colour).then_some(0)
+        }
+        // A knight can sometimes drive the king out of the corner.
+        3 if knights.any() => Some(8),
+        _ => None,
+    }
+}
+
+/// Whether no pawn stands on files a to c while another stands on files f to h (the pawns
+/// are on one wing, counting the centre files with either).
+fn one_wing(pawns: Bitboard) -> bool {
+    let queenside = Bitboard::file(File::A) | Bitboard::file(File::B) | Bitboard::file(File::C);
+    let kingside = Bitboard::file(File::F) | Bitboard::file(File::G) | Bitboard::file(File::H);
+    !(pawns.intersects(queenside) && pawns.intersects(kingside))
+}
+
+/// The pawns of `ours` (of `color`) that no pawn of `theirs` can stop or take.
+fn passed_pawns(ours: Bitboard, theirs: Bitboard, color: Color) -> Bitboard {
+    // Every square in front of an enemy pawn, on its file and the files next to it, from
+    // our pawns' point of view: the squares a pawn of ours must not stand behind.
+    let mut front = theirs;
+    let mut span = Bitboard::EMPTY;
+    for _ in 0..7 {
+        front = front.shift_forward(!color);
+        span |= front;
+    }
+    let blocked = theirs | span;
+    let guarded = blocked | blocked.shift_east() | blocked.shift_west();
+    let mut passed = Bitboard::EMPTY;
+    for sq in ours {
+        if !guarded.contains(sq) {
+            passed.add(sq);
+        }
+    }
+    passed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chess_core::Piece;
+
+    fn board(pieces: &[(Square, Piece)]) -> Board {
+        let mut board = Board::empty();
+        for &(sq, piece) in pieces {
+            board.put(sq, piece);
+        }
+        board
+    }
+
+    #[test]
+    fn wrong_bishop_and_rook_pawn_draw() {
+        // The game of the 4 s + 0.04 s match where the engine scored +7.6 for 40 moves.
+        let wrong = board(&[
+            (Square::G6, Piece::WhiteKing),
+            (Square::H6, Piece::WhitePawn),
+            (Square::A4, Piece::WhiteBishop),
+            (Square::G8, Piece::BlackKing),
+        ]);
+        assert_eq!(scale_factor(&wrong, Color::White), 0);
+        // The bishop of the corner's colour (h8 is dark) wins.
+        let right = board(&[
+            (Square::G6, Piece::WhiteKing),
+            (Square::H6, Piece::WhitePawn),
+            (Square::C1, Piece::WhiteBishop),
+            (Square::G8, Piece::BlackKing),
+        ]);
+        assert_eq!(scale_factor(&right, Color::White), NORMAL);
+        // So does the wrong bishop when the king is kept from the corner.
+        let far = board(&[
+            (Square::G6, Piece::WhiteKing),
+            (Square::H5, Piece::WhitePawn),
+            (Square::A4, Piece::WhiteBishop),
+            (Square::E7, Piece::BlackKing),
+        ]);
+        assert_eq!(scale_factor(&far, Color::White), NORMAL);
+        // Black's a-pawns promote on a1, a dark square.
+        let black = board(&[
+            (Square::B3, Piece::BlackKing),
+            (Square::A3, Piece::BlackPawn),
+            (Square::A4, Piece::BlackPawn),
+            (Square::E4, Piece::BlackBishop),
+            (Square::B1, Piece::WhiteKing),
+        ]);
+        assert_eq!(scale_factor(&black, Color::Black), 0);
+        assert_eq!(scale_factor(&black.mirror(), Color::White), 0);
+    }
+
+    #[test]
+    fn rook_pawn_against_the_cornered_king() {
+        let pawn = board(&[
+            (Square::C6, Piece::WhiteKing),
+            (Square::A6, Piece::WhitePawn),
+            (Square::A8, Piece::BlackKing),
+        ]);
+        assert_eq!(scale_factor(&pawn, Color::White), 0);
+        let knight = board(&[
+            (Square::D4, Piece::WhiteKing),
+            (Square::A7, Piece::WhitePawn),
+            (Square::C6, Piece::WhiteKnight),
+            (Square::A8, Piece::BlackKing),
+        ]);
+        assert_eq!(scale_factor(&knight, Color::White), 8);
+        // A knight's pawn is no rook's pawn.
+        let b_pawn = board(&[
+            (Square::C6, Piece::WhiteKing),
+            (Square::B6, Piece::WhitePawn),
+            (Square::B8, Piece::BlackKing),
+        ]);
+        assert_eq!(scale_factor(&b_pawn, Color::White), NORMAL);
+    }
+
+    #[test]
+    fn opposite_bishops_are_drawish() {
+        let two_pawns_up = board(&[
+            (Square::G1, Piece::WhiteKing),
+            (Square::C1, Piece::WhiteBishop),
+            (Square::F2, Piece::WhitePawn),
+            (Square::G2, Piece::WhitePawn),
+            (Square::H2, Piece::WhitePawn),
+            (Square::G8, Piece::BlackKing),
+            (Square::E8, Piece::BlackBishop),
+            (Square::H7, Piece::BlackPawn),
+        ]);
+        // One of the two extra pawns (the f-pawn) is passed.
+        assert_eq!(scale_factor(&two_pawns_up, Color::White), 24);
+        let mut same = two_pawns_up.clone();
+        same.remove(Square::E8);
+        same.put(Square::F8, Piece::BlackBishop);
+        assert_eq!(scale_factor(&same, Color::White), NORMAL);
+        let mut rooks = two_pawns_up.clone();
+        rooks.put(Square::A1, Piece::WhiteRook);
+        rooks.put(Square::A8, Piece::BlackRook);
+        assert_eq!(scale_factor(&rooks, Color::White), 48);
+    }
+
+    #[test]
+    fn pawnless_and_single_pawn_endings() {
+        let two_knights = board(&[
+            (Square::E1, Piece::WhiteKing),
+            (Square::B1, Piece::WhiteKnight),
+            (Square::G1, Piece::WhiteKnight),
+            (Square::E8, Piece::BlackKing),
+        ]);
+        assert_eq!(scale_factor(&two_knights, Color::White), 0);
+        let rook_vs_bishop = board(&[
+            (Square::E1, Piece::WhiteKing),
+            (Square::A1, Piece::WhiteRook),
+            (Square::E8, Piece::BlackKing),
+            (Square::C8, Piece::BlackBishop),
+        ]);
+        assert_eq!(scale_factor(&rook_vs_bishop, Color::White), 8);
+        let rook_pawn = board(&[
+            (Square::E1, Piece::WhiteKing),
+            (Square::A1, Piece::WhiteRook),
+            (Square::E4, Piece::WhitePawn),
+            (Square::E8, Piece::BlackKing),
+            (Square::H8, Piece::BlackRook),
+        ]);
+        assert_eq!(scale_factor(&rook_pawn, Color::White), 32);
+        // Four pawns against three on one wing.
+        let mut wing = rook_pawn.clone();
+        wing.remove(Square::E4);
+        for sq in [Square::E2, Square::F2, Square::G2, Square::H2] {
+            wing.put(sq, Piece::WhitePawn);
+        }
+        for sq in [Square::F7, Square::G7, Square::H7] {
+            wing.put(sq, Piece::BlackPawn);
+        }
+        assert_eq!(scale_factor(&wing, Color::White), 48);
+        wing.put(Square::A2, Piece::WhitePawn);
+        wing.put(Square::A7, Piece::BlackPawn);
+        assert_eq!(scale_factor(&wing, Color::White), NORMAL);
+    }
+
+    #[test]
+    fn passed_pawn_masks() {
+        let ours = Bitboard::from_square(Square::A5)
+            | Bitboard::from_square(Square::D4)
+            | Bitboard::from_square(Square::H2);
+        let theirs = Bitboard::from_square(Square::C6)
+            | Bitboard::from_square(Square::F6)
+            | Bitboard::from_square(Square::H3);
+        assert_eq!(
+            passed_pawns(ours, theirs, Color::White),
+            Bitboard::from_square(Square::A5)
+        );
+        assert_eq!(
+            passed_pawns(theirs, ours, Color::Black),
+            Bitboard::from_square(Square::F6)
+        );
+    }
+}
