@@ -39,6 +39,9 @@ pub(crate) fn scale_factor(board: &Board, strong: Color) -> i32 {
     {
         return factor;
     }
+    if weak_material == 0 && bishop_fortress(board, strong, strong_material) {
+        return 16;
+    }
 
     let strong_bishops = board.pieces(strong, Role::Bishop);
     let weak_bishops = board.pieces(weak, Role::Bishop);
@@ -108,6 +111,67 @@ fn rook_pawn_fortress(board: &Board, strong: Color, strong_material: i32) -> Opt
         3 if knights.any() => Some(8),
         _ => None,
     }
+}
+
+/// A fortress of locked pawns against a bishop: the strong side has one bishop and no other
+/// piece, none of its pawns can move (each has a pawn in front of it) or is passed, and every
+/// enemy pawn stands on the squares the bishop cannot attack. Only the king can win those
+/// pawns, and the defending king usually holds them.
+fn bishop_fortress(board: &Board, strong: Color, strong_material: i32) -> bool {
+    let bishops = board.pieces(strong, Role::Bishop);
+    if strong_material != 3 || bishops.is_empty() {
+        return false;
+    }
+    let ours = board.pieces(strong, Role::Pawn);
+    let theirs = board.pieces(!strong, Role::Pawn);
+    let pawns = ours | theirs;
+    let other_colour = if bishops.intersects(Bitboard::LIGHT_SQUARES) {
+        Bitboard::DARK_SQUARES
+    } else {
+        Bitboard::LIGHT_SQUARES
+    };
+    theirs.any()
+        && theirs.is_subset(other_colour)
+        && ours.shift_forward(strong).is_subset(pawns)
+        && passed_pawns(ours, theirs, strong).is_empty()
+}
+
+/// A bonus, for white, for the side that has a lone enemy king to mate with enough pieces: the
+/// enemy king on the edge (in a corner of the bishop's colour with bishop and knight) and the
+/// kings close. The evaluation otherwise sees no progress in such endings, and the search can
+/// run into the 50-move rule before it sees the mate.
+pub(crate) fn mop_up(board: &Board) -> i32 {
+    let (strong, weak) = if board.by_color(Color::Black).count() == 1 {
+        (Color::White, Color::Black)
+    } else if board.by_color(Color::White).count() == 1 {
+        (Color::Black, Color::White)
+    } else {
+        return 0;
+    };
+    let material = piece_material(board, strong);
+    let knights = board.pieces(strong, Role::Knight);
+    let bishops = board.pieces(strong, Role::Bishop);
+    if material < 5 || (material == 6 && knights.count() == 2) {
+        return 0;
+    }
+    let (Some(king), Some(lone)) = (board.king_of(strong), board.king_of(weak)) else {
+        return 0;
+    };
+    let edge = if material == 6 && knights.count() == 1 && bishops.count() == 1 {
+        // Mate with bishop and knight is only forced in a corner of the bishop's colour.
+        let corners = if bishops.intersects(Bitboard::LIGHT_SQUARES) {
+            [Square::H1, Square::A8]
+        } else {
+            [Square::A1, Square::H8]
+        };
+        let to_corner = corners.map(|c| lone.distance(c)).into_iter().min();
+        6 - to_corner.unwrap_or(7) as i32
+    } else {
+        let from_centre = |i: usize| (i as i32 - 3).max(4 - i as i32) - 1;
+        from_centre(lone.file().index()) + from_centre(lone.rank().index())
+    };
+    let bonus = 40 * edge + 20 * (7 - king.distance(lone) as i32);
+    if strong.is_white() { bonus } else { -bonus }
 }
 
 /// Whether no pawn stands on files a to c while another stands on files f to h (the pawns
@@ -293,5 +357,75 @@ mod tests {
             passed_pawns(theirs, ours, Color::Black),
             Bitboard::from_square(Square::F6)
         );
+    }
+
+    #[test]
+    fn locked_pawns_against_the_wrong_bishop() {
+        // From the 4 s + 0.04 s games: a6-b5 against a7-b6, the bishop on light squares.
+        let locked = board(&[
+            (Square::C6, Piece::WhiteKing),
+            (Square::E4, Piece::WhiteBishop),
+            (Square::A6, Piece::WhitePawn),
+            (Square::B5, Piece::WhitePawn),
+            (Square::B8, Piece::BlackKing),
+            (Square::A7, Piece::BlackPawn),
+            (Square::B6, Piece::BlackPawn),
+        ]);
+        assert_eq!(scale_factor(&locked, Color::White), 16);
+        // A dark-squared bishop attacks the pawns.
+        let mut right = locked.clone();
+        right.remove(Square::E4);
+        right.put(Square::D4, Piece::WhiteBishop);
+        assert_eq!(scale_factor(&right, Color::White), NORMAL);
+        // A pawn that can still move may break the fortress.
+        let mut free = locked.clone();
+        free.put(Square::G2, Piece::WhitePawn);
+        assert_eq!(scale_factor(&free, Color::White), NORMAL);
+    }
+
+    #[test]
+    fn the_lone_king_is_driven_to_the_edge() {
+        let rook = |lone: Square, king: Square| {
+            mop_up(&board(&[
+                (king, Piece::WhiteKing),
+                (Square::A1, Piece::WhiteRook),
+                (lone, Piece::BlackKing),
+            ]))
+        };
+        assert!(rook(Square::E8, Square::E6) > rook(Square::E5, Square::E3));
+        assert!(rook(Square::H8, Square::F7) > rook(Square::E8, Square::F7));
+        assert!(rook(Square::E8, Square::E6) > rook(Square::E8, Square::E2));
+        // Bishop (dark squares) and knight mate in a1 or h8, not in a8.
+        let bn = |lone: Square| {
+            mop_up(&board(&[
+                (Square::C3, Piece::WhiteKing),
+                (Square::C1, Piece::WhiteBishop),
+                (Square::D1, Piece::WhiteKnight),
+                (lone, Piece::BlackKing),
+            ]))
+        };
+        assert!(bn(Square::H8) > bn(Square::A8));
+        // Black mates too; two knights and pawns are no mop-up.
+        let black = board(&[
+            (Square::E1, Piece::WhiteKing),
+            (Square::E3, Piece::BlackKing),
+            (Square::A8, Piece::BlackQueen),
+        ]);
+        assert!(mop_up(&black) < 0);
+        assert_eq!(mop_up(&black), -mop_up(&black.mirror()));
+        let knights = board(&[
+            (Square::E1, Piece::WhiteKing),
+            (Square::E3, Piece::BlackKing),
+            (Square::A8, Piece::BlackKnight),
+            (Square::B8, Piece::BlackKnight),
+        ]);
+        assert_eq!(mop_up(&knights), 0);
+        let pawn = board(&[
+            (Square::E1, Piece::WhiteKing),
+            (Square::H2, Piece::WhitePawn),
+            (Square::E3, Piece::BlackKing),
+            (Square::A8, Piece::BlackQueen),
+        ]);
+        assert_eq!(mop_up(&pawn), 0);
     }
 }

@@ -112,7 +112,7 @@ const MAX_PHASE: i32 = 24;
 pub fn evaluate(pos: &Position) -> i32 {
     let board = pos.board();
     let score = total(board);
-    let blended = blend(score, phase(board), scale_factor(board, score));
+    let blended = blend(score, phase(board), scale_factor(board, score)) + endgame::mop_up(board);
     let relative = if pos.turn().is_white() {
         blended
     } else {
