@@ -2,11 +2,12 @@
 //! search, aspiration windows and a quiescence search of captures.
 //!
 //! Pruning and reductions: transposition table cutoffs, mate distance pruning, reverse
-//! futility pruning, razoring, null-move pruning, internal iterative reduction, late move
-//! pruning, futility pruning, pruning of quiet moves with a bad history or a losing exchange,
-//! SEE pruning of losing captures, and late move reductions (the static evaluation standing
-//! in for the node's value is corrected by a hash entry's bound); checks are extended. Draws by repetition (against the search path and the game history), by the
-//! 50-move rule and by insufficient material are recognised inside the tree.
+//! futility pruning, null-move pruning, internal iterative reduction, late move pruning,
+//! futility pruning, pruning of quiet moves with a bad history or a losing exchange, SEE
+//! pruning of losing captures, and late move reductions (a hash entry's bound corrects the
+//! static evaluation these rely on); checks are extended. Draws by repetition (against the
+//! search path and the game history), by the 50-move rule and by insufficient material are
+//! recognised inside the tree.
 //!
 //! Children are made by copying (`Position::after`) rather than by making and taking back
 //! moves in place (`play_undoable`/`undo`): a position is four cache lines, and when the two
@@ -885,14 +886,6 @@ impl Searcher {
             // about escaping a mate.
             if depth <= 7 && eval - 80 * depth >= beta && !is_mate(beta) && eval < MATE_BOUND {
                 return eval;
-            }
-            // Razoring: so far below alpha at shallow depth that only a capture could help;
-            // the quiescence search decides whether one does.
-            if depth <= 3 && eval + 200 + 150 * depth <= alpha && !is_mate(alpha) {
-                let value = self.qsearch(pos, alpha, alpha + 1, ply);
-                if value <= alpha {
-                    return value;
-                }
             }
             // Null-move pruning: if passing still holds beta, a real move will too (not in
             // pawn endings, where passing could be the only thing that holds).
