@@ -3,11 +3,9 @@
 //!
 //! Pruning and reductions: transposition table cutoffs, mate distance pruning, reverse
 //! futility pruning, null-move pruning, internal iterative reduction, late move pruning,
-//! futility pruning, pruning of quiet moves with a bad history or a losing exchange, SEE
-//! pruning of losing captures, and late move reductions (a hash entry's bound corrects the
-//! static evaluation these rely on); checks are extended. Draws by repetition (against the
-//! search path and the game history), by the 50-move rule and by insufficient material are
-//! recognised inside the tree.
+//! futility pruning, SEE pruning of losing captures, and late move reductions; checks are
+//! extended. Draws by repetition (against the search path and the game history), by the
+//! 50-move rule and by insufficient material are recognised inside the tree.
 //!
 //! Children are made by copying (`Position::after`) rather than by making and taking back
 //! moves in place (`play_undoable`/`undo`): a position is four cache lines, and when the two
@@ -863,40 +861,28 @@ impl Searcher {
         };
         self.static_evals[ply] = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
-        // A hash entry's value is a searched bound on the node: where it lies on the side of
-        // the static evaluation its bound allows, it is the better estimate for pruning.
-        let eval = match hit {
-            Some(h)
-                if !in_check
-                    && h.value.abs() < TB_WIN_BOUND
-                    && match h.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => h.value > static_eval,
-                        Bound::Upper => h.value < static_eval,
-                    } =>
-            {
-                h.value
-            }
-            _ => static_eval,
-        };
 
         if !pv_node && !in_check && excluded.is_none() {
             // Reverse futility pruning: far enough above beta that no quiet move will fall
             // back below it. Not against a mate score: a good static evaluation says nothing
             // about escaping a mate.
-            if depth <= 7 && eval - 80 * depth >= beta && !is_mate(beta) && eval < MATE_BOUND {
-                return eval;
+            if depth <= 7
+                && static_eval - 80 * depth >= beta
+                && !is_mate(beta)
+                && static_eval < MATE_BOUND
+            {
+                return static_eval;
             }
             // Null-move pruning: if passing still holds beta, a real move will too (not in
             // pawn endings, where passing could be the only thing that holds).
             if null_allowed
                 && depth >= 3
-                && eval >= beta
+                && static_eval >= beta
                 && beta > -MATE_BOUND
                 && has_non_pawn_material(pos, pos.turn())
             {
                 if let Some(null) = pos.null_move() {
-                    let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                    let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
                     self.path.push(null.zobrist_hash());
                     self.stack[ply] = None;
                     let barrier = std::mem::replace(&mut self.null_barrier, self.path.len() - 1);
@@ -962,16 +948,7 @@ impl Searcher {
                     }
                     // Futility pruning: too far below alpha for a quiet move to help (unless
                     // alpha is a mate, which a quiet move may still find faster).
-                    if eval + 100 + 100 * depth <= alpha && !is_mate(alpha) {
-                        continue;
-                    }
-                    // Moves that failed here again and again (history and continuation
-                    // history together well below zero), and moves that put the piece
-                    // where it is lost.
-                    if depth <= 3 && self.quiet_history(pos, m, previous) < -4096 * depth {
-                        continue;
-                    }
-                    if see(pos, m) < -60 * depth {
+                    if static_eval + 100 + 100 * depth <= alpha && !is_mate(alpha) {
                         continue;
                     }
                 }
@@ -1105,9 +1082,8 @@ impl Searcher {
             // Every other move failed low, or there was none: the hash move is singular.
             return if searched == 0 { alpha } else { best };
         }
-        let stored_eval = if in_check { 0 } else { static_eval };
-        self.tt
-            .store(key, best_move, best, stored_eval, depth, bound, ply);
+        let eval = if in_check { 0 } else { static_eval };
+        self.tt.store(key, best_move, best, eval, depth, bound, ply);
         best
     }
 
