@@ -77,7 +77,7 @@ pub(crate) fn scale_factor(board: &Board, strong: Color) -> i32 {
 }
 
 /// Simple material of the pieces of `color` other than pawns and the king, in pawns.
-pub(crate) fn piece_material(board: &Board, color: Color) -> i32 {
+fn piece_material(board: &Board, color: Color) -> i32 {
     let count = |role| board.pieces(color, role).count() as i32;
     3 * count(Role::Knight)
         + 3 * count(Role::Bishop)
