@@ -500,6 +500,27 @@ fn place_on_free(rank: &mut [Option<Role>; 8], index: usize, role: Role) {
     }
 }
 
+/// A board holding the given pieces (a later piece on a square replaces an earlier one).
+///
+/// ```
+/// use chess_core::{Board, Piece, Square};
+///
+/// let board: Board = [(Square::E1, Piece::WhiteKing), (Square::E8, Piece::BlackKing)]
+///     .into_iter()
+///     .collect();
+/// assert_eq!(board.piece_at(Square::E8), Some(Piece::BlackKing));
+/// assert_eq!(board.occupied().count(), 2);
+/// ```
+impl FromIterator<(Square, Piece)> for Board {
+    fn from_iter<I: IntoIterator<Item = (Square, Piece)>>(iter: I) -> Board {
+        let mut board = Board::empty();
+        for (sq, piece) in iter {
+            board.put(sq, piece);
+        }
+        board
+    }
+}
+
 impl core::str::FromStr for Board {
     type Err = ParseBoardError;
 

@@ -54,7 +54,7 @@ pub(crate) fn scale_factor(board: &Board, strong: Color) -> i32 {
         // else on the board, even two extra pawns often do not win unless they are passed
         // and far apart.
         if strong_material == 3 && weak_material == 3 {
-            let passed = passed_pawns(strong_pawns, weak_pawns, strong).count() as i32;
+            let passed = super::pawns::passed(strong_pawns, weak_pawns, strong).count() as i32;
             return (16 + 8 * passed).min(48);
         }
         return 48;
@@ -133,7 +133,7 @@ fn bishop_fortress(board: &Board, strong: Color, strong_material: i32) -> bool {
     theirs.any()
         && theirs.is_subset(other_colour)
         && ours.shift_forward(strong).is_subset(pawns)
-        && passed_pawns(ours, theirs, strong).is_empty()
+        && super::pawns::passed(ours, theirs, strong).is_empty()
 }
 
 /// A bonus, for white, for the side that has a lone enemy king to mate with enough pieces: the
@@ -182,38 +182,13 @@ fn one_wing(pawns: Bitboard) -> bool {
     !(pawns.intersects(queenside) && pawns.intersects(kingside))
 }
 
-/// The pawns of `ours` (of `color`) that no pawn of `theirs` can stop or take.
-fn passed_pawns(ours: Bitboard, theirs: Bitboard, color: Color) -> Bitboard {
-    // Every square in front of an enemy pawn, on its file and the files next to it, from
-    // our pawns' point of view: the squares a pawn of ours must not stand behind.
-    let mut front = theirs;
-    let mut span = Bitboard::EMPTY;
-    for _ in 0..7 {
-        front = front.shift_forward(!color);
-        span |= front;
-    }
-    let blocked = theirs | span;
-    let guarded = blocked | blocked.shift_east() | blocked.shift_west();
-    let mut passed = Bitboard::EMPTY;
-    for sq in ours {
-        if !guarded.contains(sq) {
-            passed.add(sq);
-        }
-    }
-    passed
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use chess_core::Piece;
 
     fn board(pieces: &[(Square, Piece)]) -> Board {
-        let mut board = Board::empty();
-        for &(sq, piece) in pieces {
-            board.put(sq, piece);
-        }
-        board
+        pieces.iter().copied().collect()
     }
 
     #[test]
@@ -339,24 +314,6 @@ mod tests {
         wing.put(Square::A2, Piece::WhitePawn);
         wing.put(Square::A7, Piece::BlackPawn);
         assert_eq!(scale_factor(&wing, Color::White), NORMAL);
-    }
-
-    #[test]
-    fn passed_pawn_masks() {
-        let ours = Bitboard::from_square(Square::A5)
-            | Bitboard::from_square(Square::D4)
-            | Bitboard::from_square(Square::H2);
-        let theirs = Bitboard::from_square(Square::C6)
-            | Bitboard::from_square(Square::F6)
-            | Bitboard::from_square(Square::H3);
-        assert_eq!(
-            passed_pawns(ours, theirs, Color::White),
-            Bitboard::from_square(Square::A5)
-        );
-        assert_eq!(
-            passed_pawns(theirs, ours, Color::Black),
-            Bitboard::from_square(Square::F6)
-        );
     }
 
     #[test]

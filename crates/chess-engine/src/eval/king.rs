@@ -144,11 +144,7 @@ mod tests {
     use chess_core::Piece;
 
     fn board(pieces: &[(Square, Piece)]) -> Board {
-        let mut board = Board::empty();
-        for &(sq, piece) in pieces {
-            board.put(sq, piece);
-        }
-        board
+        pieces.iter().copied().collect()
     }
 
     fn shelter_of(board: &Board, color: Color) -> S {

@@ -274,6 +274,14 @@ fn attack_maps(board: &Board) -> [AttackMap; 2] {
     [Color::White, Color::Black].map(|color| pieces(board, color, &mut total))
 }
 
+/// The count of every term of each side on `board`, for tests of which terms it sets off.
+#[cfg(test)]
+fn term_counts(board: &Board) -> [[i32; features::COUNT]; 2] {
+    let mut counts = features::Counts([[0; features::COUNT]; 2]);
+    terms(board, &mut counts);
+    counts.0
+}
+
 /// Whether `color` has a piece other than pawns and the king (null-move pruning is unsafe in
 /// pawn endings, where zugzwang is common).
 #[inline]
@@ -342,17 +350,12 @@ mod tests {
 
     #[test]
     fn outposts_and_pawns_on_the_bishops_colour() {
-        use features::{COUNT, Counts};
         let counts = |pieces: &[(Square, Piece)]| {
-            let mut board = Board::empty();
-            board.put(Square::G1, Piece::WhiteKing);
-            board.put(Square::G8, Piece::BlackKing);
-            for &(sq, piece) in pieces {
-                board.put(sq, piece);
-            }
-            let mut counts = Counts([[0; COUNT]; 2]);
-            terms(&board, &mut counts);
-            counts.0
+            let kings = [
+                (Square::G1, Piece::WhiteKing),
+                (Square::G8, Piece::BlackKing),
+            ];
+            term_counts(&kings.iter().chain(pieces).copied().collect())
         };
         // The knight on d5 is defended by the e4 pawn, and no black pawn can chase it.
         let outpost = [

@@ -38,7 +38,7 @@ pub(super) fn terms<T: Sink>(board: &Board, color: Color, sink: &mut T) -> Bitbo
     let their_king = board.king_of(!color);
     let defended = pawn_attacks(ours, color);
     let their_attacks = pawn_attacks(theirs, !color);
-    let mut passed = Bitboard::EMPTY;
+    let passers = passed(ours, theirs, color);
     for sq in ours {
         let file = Bitboard::file(sq.file());
         let ahead = ranks_ahead(color, sq);
@@ -64,10 +64,7 @@ pub(super) fn terms<T: Sink>(board: &Board, color: Color, sink: &mut T) -> Bitbo
         if (ours & (beside.shift_east() | beside.shift_west())).any() {
             sink.add(color, PHALANX + rank, 1);
         }
-        // Passed: no enemy pawn can block or take it on its way, and it is the front pawn of
-        // its file.
-        if !doubled && (theirs & (file | adjacent) & ahead).is_empty() {
-            passed.add(sq);
+        if passers.contains(sq) {
             sink.add(color, PASSED + rank, 1);
             let stop = sq.offset(0, if color.is_white() { 1 } else { -1 });
             if let (Some(stop), Some(ours), Some(theirs)) = (stop, our_king, their_king) {
@@ -84,7 +81,26 @@ pub(super) fn terms<T: Sink>(board: &Board, color: Color, sink: &mut T) -> Bitbo
             sink.add(color, KING_PAWN_DISTANCE, nearest.unwrap_or(0) as i32);
         }
     }
-    passed
+    passers
+}
+
+/// The passed pawns of `ours` (of `color`): no pawn of `theirs` can block or take them on
+/// their way, and each is the front pawn of its file.
+pub(super) fn passed(ours: Bitboard, theirs: Bitboard, color: Color) -> Bitboard {
+    // The squares strictly in front of `pawns` as `forward` moves.
+    let front_span = |pawns: Bitboard, forward: Color| {
+        let mut front = pawns.shift_forward(forward);
+        let mut span = Bitboard::EMPTY;
+        for _ in 0..7 {
+            span |= front;
+            front = front.shift_forward(forward);
+        }
+        span
+    };
+    let their_path = front_span(theirs, !color);
+    let guarded = their_path | their_path.shift_east() | their_path.shift_west();
+    let behind_our_own = front_span(ours, !color);
+    ours & !guarded & !behind_our_own
 }
 
 /// The terms of `color`'s passed pawns that depend on the pieces: whether a piece blocks
@@ -135,7 +151,7 @@ fn evaluate(board: &Board, color: Color) -> S {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::features::{COUNT, Counts};
+    use crate::eval::features::COUNT;
     use chess_core::Piece;
 
     const W: &[S] = &super::super::weights::WEIGHTS;
@@ -228,17 +244,13 @@ mod tests {
     /// The count of every term of both sides on a board of `pieces` (kings on e1 and e8
     /// unless given).
     fn counts(pieces: &[(Square, Piece)]) -> [[i32; COUNT]; 2] {
-        let mut b = Board::empty();
-        if !pieces.iter().any(|&(_, p)| p.role() == Role::King) {
-            b.put(Square::E1, Piece::WhiteKing);
-            b.put(Square::E8, Piece::BlackKing);
-        }
-        for &(sq, piece) in pieces {
-            b.put(sq, piece);
-        }
-        let mut counts = Counts([[0; COUNT]; 2]);
-        crate::eval::terms(&b, &mut counts);
-        counts.0
+        let kings = [
+            (Square::E1, Piece::WhiteKing),
+            (Square::E8, Piece::BlackKing),
+        ];
+        let given = pieces.iter().any(|&(_, p)| p.role() == Role::King);
+        let kings = if given { &[][..] } else { &kings[..] };
+        crate::eval::term_counts(&kings.iter().chain(pieces).copied().collect())
     }
 
     #[test]
@@ -343,5 +355,23 @@ mod tests {
         ]);
         assert_eq!(white[KING_PAWN_DISTANCE], 4);
         assert_eq!(black[KING_PAWN_DISTANCE], 3);
+    }
+
+    #[test]
+    fn passed_pawn_masks() {
+        let ours = Bitboard::from_square(Square::A5)
+            | Bitboard::from_square(Square::D4)
+            | Bitboard::from_square(Square::H2);
+        let theirs = Bitboard::from_square(Square::C6)
+            | Bitboard::from_square(Square::F6)
+            | Bitboard::from_square(Square::H3);
+        assert_eq!(
+            passed(ours, theirs, Color::White),
+            Bitboard::from_square(Square::A5)
+        );
+        assert_eq!(
+            passed(theirs, ours, Color::Black),
+            Bitboard::from_square(Square::F6)
+        );
     }
 }
