@@ -245,16 +245,28 @@ impl Tuner {
         for epoch in 1..=epochs {
             let mut gradient = vec![[0.0f64; 2]; n];
             for sample in &self.samples {
-                let eval = evaluate(sample, &self.weights);
+                let (mg_sum, eg_sum, complexity) = sums(sample, &self.weights);
+                let eval = blend(sample, mg_sum, winnable(eg_sum, complexity));
                 let predicted = sigmoid(self.k, eval);
                 // d(error)/d(eval), the factor 2/N left to the step size.
                 let d = (predicted - sample.target) * predicted * (1.0 - predicted) * scale;
                 let mg = d * f64::from(sample.phase) / 24.0;
-                let eg = d * sample.scale * f64::from(24 - sample.phase) / 24.0;
+                // Where the complexity would take the endgame score past zero, the score is
+                // zero whatever the weights.
+                let eg = if complexity > -eg_sum.abs() {
+                    d * sample.scale * f64::from(24 - sample.phase) / 24.0
+                } else {
+                    0.0
+                };
+                let sign = sign(eg_sum);
                 for &(i, c) in &sample.terms {
                     let g = &mut gradient[usize::from(i)];
-                    g[0] += mg * f64::from(c);
-                    g[1] += eg * f64::from(c);
+                    if usize::from(i) >= features::COMPLEXITY {
+                        g[1] += eg * sign * f64::from(c);
+                    } else {
+                        g[0] += mg * f64::from(c);
+                        g[1] += eg * f64::from(c);
+                    }
                 }
             }
             let count = self.samples.len().max(1) as f64;
@@ -287,15 +299,47 @@ impl Tuner {
     }
 }
 
-fn evaluate(sample: &Sample, weights: &[[f64; 2]]) -> f64 {
-    let (mut mg, mut eg) = (0.0, 0.0);
+/// The middlegame and endgame sums of a sample's terms, and its complexity (the
+/// [`COMPLEXITY`](features::COMPLEXITY) terms, which count apart).
+fn sums(sample: &Sample, weights: &[[f64; 2]]) -> (f64, f64, f64) {
+    let (mut mg, mut eg, mut complexity) = (0.0, 0.0, 0.0);
     for &(i, c) in &sample.terms {
         let w = weights[usize::from(i)];
-        mg += w[0] * f64::from(c);
-        eg += w[1] * f64::from(c);
+        if usize::from(i) >= features::COMPLEXITY {
+            complexity += w[1] * f64::from(c);
+        } else {
+            mg += w[0] * f64::from(c);
+            eg += w[1] * f64::from(c);
+        }
     }
+    (mg, eg, complexity)
+}
+
+/// -1, 0 or 1 as `x` is negative, zero or positive.
+fn sign(x: f64) -> f64 {
+    if x > 0.0 {
+        1.0
+    } else if x < 0.0 {
+        -1.0
+    } else {
+        0.0
+    }
+}
+
+/// The endgame score moved by the complexity, as `eval::endgame::winnable` does.
+fn winnable(eg: f64, complexity: f64) -> f64 {
+    eg + sign(eg) * complexity.max(-eg.abs())
+}
+
+/// The evaluation for white from the sums: the phase blend, the scale, the tempo.
+fn blend(sample: &Sample, mg: f64, eg: f64) -> f64 {
     let phase = f64::from(sample.phase);
     (mg * phase + eg * sample.scale * (24.0 - phase)) / 24.0 + f64::from(sample.tempo)
+}
+
+fn evaluate(sample: &Sample, weights: &[[f64; 2]]) -> f64 {
+    let (mg, eg, complexity) = sums(sample, weights);
+    blend(sample, mg, winnable(eg, complexity))
 }
 
 fn sigmoid(k: f64, eval: f64) -> f64 {
@@ -391,6 +435,29 @@ pub fn render(weights: &[(i32, i32)], provenance: &str) -> String {
         (features::KNIGHT_OUTPOST, "knight outpost"),
         (features::BISHOP_OUTPOST, "bishop outpost"),
         (features::BISHOP_PAWNS, "pawn on its bishop's colour"),
+        (features::MINOR_BEHIND_PAWN, "minor piece behind a pawn"),
+        (features::KING_PROTECTOR, "minor piece distance to its king"),
+        (features::LONG_DIAGONAL_BISHOP, "bishop on a long diagonal"),
+        (features::ROOK_ON_SEVENTH, "rook on the seventh"),
+        (
+            features::ROOK_ON_QUEEN_FILE,
+            "rook on the enemy queen's file",
+        ),
+        (features::SPACE, "space"),
+        (features::ROOK_BEHIND_PASSER, "rook behind its passed pawn"),
+        (
+            features::ENEMY_ROOK_BEHIND_PASSER,
+            "enemy rook behind a passed pawn",
+        ),
+        (
+            features::PASSED_OWN_KING_DISTANCE,
+            "passed pawn, own king distance per rank",
+        ),
+        (
+            features::COMPLEXITY,
+            "complexity: passed pawn, pawn, outflanking, both wings, infiltration, pawn ending, \
+             unwinnable, constant",
+        ),
     ];
     let mut i = 0;
     while i < weights.len() {

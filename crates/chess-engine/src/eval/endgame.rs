@@ -5,6 +5,8 @@
 
 use chess_core::{Bitboard, Board, Color, File, Role, Square};
 
+use super::features::{COMPLEXITY, Sink};
+
 /// The scale of an ordinary position: the endgame score counts in full.
 pub(crate) const NORMAL: i32 = 64;
 
@@ -174,6 +176,44 @@ pub(crate) fn mop_up(board: &Board) -> i32 {
     if strong.is_white() { bonus } else { -bonus }
 }
 
+/// Reports the [`COMPLEXITY`] terms of `board` (whose passed pawns of both sides are
+/// `passed`) to `sink`, for white: what makes an ending winnable for the side ahead, whoever
+/// it is.
+#[inline(always)]
+pub(super) fn complexity<T: Sink>(board: &Board, passed: Bitboard, sink: &mut T) {
+    let white = Color::White;
+    let pawns = board.by_role(Role::Pawn);
+    let queenside = Bitboard(0x0f0f_0f0f_0f0f_0f0f);
+    let both_wings = pawns.intersects(queenside) && pawns.intersects(!queenside);
+    let pieces = board.occupied() & !pawns & !board.by_role(Role::King);
+    sink.add(white, COMPLEXITY, passed.count() as i32);
+    sink.add(white, COMPLEXITY + 1, pawns.count() as i32);
+    if let (Some(w), Some(b)) = (board.king_of(Color::White), board.king_of(Color::Black)) {
+        // The kings side by side on distant files rather than facing each other: the
+        // stronger king can go round.
+        let outflanking = w.file().distance(b.file()) as i32 - w.rank().distance(b.rank()) as i32;
+        sink.add(white, COMPLEXITY + 2, outflanking);
+        let infiltration = w.rank().index() > 3 || b.rank().index() < 4;
+        sink.add(white, COMPLEXITY + 4, i32::from(infiltration));
+        sink.add(
+            white,
+            COMPLEXITY + 6,
+            i32::from(outflanking < 0 && !both_wings),
+        );
+    }
+    sink.add(white, COMPLEXITY + 3, i32::from(both_wings));
+    sink.add(white, COMPLEXITY + 5, i32::from(pieces.is_empty()));
+    sink.add(white, COMPLEXITY + 7, 1);
+}
+
+/// The endgame score `eg` moved by the position's `complexity`: away from zero by it when it
+/// is positive, towards zero when it is negative, but never past zero (a complex position
+/// helps the side ahead, a simple one the side behind, and neither changes who is ahead).
+#[inline(always)]
+pub(crate) fn winnable(eg: i32, complexity: i32) -> i32 {
+    eg + eg.signum() * complexity.max(-eg.abs())
+}
+
 /// Whether no pawn stands on files a to c while another stands on files f to h (the pawns
 /// are on one wing, counting the centre files with either).
 fn one_wing(pawns: Bitboard) -> bool {
@@ -189,6 +229,48 @@ mod tests {
 
     fn board(pieces: &[(Square, Piece)]) -> Board {
         pieces.iter().copied().collect()
+    }
+
+    #[test]
+    fn winnable_moves_towards_zero_but_never_past() {
+        assert_eq!(winnable(100, 20), 120);
+        assert_eq!(winnable(-100, 20), -120);
+        assert_eq!(winnable(100, -30), 70);
+        assert_eq!(winnable(-100, -30), -70);
+        assert_eq!(winnable(20, -50), 0);
+        assert_eq!(winnable(-20, -50), 0);
+        assert_eq!(winnable(0, 50), 0);
+    }
+
+    #[test]
+    fn complexity_terms() {
+        let counts = |pieces: &[(Square, Piece)]| {
+            let [white, black] = crate::eval::term_counts(&board(pieces));
+            assert!(black[COMPLEXITY..].iter().all(|&c| c == 0));
+            white[COMPLEXITY..].to_vec()
+        };
+        // The kings face each other over pawns on one wing: a pawn ending hard to win.
+        let blocked = counts(&[
+            (Square::E4, Piece::WhiteKing),
+            (Square::E6, Piece::BlackKing),
+            (Square::F4, Piece::WhitePawn),
+            (Square::G4, Piece::WhitePawn),
+            (Square::F6, Piece::BlackPawn),
+            (Square::G6, Piece::BlackPawn),
+        ]);
+        // passed, pawns, outflanking, both wings, infiltration, pawn ending, unwinnable, 1
+        assert_eq!(blocked, [0, 4, -2, 0, 0, 1, 1, 1]);
+        // A passed a-pawn, a rook each, and the white king on black's side of the board.
+        let open = counts(&[
+            (Square::B5, Piece::WhiteKing),
+            (Square::G7, Piece::BlackKing),
+            (Square::A4, Piece::WhitePawn),
+            (Square::G4, Piece::WhitePawn),
+            (Square::G6, Piece::BlackPawn),
+            (Square::D1, Piece::WhiteRook),
+            (Square::D8, Piece::BlackRook),
+        ]);
+        assert_eq!(open, [1, 3, 3, 1, 1, 0, 0, 1]);
     }
 
     #[test]

@@ -94,8 +94,40 @@ pub(crate) const KNIGHT_OUTPOST: usize = KING_PAWN_DISTANCE + 1;
 pub(crate) const BISHOP_OUTPOST: usize = KNIGHT_OUTPOST + 1;
 /// A pawn of the side on the squares of one of its bishop's colour (per bishop and pawn).
 pub(crate) const BISHOP_PAWNS: usize = BISHOP_OUTPOST + 1;
+/// A knight or bishop with a pawn (of either side) on the square in front of it, which
+/// shields it from attacks along the file.
+pub(crate) const MINOR_BEHIND_PAWN: usize = BISHOP_PAWNS + 1;
+/// The distance of a knight or bishop to its own king (per square).
+pub(crate) const KING_PROTECTOR: usize = MINOR_BEHIND_PAWN + 1;
+/// A bishop on a long diagonal that sees both central squares on it past the pawns.
+pub(crate) const LONG_DIAGONAL_BISHOP: usize = KING_PROTECTOR + 1;
+/// A rook on the seventh rank with the enemy king on the eighth or enemy pawns on the seventh.
+pub(crate) const ROOK_ON_SEVENTH: usize = LONG_DIAGONAL_BISHOP + 1;
+/// A rook on the file of an enemy queen.
+pub(crate) const ROOK_ON_QUEEN_FILE: usize = ROOK_ON_SEVENTH + 1;
+/// Space: the safe squares of the side's centre behind its pawns, weighted by the side's
+/// piece count squared (see `eval::space`), while there are pieces to use it.
+pub(crate) const SPACE: usize = ROOK_ON_QUEEN_FILE + 1;
+/// A rook of the side behind its own passed pawn on its file, nothing between them.
+pub(crate) const ROOK_BEHIND_PASSER: usize = SPACE + 1;
+/// An enemy rook behind the side's passed pawn on its file, nothing between them.
+pub(crate) const ENEMY_ROOK_BEHIND_PASSER: usize = ROOK_BEHIND_PASSER + 1;
+/// Per rank beyond the fourth of a passed pawn, the distance of the side's own king to the
+/// square in front of it (with [`PASSED_KING_DISTANCE`], each king's distance has its own
+/// weight).
+pub(crate) const PASSED_OWN_KING_DISTANCE: usize = ENEMY_ROOK_BEHIND_PASSER + 1;
+/// The first of the complexity terms: how winnable an ending is, whoever is ahead. Each is
+/// counted for white alone (they describe the position, not a side), only their endgame
+/// weights count, and their sum moves the endgame score towards the side ahead or towards
+/// zero, never past it (see [`endgame::complexity`](super::endgame::complexity)). In order:
+/// a passed pawn of either side, a pawn of either side, the kings' file distance less their
+/// rank distance, pawns on both wings, a king in the enemy half, no pieces but kings and
+/// pawns, the kings facing each other with every pawn on one wing, and a constant.
+pub(crate) const COMPLEXITY: usize = PASSED_OWN_KING_DISTANCE + 1;
+/// The number of complexity terms.
+pub(crate) const COMPLEXITY_TERMS: usize = 8;
 /// The number of tuned terms.
-pub(crate) const COUNT: usize = BISHOP_PAWNS + 1;
+pub(crate) const COUNT: usize = COMPLEXITY + COMPLEXITY_TERMS;
 
 /// Where the evaluation reports its terms.
 pub(crate) trait Sink {
@@ -103,13 +135,23 @@ pub(crate) trait Sink {
     fn add(&mut self, color: Color, feature: usize, count: i32);
 }
 
-/// The evaluation proper: the sum of the weights of each side's terms.
-pub(crate) struct Total(pub(crate) [S; 2]);
+/// The evaluation proper: the sum of the weights of each side's terms, and the complexity
+/// of the position (the sum of the endgame weights of the [`COMPLEXITY`] terms).
+#[derive(Copy, Clone, Default, Debug)]
+pub(crate) struct Total {
+    pub(crate) sides: [S; 2],
+    pub(crate) complexity: i32,
+}
 
 impl Sink for Total {
     #[inline(always)]
     fn add(&mut self, color: Color, feature: usize, count: i32) {
-        self.0[color as usize] += super::weights::WEIGHTS[feature] * count;
+        let weight = super::weights::WEIGHTS[feature];
+        if feature >= COMPLEXITY {
+            self.complexity += weight.1 * count;
+        } else {
+            self.sides[color as usize] += weight * count;
+        }
     }
 }
 

@@ -148,9 +148,9 @@ mod tests {
     }
 
     fn shelter_of(board: &Board, color: Color) -> S {
-        let mut total = Total([S(0, 0); 2]);
+        let mut total = Total::default();
         shelter(board, color, &mut total);
-        total.0[color as usize]
+        total.sides[color as usize]
     }
 
     #[test]

@@ -19,7 +19,13 @@
 //! - mobility: squares each piece reaches that are not ours and not guarded by enemy pawns
 //!   (a weight for each number of squares);
 //! - the bishop pair, a bishop's own pawns on its colour, knights and bishops on outposts
-//!   (defended by a pawn, out of the enemy pawns' reach), rooks on open files;
+//!   (defended by a pawn, out of the enemy pawns' reach) or behind a pawn, their distance to
+//!   their king, bishops on a long diagonal, rooks on open files, on the seventh rank or on
+//!   the enemy queen's file, rooks behind passed pawns;
+//! - space: the safe squares of the side's own centre, weighted by its piece count;
+//! - the complexity of the position, which moves the endgame score away from zero (passed
+//!   pawns, many pawns, pawns on both wings, a king in the enemy half) or towards it (few
+//!   pawns, kings facing each other), never past it;
 //! - a scale factor on the endgame score for endings the side ahead rarely or never wins
 //!   (see [`endgame`]): no pawns and less than a rook ahead, a rook's pawn with the wrong
 //!   bishop, opposite-coloured bishops, a lone extra pawn, every pawn on one wing.
@@ -44,8 +50,9 @@ use chess_rules::Position;
 
 use attack_map::{AttackMap, pawn_attacks};
 use features::{
-    BISHOP_MOBILITY, BISHOP_OUTPOST, BISHOP_PAIR, BISHOP_PAWNS, KNIGHT_MOBILITY, KNIGHT_OUTPOST,
-    PSQT, QUEEN_MOBILITY, ROOK_MOBILITY, ROOK_OPEN_FILE, ROOK_SEMI_OPEN_FILE, Sink, Total,
+    BISHOP_MOBILITY, BISHOP_OUTPOST, BISHOP_PAIR, BISHOP_PAWNS, KING_PROTECTOR, KNIGHT_MOBILITY,
+    KNIGHT_OUTPOST, LONG_DIAGONAL_BISHOP, MINOR_BEHIND_PAWN, PSQT, QUEEN_MOBILITY, ROOK_MOBILITY,
+    ROOK_ON_QUEEN_FILE, ROOK_ON_SEVENTH, ROOK_OPEN_FILE, ROOK_SEMI_OPEN_FILE, SPACE, Sink, Total,
 };
 
 /// A middlegame and an endgame value.
@@ -124,9 +131,10 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// The middlegame and endgame score of `board` for white.
 #[inline(always)]
 pub(crate) fn total(board: &Board) -> S {
-    let mut total = Total([S(0, 0); 2]);
+    let mut total = Total::default();
     terms(board, &mut total);
-    total.0[0] - total.0[1]
+    let score = total.sides[0] - total.sides[1];
+    S(score.0, endgame::winnable(score.1, total.complexity))
 }
 
 /// The game phase: 24 with all pieces on the board, 0 with kings and pawns only.
@@ -177,6 +185,7 @@ pub(crate) fn terms<T: Sink>(board: &Board, sink: &mut T) {
         king::terms(board, color, ours, theirs, sink);
         pawns::passers(board, color, passed[color as usize], theirs, sink);
     }
+    endgame::complexity(board, passed[0] | passed[1], sink);
 }
 
 /// Mobility, outposts, the bishop pair, pawns on the bishops' colour and rooks on open files
@@ -221,12 +230,29 @@ fn pieces<T: Sink>(board: &Board, color: Color, sink: &mut T) -> AttackMap {
     };
 
     let knights = board.pieces(color, Role::Knight);
+    let bishops = board.pieces(color, Role::Bishop);
+    let pawns = our_pawns | their_pawns;
+    let minors = knights | bishops;
+    sink.add(
+        color,
+        MINOR_BEHIND_PAWN,
+        (minors & pawns.shift_forward(them)).count() as i32,
+    );
+    if let Some(king) = board.king_of(color) {
+        for sq in minors {
+            sink.add(color, KING_PROTECTOR, king.distance(sq) as i32);
+        }
+    }
     for sq in knights {
         mobility(sink, attacks::knight(sq), Role::Knight, KNIGHT_MOBILITY);
     }
-    let bishops = board.pieces(color, Role::Bishop);
     sink.add(color, KNIGHT_OUTPOST, (knights & outposts).count() as i32);
     sink.add(color, BISHOP_OUTPOST, (bishops & outposts).count() as i32);
+    for sq in bishops & (Bitboard::MAIN_DIAGONAL | Bitboard::ANTI_DIAGONAL) {
+        if (attacks::bishop(sq, pawns) & Bitboard::CENTER).more_than_one() {
+            sink.add(color, LONG_DIAGONAL_BISHOP, 1);
+        }
+    }
     for sq in bishops {
         let colour = if sq.is_light() {
             Bitboard::LIGHT_SQUARES
@@ -241,9 +267,22 @@ fn pieces<T: Sink>(board: &Board, color: Color, sink: &mut T) -> AttackMap {
             BISHOP_MOBILITY,
         );
     }
-    for sq in board.pieces(color, Role::Rook) {
+    let seventh = Bitboard::relative_rank(color, Rank::Seventh);
+    let rooks = board.pieces(color, Role::Rook);
+    if (their_pawns & seventh).any()
+        || board
+            .king_of(them)
+            .is_some_and(|k| k.rank() == Rank::Eighth.relative_to(color))
+    {
+        sink.add(color, ROOK_ON_SEVENTH, (rooks & seventh).count() as i32);
+    }
+    let their_queens = board.pieces(them, Role::Queen);
+    for sq in rooks {
         mobility(sink, attacks::rook(sq, occupied), Role::Rook, ROOK_MOBILITY);
         let file = Bitboard::file(sq.file());
+        if file.intersects(their_queens) {
+            sink.add(color, ROOK_ON_QUEEN_FILE, 1);
+        }
         if (file & our_pawns).is_empty() {
             let open = if (file & their_pawns).is_empty() {
                 ROOK_OPEN_FILE
@@ -264,13 +303,42 @@ fn pieces<T: Sink>(board: &Board, color: Color, sink: &mut T) -> AttackMap {
     if board.pieces(color, Role::Bishop).more_than_one() {
         sink.add(color, BISHOP_PAIR, 1);
     }
+    sink.add(color, SPACE, space(board, color));
     map
 }
+
+/// The space count of `color`: the squares of its half of the centre (files c to f, its
+/// second to fourth ranks) that hold no pawn of its own and that no enemy pawn attacks,
+/// those up to three squares behind its own pawns counted twice, times the square of its
+/// piece count less three, over 64. Space counts while there are pieces to use it: nothing
+/// once the game phase falls under [`SPACE_PHASE`].
+fn space(board: &Board, color: Color) -> i32 {
+    if phase(board) < SPACE_PHASE {
+        return 0;
+    }
+    let them = !color;
+    let our_pawns = board.pieces(color, Role::Pawn);
+    let centre = Bitboard(0x3c3c_3c3c_3c3c_3c3c)
+        & (Bitboard::relative_rank(color, Rank::Second)
+            | Bitboard::relative_rank(color, Rank::Third)
+            | Bitboard::relative_rank(color, Rank::Fourth));
+    let safe = centre & !our_pawns & !pawn_attacks(board.pieces(them, Role::Pawn), them);
+    let mut behind = our_pawns;
+    behind |= behind.shift_forward(them);
+    behind |= behind.shift_forward(them).shift_forward(them);
+    let bonus = (safe.count() + (safe & behind).count()) as i32;
+    let weight = board.by_color(color).count() as i32 - 3;
+    bonus * weight * weight / 64
+}
+
+/// The game phase under which [`space`] counts nothing (about a queen and a rook each
+/// traded off).
+const SPACE_PHASE: i32 = 12;
 
 /// The squares each side attacks on `board`, for tests of the terms that weigh them.
 #[cfg(test)]
 fn attack_maps(board: &Board) -> [AttackMap; 2] {
-    let mut total = Total([S(0, 0); 2]);
+    let mut total = Total::default();
     [Color::White, Color::Black].map(|color| pieces(board, color, &mut total))
 }
 
@@ -380,5 +448,68 @@ mod tests {
             (Square::D5, Piece::BlackPawn),
         ]);
         assert_eq!(black[features::BISHOP_OUTPOST], 1);
+    }
+
+    #[test]
+    fn minor_pieces_rooks_and_space() {
+        let counts = |pieces: &[(Square, Piece)]| {
+            let kings = [
+                (Square::G1, Piece::WhiteKing),
+                (Square::G8, Piece::BlackKing),
+            ];
+            term_counts(&kings.iter().chain(pieces).copied().collect())
+        };
+        let [white, black] = counts(&[
+            (Square::D3, Piece::WhiteKnight),
+            (Square::D4, Piece::WhitePawn),
+            (Square::E2, Piece::WhiteBishop),
+            (Square::E3, Piece::BlackPawn),
+            (Square::B7, Piece::BlackBishop),
+            (Square::A7, Piece::WhiteRook),
+            (Square::D1, Piece::WhiteRook),
+            (Square::D8, Piece::BlackQueen),
+        ]);
+        // The knight behind its own pawn, the bishop behind an enemy pawn.
+        assert_eq!(white[features::MINOR_BEHIND_PAWN], 2);
+        // g1 to d3 and to e2: three squares and two.
+        assert_eq!(white[features::KING_PROTECTOR], 5);
+        // b7 sees e4 and d5 past nothing; the d4 pawn hides nothing on the long diagonal.
+        assert_eq!(black[features::LONG_DIAGONAL_BISHOP], 1);
+        assert_eq!(white[features::ROOK_ON_SEVENTH], 1);
+        assert_eq!(white[features::ROOK_ON_QUEEN_FILE], 1);
+        // A pawn on d4 blocks a bishop on b2 from e5.
+        let [white, _] = counts(&[
+            (Square::B2, Piece::WhiteBishop),
+            (Square::D4, Piece::BlackPawn),
+        ]);
+        assert_eq!(white[features::LONG_DIAGONAL_BISHOP], 0);
+        // The rook on the seventh counts only with the enemy king or pawns to attack there.
+        let [white, _] = counts(&[
+            (Square::A7, Piece::WhiteRook),
+            (Square::H8, Piece::BlackRook),
+        ]);
+        assert_eq!(white[features::ROOK_ON_SEVENTH], 1);
+        let away = [
+            (Square::G1, Piece::WhiteKing),
+            (Square::G6, Piece::BlackKing),
+            (Square::A7, Piece::WhiteRook),
+        ];
+        let [white, _] = term_counts(&away.into_iter().collect());
+        assert_eq!(white[features::ROOK_ON_SEVENTH], 0);
+
+        // In the starting position each side has c3 to f4, eight squares, weighted by
+        // (16 - 3)^2 / 64; after 1. e4 white gains e2 and e3 behind the pawn, counted
+        // twice, and loses e4.
+        let start = Position::standard();
+        let [white, black] = term_counts(start.board());
+        assert_eq!(white[features::SPACE], 8 * 169 / 64);
+        assert_eq!(black[features::SPACE], 8 * 169 / 64);
+        let mut e4 = start.board().clone();
+        e4.remove(Square::E2);
+        e4.put(Square::E4, Piece::WhitePawn);
+        assert_eq!(term_counts(&e4)[0][features::SPACE], 10 * 169 / 64);
+        // No space once the pieces are gone.
+        let [white, _] = counts(&[(Square::D2, Piece::WhitePawn)]);
+        assert_eq!(white[features::SPACE], 0);
     }
 }

@@ -1,13 +1,14 @@
 //! Pawn structure: doubled, isolated and passed pawns.
 
-use chess_core::{Bitboard, Board, Color, Rank, Role, Square};
+use chess_core::{Bitboard, Board, Color, Rank, Role, Square, attacks};
 
 #[cfg(test)]
 use super::S;
 use super::attack_map::{AttackMap, pawn_attacks};
 use super::features::{
-    BACKWARD, DOUBLED, ISOLATED, KING_PAWN_DISTANCE, PASSED, PASSED_BLOCKED, PASSED_FREE,
-    PASSED_KING_DISTANCE, PHALANX, SUPPORTED, Sink, UNSTOPPABLE,
+    BACKWARD, DOUBLED, ENEMY_ROOK_BEHIND_PASSER, ISOLATED, KING_PAWN_DISTANCE, PASSED,
+    PASSED_BLOCKED, PASSED_FREE, PASSED_KING_DISTANCE, PASSED_OWN_KING_DISTANCE, PHALANX,
+    ROOK_BEHIND_PASSER, SUPPORTED, Sink, UNSTOPPABLE,
 };
 
 /// The files next to `sq`'s file.
@@ -71,6 +72,11 @@ pub(super) fn terms<T: Sink>(board: &Board, color: Color, sink: &mut T) -> Bitbo
                 let weight = rank.saturating_sub(3) as i32;
                 let lead = theirs.distance(stop) as i32 - ours.distance(stop) as i32;
                 sink.add(color, PASSED_KING_DISTANCE, weight * lead);
+                sink.add(
+                    color,
+                    PASSED_OWN_KING_DISTANCE,
+                    weight * ours.distance(stop) as i32,
+                );
             }
         }
     }
@@ -123,6 +129,17 @@ pub(super) fn passers<T: Sink>(
         let Some(stop) = sq.offset(0, if color.is_white() { 1 } else { -1 }) else {
             continue;
         };
+        // The rooks on the file behind the pawn with nothing between them: a rook behind a
+        // passed pawn guards (or, an enemy's, attacks) every square of its path.
+        let behind = attacks::rook(sq, occupied)
+            & Bitboard::file(sq.file())
+            & !ranks_ahead(color, sq)
+            & board.by_role(Role::Rook);
+        if behind.intersects(board.by_color(color)) {
+            sink.add(color, ROOK_BEHIND_PASSER, 1);
+        } else if behind.any() {
+            sink.add(color, ENEMY_ROOK_BEHIND_PASSER, 1);
+        }
         if occupied.contains(stop) {
             sink.add(color, PASSED_BLOCKED + rank, 1);
         } else if !theirs.all.contains(stop) {
@@ -143,9 +160,9 @@ pub(super) fn passers<T: Sink>(
 /// The pawn-structure score of `color`, for tests.
 #[cfg(test)]
 fn evaluate(board: &Board, color: Color) -> S {
-    let mut total = super::features::Total([S(0, 0); 2]);
+    let mut total = super::features::Total::default();
     terms(board, color, &mut total);
-    total.0[color as usize]
+    total.sides[color as usize]
 }
 
 #[cfg(test)]
@@ -344,6 +361,29 @@ mod tests {
             (Square::H1, WhiteKing),
         ]);
         assert_eq!(black[UNSTOPPABLE], 1);
+    }
+
+    #[test]
+    fn rooks_behind_passed_pawns() {
+        use Piece::*;
+        let [white, black] = counts(&[(Square::A5, WhitePawn), (Square::A1, WhiteRook)]);
+        assert_eq!(white[ROOK_BEHIND_PASSER], 1);
+        assert_eq!(white[ENEMY_ROOK_BEHIND_PASSER], 0);
+        assert_eq!(black[ROOK_BEHIND_PASSER], 0);
+        let [white, _] = counts(&[(Square::A5, WhitePawn), (Square::A2, BlackRook)]);
+        assert_eq!(white[ENEMY_ROOK_BEHIND_PASSER], 1);
+        // A rook in front of the pawn, or one with a piece between, is not behind it.
+        let [white, _] = counts(&[(Square::A5, WhitePawn), (Square::A8, WhiteRook)]);
+        assert_eq!(white[ROOK_BEHIND_PASSER], 0);
+        let [white, _] = counts(&[
+            (Square::A5, WhitePawn),
+            (Square::A3, WhiteKnight),
+            (Square::A1, WhiteRook),
+        ]);
+        assert_eq!(white[ROOK_BEHIND_PASSER], 0);
+        // Black's pawn on h4 has its rook behind it on h8.
+        let [_, black] = counts(&[(Square::H4, BlackPawn), (Square::H8, BlackRook)]);
+        assert_eq!(black[ROOK_BEHIND_PASSER], 1);
     }
 
     #[test]
