@@ -44,6 +44,7 @@ mod bench;
 mod eval;
 mod level;
 mod limits;
+pub mod nnue;
 mod ordering;
 mod score;
 mod search;

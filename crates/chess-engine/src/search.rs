@@ -20,6 +20,7 @@ use chess_rules::{Move, MoveList, Position};
 use crate::eval::{evaluate, has_non_pawn_material};
 use crate::level::{Level, Rng, pick};
 use crate::limits::{Control, Limits};
+use crate::nnue::{Accumulator, Network};
 use crate::ordering::{
     BAD_CAPTURE, CaptureHistory, Context, ContinuationHistory, CounterMoves, GOOD_CAPTURE, History,
     Killers, Picker, PieceTo, mvv_lva, score_move,
@@ -167,6 +168,10 @@ pub struct Searcher {
     pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     static_evals: [Value; MAX_PLY + 1],
+    /// The network that evaluates positions, or `None` for the classical evaluation.
+    network: Option<Arc<Network>>,
+    /// The network's accumulators of the positions on the search path, by ply.
+    accumulators: Vec<Accumulator>,
     /// The endgame tablebases and how to use them.
     tablebases: TablebaseSettings,
     /// The most pieces probed in this search (0: no probes below the root).
@@ -238,6 +243,8 @@ impl Searcher {
             ),
             pv_len: [0; MAX_PLY + 1],
             static_evals: [0; MAX_PLY + 1],
+            network: None,
+            accumulators: vec![Network::zeroed().refresh(&chess_core::Board::empty()); MAX_PLY + 2],
             tablebases: TablebaseSettings::default(),
             tb_cardinality: 0,
             tb_hits: 0,
@@ -324,6 +331,18 @@ impl Searcher {
         self.tablebases = settings;
     }
 
+    /// Evaluates positions with `network`, or with the classical evaluation for `None` (as a
+    /// searcher starts).
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        self.network = network;
+    }
+
+    /// The network that evaluates positions (`None`: the classical evaluation).
+    #[must_use]
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.network.as_ref()
+    }
+
     /// The endgame tablebases the search consults.
     #[must_use]
     pub fn tablebases(&self) -> &TablebaseSettings {
@@ -376,6 +395,7 @@ impl Searcher {
             for helper in &mut helpers {
                 helper.tt = Arc::clone(&self.tt);
                 helper.tablebases = self.tablebases.clone();
+                helper.network.clone_from(&self.network);
                 let (limits, stop) = (&helper_limits, &stop);
                 scope.spawn(move || helper.search_thread(pos, history, limits, stop, |_| {}));
             }
@@ -421,6 +441,9 @@ impl Searcher {
         self.root_index = self.path.len();
         self.path.push(pos.zobrist_hash());
         self.null_barrier = 0;
+        if let Some(network) = self.network.as_deref() {
+            self.accumulators[0] = network.refresh(pos.board());
+        }
 
         let mut root_moves = self.root_moves(pos, &limits.search_moves);
         self.tb_hits = 0;
@@ -619,6 +642,7 @@ impl Searcher {
         for (i, rm) in root_moves.iter_mut().enumerate() {
             let m = rm.m;
             let child = pos.after(m);
+            self.push_accumulator(0, pos, &child);
             let extension = i32::from(child.is_check());
             let new_depth = depth - 1 + extension;
             self.path.push(child.zobrist_hash());
@@ -768,6 +792,31 @@ impl Searcher {
         false
     }
 
+    /// The static evaluation of `pos`, the position at `ply` of the search path, for the side
+    /// to move.
+    #[inline]
+    fn evaluate(&self, pos: &Position, ply: usize) -> Value {
+        match self.network.as_deref() {
+            Some(network) => {
+                let value = network.evaluate(&self.accumulators[ply], pos.board(), pos.turn());
+                // Towards a draw as the 50-move rule nears: an advantage that cannot be
+                // turned into a capture or a pawn move is worth less and less.
+                let value = value * (200 - pos.halfmoves().min(100) as i32) / 200;
+                value.clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1)
+            }
+            None => evaluate(pos),
+        }
+    }
+
+    /// The accumulator of `child`, a position after `pos` at `ply`, for the next ply.
+    #[inline]
+    fn push_accumulator(&mut self, ply: usize, pos: &Position, child: &Position) {
+        if let Some(network) = self.network.as_deref() {
+            let (done, next) = self.accumulators.split_at_mut(ply + 1);
+            network.update_from(&done[ply], &mut next[0], pos.board(), child.board());
+        }
+    }
+
     /// The principal variation search of a node below the root.
     #[allow(clippy::too_many_lines)]
     fn negamax(
@@ -797,7 +846,11 @@ impl Searcher {
             return DRAW;
         }
         if ply >= MAX_PLY {
-            return if in_check { DRAW } else { evaluate(pos) };
+            return if in_check {
+                DRAW
+            } else {
+                self.evaluate(pos, ply)
+            };
         }
         // Mate distance pruning: no line from here can beat a mate already found nearer the
         // root.
@@ -842,7 +895,7 @@ impl Searcher {
                 if cut {
                     let depth = (depth + 6).min(MAX_PLY as i32 - 1);
                     self.tt
-                        .store(key, None, value, evaluate(pos), depth, bound, ply);
+                        .store(key, None, value, self.evaluate(pos, ply), depth, bound, ply);
                     return value;
                 }
                 if pv_node {
@@ -857,7 +910,7 @@ impl Searcher {
         let static_eval = if in_check {
             -INFINITE
         } else {
-            hit.map_or_else(|| evaluate(pos), |h| h.eval)
+            hit.map_or_else(|| self.evaluate(pos, ply), |h| h.eval)
         };
         self.static_evals[ply] = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
@@ -882,6 +935,7 @@ impl Searcher {
                 && has_non_pawn_material(pos, pos.turn())
             {
                 if let Some(null) = pos.null_move() {
+                    self.accumulators[ply + 1] = self.accumulators[ply].clone();
                     let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
                     self.path.push(null.zobrist_hash());
                     self.stack[ply] = None;
@@ -1010,6 +1064,7 @@ impl Searcher {
                 }
             }
             let new_depth = depth - 1 + extension;
+            self.push_accumulator(ply, pos, &child);
             self.path.push(child.zobrist_hash());
             self.stack[ply] = Some(PieceTo::of(pos, m));
             let mut value;
@@ -1150,7 +1205,11 @@ impl Searcher {
         }
         let in_check = pos.is_check();
         if ply >= MAX_PLY {
-            return if in_check { DRAW } else { evaluate(pos) };
+            return if in_check {
+                DRAW
+            } else {
+                self.evaluate(pos, ply)
+            };
         }
         let pv_node = beta - alpha > 1;
         let key = pos.zobrist_hash();
@@ -1173,7 +1232,7 @@ impl Searcher {
             }
             (moves, 0, -INFINITE)
         } else {
-            let eval = hit.map_or_else(|| evaluate(pos), |h| h.eval);
+            let eval = hit.map_or_else(|| self.evaluate(pos, ply), |h| h.eval);
             if eval >= beta {
                 return eval;
             }
@@ -1209,6 +1268,7 @@ impl Searcher {
                 }
             }
             let child = pos.after(m);
+            self.push_accumulator(ply, pos, &child);
             let value = -self.qsearch(&child, -beta, -alpha, ply + 1);
             if self.stopped {
                 return DRAW;

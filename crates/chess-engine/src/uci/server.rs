@@ -12,6 +12,8 @@ use chess_notation::polyglot::{Book, BookMove};
 use chess_notation::{Fen, uci};
 use chess_rules::Position;
 
+use crate::nnue::Network;
+
 use super::protocol::{BestMove, Divide, EngineOption, Info, parse_go};
 #[cfg(feature = "syzygy")]
 use crate::Tablebase;
@@ -28,6 +30,8 @@ const DEFAULT_HASH_MB: usize = crate::DEFAULT_HASH_MB;
 const DEFAULT_OVERHEAD_MS: u64 = 30;
 const MAX_OVERHEAD_MS: u64 = 5000;
 const MAX_MULTI_PV: usize = 256;
+/// The value of `EvalFile` that names the network built into the engine.
+const BUILT_IN_NETWORK: &str = "<built-in>";
 /// The deepest `go perft` (deeper counts would take days).
 const MAX_PERFT_DEPTH: u32 = 15;
 
@@ -131,6 +135,10 @@ struct Options {
     book: Option<Arc<Book>>,
     /// The tablebases of `SyzygyPath` and the other `Syzygy*` options.
     tablebases: TablebaseSettings,
+    /// Evaluate with a network (`UseNNUE`), else with the classical evaluation.
+    use_nnue: bool,
+    /// The network of `EvalFile`, or the built-in one.
+    network: Arc<Network>,
 }
 
 impl Default for Options {
@@ -145,6 +153,8 @@ impl Default for Options {
             own_book: false,
             book: None,
             tablebases: TablebaseSettings::default(),
+            use_nnue: false,
+            network: Network::default_network(),
         }
     }
 }
@@ -254,6 +264,8 @@ impl<W: Write + Send + 'static> Server<W> {
             of_kind("UCI_Chess960", "check", Some("false")),
             of_kind("OwnBook", "check", Some("false")),
             of_kind("BookFile", "string", Some("<empty>")),
+            of_kind("UseNNUE", "check", Some("false")),
+            of_kind("EvalFile", "string", Some(BUILT_IN_NETWORK)),
         ]
         .into_iter()
         .chain(syzygy_options(&o.tablebases))
@@ -407,6 +419,23 @@ impl<W: Write + Send + 'static> Server<W> {
                 Some(b) => self.options.tablebases.rule50 = b,
                 None => self.bad_value(&name, &value)?,
             },
+            "usennue" => match parse_bool(&value) {
+                Some(b) => self.options.use_nnue = b,
+                None => self.bad_value(&name, &value)?,
+            },
+            "evalfile" => {
+                if value.is_empty() || value == BUILT_IN_NETWORK {
+                    self.options.network = Network::default_network();
+                } else {
+                    match std::fs::read(&value)
+                        .map_err(|e| e.to_string())
+                        .and_then(|bytes| Network::from_bytes(&bytes).map_err(|e| e.to_string()))
+                    {
+                        Ok(network) => self.options.network = Arc::new(network),
+                        Err(e) => self.info_string(&format!("EvalFile {value}: {e}"))?,
+                    }
+                }
+            }
             "bookfile" => {
                 self.options.book = None;
                 if !value.is_empty() && value != "<empty>" {
@@ -523,6 +552,11 @@ impl<W: Write + Send + 'static> Server<W> {
         searcher.set_level(Level::from_skill(self.options.skill));
         searcher.set_move_overhead(self.options.move_overhead);
         searcher.set_tablebases(self.options.tablebases.clone());
+        searcher.set_network(
+            self.options
+                .use_nnue
+                .then(|| Arc::clone(&self.options.network)),
+        );
 
         let control = Control::new();
         let job = Job {

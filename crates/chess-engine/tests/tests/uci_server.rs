@@ -495,3 +495,62 @@ fn threads_search_together() {
         "{lines:#?}"
     );
 }
+
+/// `UseNNUE` and `EvalFile`: the classical evaluation and the network search differently, a
+/// network read from a file evaluates as the built-in one it copies, and a file that is not a
+/// network is reported.
+#[test]
+fn evaluation_options() {
+    let handshake = run_script("uci\nquit\n");
+    for option in [
+        "option name UseNNUE type check default false",
+        "option name EvalFile type string default <built-in>",
+    ] {
+        assert!(handshake.iter().any(|l| l == option), "{handshake:#?}");
+    }
+    let nodes = |setup: &str| -> String {
+        let lines = run_script(&format!("uci\n{setup}position startpos\ngo depth 7\n"));
+        let last_info = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth 7"))
+            .unwrap_or_else(|| panic!("{lines:#?}"));
+        let tokens: Vec<&str> = last_info.split_whitespace().collect();
+        let at = tokens.iter().position(|&t| t == "nodes").expect("nodes");
+        tokens[at + 1].to_owned()
+    };
+    let network = nodes("setoption name UseNNUE value true\n");
+    let classical = nodes("setoption name UseNNUE value false\n");
+    assert_ne!(network, classical);
+
+    let dir = std::env::temp_dir().join(format!("chess-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let copy = dir.join("copy.nnue");
+    std::fs::write(
+        &copy,
+        chess_engine::nnue::Network::default_network().to_bytes(),
+    )
+    .expect("writing the network");
+    assert_eq!(
+        nodes(&format!(
+            "setoption name UseNNUE value true\nsetoption name EvalFile value {}\n",
+            copy.display()
+        )),
+        network
+    );
+
+    let bad = dir.join("bad.nnue");
+    std::fs::write(&bad, b"not a network").expect("writing");
+    let lines = run_script(&format!(
+        "setoption name EvalFile value {}\nquit\n",
+        bad.display()
+    ));
+    assert!(
+        lines.iter().any(|l| l.starts_with(&format!(
+            "info string EvalFile {}: not a network",
+            bad.display()
+        ))),
+        "{lines:#?}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

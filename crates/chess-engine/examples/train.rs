@@ -1,0 +1,153 @@
+//! Trains the evaluation network on the positions `datagen` writes:
+//!
+//! ```sh
+//! cargo run --release -p chess-engine --example train -- --epochs 30 --lambda 0.5 \
+//!     --out crates/chess-engine/src/nnue/default.nnue data.txt...
+//! ```
+//!
+//! The last `--hold-out` percent of the positions (1 by default: whole games, since a file
+//! holds its games one after the other) are kept out of the fit to measure it. The scale `K`
+//! is fitted to the data unless `--scale` gives it. The network is written after every epoch.
+//! `--mirror` adds each training position with its files reversed. A line that is not a
+//! position is reported with its place and skipped.
+
+use std::io::{BufRead as _, BufReader};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use chess_engine::nnue::train::{Config, Sample, Trainer, fit_scale};
+
+fn main() -> ExitCode {
+    let mut config = Config::default();
+    let mut out = PathBuf::from("net.nnue");
+    let mut hold_out = 1.0f64;
+    let mut scale: Option<f32> = None;
+    let mut mirror = false;
+    let mut files = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        if !arg.starts_with("--") {
+            files.push(PathBuf::from(arg));
+            continue;
+        }
+        if arg == "--mirror" {
+            mirror = true;
+            continue;
+        }
+        let Some(value) = args.next() else {
+            eprintln!("{arg} needs a value");
+            return ExitCode::from(2);
+        };
+        let bad = || {
+            eprintln!("{arg}: not a valid value: {value:?}");
+            ExitCode::from(2)
+        };
+        macro_rules! parse {
+            ($target:expr) => {
+                match value.parse() {
+                    Ok(v) => $target = v,
+                    Err(_) => return bad(),
+                }
+            };
+        }
+        match arg.as_str() {
+            "--out" => out = PathBuf::from(&value),
+            "--epochs" => parse!(config.epochs),
+            "--batch" => parse!(config.batch_size),
+            "--rate" => parse!(config.rate),
+            "--lambda" => parse!(config.lambda),
+            "--threads" => parse!(config.threads),
+            "--seed" => parse!(config.seed),
+            "--hold-out" => parse!(hold_out),
+            "--scale" => match value.parse() {
+                Ok(k) => scale = Some(k),
+                Err(_) => return bad(),
+            },
+            _ => {
+                eprintln!("unknown option {arg}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    if files.is_empty() {
+        eprintln!(
+            "usage: train [--out FILE] [--epochs N] [--batch N] [--rate R] [--lambda L] [--threads N] [--hold-out PERCENT] [--scale K] DATA..."
+        );
+        return ExitCode::from(2);
+    }
+
+    let started = Instant::now();
+    let mut samples = Vec::new();
+    let mut bad = 0u64;
+    for path in &files {
+        let file = match std::fs::File::open(path) {
+            Ok(file) => file,
+            Err(e) => {
+                eprintln!("{}: {e}", path.display());
+                return ExitCode::FAILURE;
+            }
+        };
+        for (number, line) in BufReader::new(file).lines().enumerate() {
+            let line = match line {
+                Ok(line) => line,
+                Err(e) => {
+                    eprintln!("{}: line {}: {e}", path.display(), number + 1);
+                    return ExitCode::FAILURE;
+                }
+            };
+            if line.trim().is_empty() {
+                continue;
+            }
+            match line.parse::<Sample>() {
+                Ok(sample) => samples.push(sample),
+                Err(e) => {
+                    bad += 1;
+                    if bad <= 10 {
+                        eprintln!("{}: line {}: {e}", path.display(), number + 1);
+                    }
+                }
+            }
+        }
+    }
+    if bad > 0 {
+        eprintln!("{bad} lines skipped");
+    }
+    let held = ((samples.len() as f64 * hold_out / 100.0) as usize).min(samples.len());
+    let held_out = samples.split_off(samples.len() - held);
+    let scale = scale.unwrap_or_else(|| fit_scale(&samples));
+    if mirror {
+        let mirrored: Vec<Sample> = samples.iter().map(Sample::mirrored).collect();
+        samples.extend(mirrored);
+    }
+    eprintln!(
+        "{} positions ({} held out) read in {:.1} s; scale K = {scale:.1} cp",
+        samples.len(),
+        held_out.len(),
+        started.elapsed().as_secs_f64()
+    );
+
+    let mut trainer = Trainer::new(&config, scale);
+    eprintln!(
+        "before: loss {:.6}, held out {:.6}",
+        trainer.loss(&samples),
+        trainer.loss(&held_out)
+    );
+    let epoch_start = Instant::now();
+    for _ in 0..config.epochs {
+        let epoch = trainer.epoch(&samples, &held_out);
+        eprintln!(
+            "epoch {:>3}: loss {:.6}, held out {:.6}, rate {:.6}, {:.0} s",
+            epoch.epoch,
+            epoch.train_loss,
+            epoch.validation_loss,
+            epoch.rate,
+            epoch_start.elapsed().as_secs_f64()
+        );
+        if let Err(e) = std::fs::write(&out, trainer.quantized().to_bytes()) {
+            eprintln!("{}: {e}", out.display());
+            return ExitCode::FAILURE;
+        }
+    }
+    ExitCode::SUCCESS
+}
