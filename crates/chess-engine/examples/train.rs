@@ -8,7 +8,8 @@
 //! The last `--hold-out` percent of the positions (1 by default: whole games, since a file
 //! holds its games one after the other) are kept out of the fit to measure it. The scale `K`
 //! is fitted to the data unless `--scale` gives it. The network is written after every epoch.
-//! `--mirror` adds each training position with its files reversed. A line that is not a
+//! `--classical` also reports the error of the classical evaluation on the held-out
+//! positions. `--mirror` adds each training position with its files reversed. A line that is not a
 //! position is reported with its place and skipped.
 
 use std::io::{BufRead as _, BufReader};
@@ -24,6 +25,8 @@ fn main() -> ExitCode {
     let mut hold_out = 1.0f64;
     let mut scale: Option<f32> = None;
     let mut mirror = false;
+    let mut classical = false;
+    let mut lines_read: Vec<String> = Vec::new();
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -33,6 +36,10 @@ fn main() -> ExitCode {
         }
         if arg == "--mirror" {
             mirror = true;
+            continue;
+        }
+        if arg == "--classical" {
+            classical = true;
             continue;
         }
         let Some(value) = args.next() else {
@@ -100,7 +107,12 @@ fn main() -> ExitCode {
                 continue;
             }
             match line.parse::<Sample>() {
-                Ok(sample) => samples.push(sample),
+                Ok(sample) => {
+                    samples.push(sample);
+                    if classical {
+                        lines_read.push(line);
+                    }
+                }
                 Err(e) => {
                     bad += 1;
                     if bad <= 10 {
@@ -128,6 +140,24 @@ fn main() -> ExitCode {
     );
 
     let mut trainer = Trainer::new(&config, scale);
+    if classical {
+        // The classical evaluation of the held-out positions, for comparison.
+        let evals: Vec<f32> = lines_read[lines_read.len() - held_out.len()..]
+            .iter()
+            .map(|line| {
+                let fen = line.split('|').next().unwrap_or("").trim();
+                let pos = fen
+                    .parse::<chess_notation::Fen>()
+                    .ok()
+                    .and_then(|f| f.into_position(chess_rules::CastlingMode::Standard).ok());
+                pos.map_or(0.0, |p| chess_engine::evaluate(&p) as f32)
+            })
+            .collect();
+        eprintln!(
+            "the classical evaluation: held out {:.6}",
+            trainer.loss_of(&held_out, &evals)
+        );
+    }
     eprintln!(
         "before: loss {:.6}, held out {:.6}",
         trainer.loss(&samples),

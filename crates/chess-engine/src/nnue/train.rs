@@ -458,6 +458,22 @@ impl Trainer {
         lambda * sample.result() + (1.0 - lambda) * sigmoid(sample.score() as f32 / self.scale)
     }
 
+    /// The mean squared error on `samples` of the winning chances of other evaluations,
+    /// `evals[i]` the centipawns of `samples[i]` for the side to move: the error the
+    /// network's is to be compared with.
+    #[must_use]
+    pub fn loss_of(&self, samples: &[Sample], evals: &[f32]) -> f64 {
+        if samples.is_empty() {
+            return 0.0;
+        }
+        let total: f64 = samples
+            .iter()
+            .zip(evals)
+            .map(|(s, &cp)| f64::from((sigmoid(cp / self.scale) - self.target(s)).powi(2)))
+            .sum();
+        total / samples.len() as f64
+    }
+
     /// The mean squared error of the network's winning chances on `samples`.
     #[must_use]
     pub fn loss(&self, samples: &[Sample]) -> f64 {
