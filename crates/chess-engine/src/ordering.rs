@@ -303,30 +303,49 @@ pub(crate) fn score_move(
 }
 
 /// Moves with their scores, handed out best first by selection: after a cutoff the rest need
-/// never be sorted.
+/// never be sorted. The hash move, when it is among them, comes first before any other move
+/// is scored, since it so often ends the node alone.
 pub(crate) struct Picker {
     moves: MoveList,
     scores: [i32; MAX_MOVES],
     next: usize,
+    /// The hash move not yet handed out (until the other moves are scored).
+    hash_move: Option<Move>,
+    scored: bool,
 }
 
 impl Picker {
-    pub(crate) fn new(moves: MoveList, mut score: impl FnMut(Move) -> i32) -> Picker {
-        let mut scores = [0; MAX_MOVES];
-        for (slot, &m) in scores.iter_mut().zip(moves.iter()) {
-            *slot = score(m);
-        }
+    /// Hands out `moves`, `hash_move` first if it is among them.
+    pub(crate) fn new(moves: MoveList, hash_move: Option<Move>) -> Picker {
         Picker {
             moves,
-            scores,
+            scores: [0; MAX_MOVES],
             next: 0,
+            hash_move,
+            scored: false,
         }
     }
 
-    /// The best move not yet handed out, with its score.
+    /// The best move not yet handed out by `score` (the hash move's must be the highest),
+    /// with its score. The moves are scored on the first call after the hash move, so that
+    /// what the hash move's search learnt counts.
     #[inline]
-    pub(crate) fn next(&mut self) -> Option<(Move, i32)> {
+    pub(crate) fn next(&mut self, mut score: impl FnMut(Move) -> i32) -> Option<(Move, i32)> {
         let n = self.moves.len();
+        if !self.scored {
+            if let Some(hash) = self.hash_move.take() {
+                if let Some(i) = self.moves.iter().position(|&m| m == hash) {
+                    // Where selection would have put it: swapped with the first move.
+                    self.moves.as_mut_slice().swap(0, i);
+                    self.next = 1;
+                    return Some((hash, score(hash)));
+                }
+            }
+            for i in self.next..n {
+                self.scores[i] = score(self.moves[i]);
+            }
+            self.scored = true;
+        }
         if self.next >= n {
             return None;
         }
@@ -381,15 +400,41 @@ mod tests {
     fn picker_hands_out_best_first() {
         let pos = Position::standard();
         let moves = pos.legal_moves();
-        let mut picker = Picker::new(moves.clone(), |m| m.to() as i32);
+        let mut picker = Picker::new(moves.clone(), None);
         let mut last = i32::MAX;
         let mut count = 0;
-        while let Some((_, s)) = picker.next() {
+        while let Some((_, s)) = picker.next(|m| m.to() as i32) {
             assert!(s <= last);
             last = s;
             count += 1;
         }
         assert_eq!(count, moves.len());
+    }
+
+    #[test]
+    fn the_hash_move_comes_first_and_unscored_moves_wait() {
+        let pos = Position::standard();
+        let moves = pos.legal_moves();
+        let hash = moves[7];
+        let mut picker = Picker::new(moves.clone(), Some(hash));
+        let mut scored = 0;
+        let first = picker.next(|m| {
+            scored += 1;
+            if m == hash { i32::MAX } else { 0 }
+        });
+        // Only the hash move was scored.
+        assert_eq!((first, scored), (Some((hash, i32::MAX)), 1));
+        let mut rest = Vec::new();
+        while let Some((m, _)) = picker.next(|m| m.to() as i32) {
+            rest.push(m);
+        }
+        assert_eq!(rest.len(), moves.len() - 1);
+        assert!(!rest.contains(&hash));
+        // A hash move that is not among the moves is ignored: the best scored comes first.
+        let stranger = chess_rules::Move::new(chess_core::Square::A1, chess_core::Square::H8);
+        let mut picker = Picker::new(moves.clone(), Some(stranger));
+        let best = moves.iter().map(|m| m.to() as i32).max();
+        assert_eq!(picker.next(|m| m.to() as i32).map(|(_, s)| s), best);
     }
 
     #[test]

@@ -568,11 +568,11 @@ impl Searcher {
             moves.retain(|m| search_moves.contains(&m));
         }
         let hash_move = self.tt.probe(pos.zobrist_hash(), 0).and_then(|h| h.mv);
-        let mut picker = Picker::new(moves, |m| {
-            score_move(pos, m, hash_move, [None, None], &self.history)
-        });
+        let mut picker = Picker::new(moves, hash_move);
         let mut root_moves = Vec::new();
-        while let Some((m, _)) = picker.next() {
+        while let Some((m, _)) =
+            picker.next(|m| score_move(pos, m, hash_move, [None, None], &self.history))
+        {
             root_moves.push(RootMove {
                 m,
                 score: -INFINITE,
@@ -968,15 +968,8 @@ impl Searcher {
             ply.checked_sub(1).and_then(|p| self.stack[p]),
             ply.checked_sub(2).and_then(|p| self.stack[p]),
         ];
-        let context = Context {
-            hash_move,
-            killers,
-            counter: self.counters.get(previous[0]),
-            history: &self.history,
-            captures: &self.captures,
-            continuations: previous.map(|p| p.map(|p| self.continuations.row(p))),
-        };
-        let mut picker = Picker::new(moves, |m| context.score(pos, m));
+        let counter = self.counters.get(previous[0]);
+        let mut picker = Picker::new(moves, hash_move);
 
         let original_alpha = alpha;
         let mut best = -INFINITE;
@@ -986,7 +979,17 @@ impl Searcher {
         let mut captures_tried = MoveList::new();
         let mut skip_quiets = false;
         let late_move_limit = (3 + depth * depth) / if improving { 1 } else { 2 };
-        while let Some((m, order)) = picker.next() {
+        while let Some((m, order)) = picker.next(|m| {
+            let context = Context {
+                hash_move,
+                killers,
+                counter,
+                history: &self.history,
+                captures: &self.captures,
+                continuations: previous.map(|p| p.map(|p| self.continuations.row(p))),
+            };
+            context.score(pos, m)
+        }) {
             let capture = pos.is_capture(m);
             let quiet = !capture && m.promotion() != Some(Role::Queen);
             let child = pos.after(m);
@@ -1240,7 +1243,9 @@ impl Searcher {
             (noisy_moves(pos), eval, eval)
         };
         let hash_move = hit.and_then(|h| h.mv);
-        let mut picker = Picker::new(moves, |m| {
+        let mut picker = Picker::new(moves, hash_move);
+        let mut best_move = None;
+        while let Some((m, _)) = picker.next(|m| {
             if Some(m) == hash_move {
                 i32::MAX
             } else if pos.is_capture(m) {
@@ -1249,9 +1254,7 @@ impl Searcher {
                 // Evasions that capture nothing, or promotions.
                 i32::from(m.is_promotion())
             }
-        });
-        let mut best_move = None;
-        while let Some((m, _)) = picker.next() {
+        }) {
             if !in_check {
                 // Delta pruning: even winning the piece outright would not reach alpha.
                 if m.promotion().is_none() {
