@@ -3,7 +3,7 @@
 //! applies to a [`Sink`], which either adds up the weights (the evaluation proper) or records
 //! the counts (the tuner's features).
 
-use chess_core::Color;
+use chess_core::{Bitboard, Board, Color};
 
 use super::S;
 
@@ -130,9 +130,17 @@ pub(crate) const COMPLEXITY_TERMS: usize = 8;
 pub(crate) const COUNT: usize = COMPLEXITY + COMPLEXITY_TERMS;
 
 /// Where the evaluation reports its terms.
-pub(crate) trait Sink {
+pub(crate) trait Sink: Sized {
     /// Term `feature` applies `count` times to `color`.
     fn add(&mut self, color: Color, feature: usize, count: i32);
+
+    /// Reports the pawn-structure terms of both sides of `board` (see
+    /// [`pawns::structure`](super::pawns::structure)) and returns their passed pawns, white's
+    /// first.
+    #[inline(always)]
+    fn pawn_structure(&mut self, board: &Board) -> [Bitboard; 2] {
+        [Color::White, Color::Black].map(|c| super::pawns::structure(board, c, self))
+    }
 }
 
 /// The evaluation proper: the sum of the weights of each side's terms, and the complexity
@@ -152,6 +160,15 @@ impl Sink for Total {
         } else {
             self.sides[color as usize] += weight * count;
         }
+    }
+
+    /// The weighted terms come from the thread's cache of pawn structures.
+    #[inline(always)]
+    fn pawn_structure(&mut self, board: &Board) -> [Bitboard; 2] {
+        let (scores, passed) = super::pawns::cached_structure(board);
+        self.sides[0] += scores[0];
+        self.sides[1] += scores[1];
+        passed
     }
 }
 

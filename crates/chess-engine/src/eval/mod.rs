@@ -168,7 +168,7 @@ pub(crate) fn blend(score: S, phase: i32, factor: i32) -> i32 {
 #[inline(always)]
 pub(crate) fn terms<T: Sink>(board: &Board, sink: &mut T) {
     let mut maps = [AttackMap::default(); 2];
-    let mut passed = [Bitboard::EMPTY; 2];
+    let passed = sink.pawn_structure(board);
     for color in [Color::White, Color::Black] {
         let flip = if color.is_white() { 0 } else { 56 };
         for role in Role::ALL {
@@ -176,7 +176,7 @@ pub(crate) fn terms<T: Sink>(board: &Board, sink: &mut T) {
                 sink.add(color, PSQT + 64 * role.index() + (sq as usize ^ flip), 1);
             }
         }
-        passed[color as usize] = pawns::terms(board, color, sink);
+        pawns::king_terms(board, color, passed[color as usize], sink);
         maps[color as usize] = pieces(board, color, sink);
     }
     for color in [Color::White, Color::Black] {

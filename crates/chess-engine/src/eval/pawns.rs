@@ -2,13 +2,14 @@
 
 use chess_core::{Bitboard, Board, Color, Rank, Role, Square, attacks};
 
-#[cfg(test)]
+use std::cell::RefCell;
+
 use super::S;
 use super::attack_map::{AttackMap, pawn_attacks};
 use super::features::{
     BACKWARD, DOUBLED, ENEMY_ROOK_BEHIND_PASSER, ISOLATED, KING_PAWN_DISTANCE, PASSED,
     PASSED_BLOCKED, PASSED_FREE, PASSED_KING_DISTANCE, PASSED_OWN_KING_DISTANCE, PHALANX,
-    ROOK_BEHIND_PASSER, SUPPORTED, Sink, UNSTOPPABLE,
+    ROOK_BEHIND_PASSER, SUPPORTED, Sink, Total, UNSTOPPABLE,
 };
 
 /// The files next to `sq`'s file.
@@ -31,12 +32,20 @@ fn ranks_ahead(color: Color, sq: Square) -> Bitboard {
 /// The pawn-structure terms of `color`'s pawns: doubled, isolated, backward, defended and
 /// side-by-side pawns, passed pawns and how near the kings are to a passed pawn's path, and
 /// the distance of the king to the pawns. Returns the passed pawns.
+#[cfg(test)]
+fn terms<T: Sink>(board: &Board, color: Color, sink: &mut T) -> Bitboard {
+    let passers = structure(board, color, sink);
+    king_terms(board, color, passers, sink);
+    passers
+}
+
+/// The terms of `color`'s pawns that depend on the pawns of both sides alone (so that they
+/// can be kept by pawn structure): doubled, isolated, backward, defended, side-by-side and
+/// passed pawns. Returns the passed pawns.
 #[inline(always)]
-pub(super) fn terms<T: Sink>(board: &Board, color: Color, sink: &mut T) -> Bitboard {
+pub(super) fn structure<T: Sink>(board: &Board, color: Color, sink: &mut T) -> Bitboard {
     let ours = board.pieces(color, Role::Pawn);
     let theirs = board.pieces(!color, Role::Pawn);
-    let our_king = board.king_of(color);
-    let their_king = board.king_of(!color);
     let defended = pawn_attacks(ours, color);
     let their_attacks = pawn_attacks(theirs, !color);
     let passers = passed(ours, theirs, color);
@@ -67,8 +76,21 @@ pub(super) fn terms<T: Sink>(board: &Board, color: Color, sink: &mut T) -> Bitbo
         }
         if passers.contains(sq) {
             sink.add(color, PASSED + rank, 1);
-            let stop = sq.offset(0, if color.is_white() { 1 } else { -1 });
-            if let (Some(stop), Some(ours), Some(theirs)) = (stop, our_king, their_king) {
+        }
+    }
+    passers
+}
+
+/// The terms of `color`'s pawns that depend on where the kings are: how near each king is to
+/// the path of a passed pawn of `passers`, and the distance of `color`'s king to the pawns.
+#[inline(always)]
+pub(super) fn king_terms<T: Sink>(board: &Board, color: Color, passers: Bitboard, sink: &mut T) {
+    let our_king = board.king_of(color);
+    let their_king = board.king_of(!color);
+    if let (Some(ours), Some(theirs)) = (our_king, their_king) {
+        for sq in passers {
+            let rank = sq.rank().relative_to(color).index();
+            if let Some(stop) = sq.offset(0, if color.is_white() { 1 } else { -1 }) {
                 let weight = rank.saturating_sub(3) as i32;
                 let lead = theirs.distance(stop) as i32 - ours.distance(stop) as i32;
                 sink.add(color, PASSED_KING_DISTANCE, weight * lead);
@@ -81,13 +103,69 @@ pub(super) fn terms<T: Sink>(board: &Board, color: Color, sink: &mut T) -> Bitbo
         }
     }
     if let Some(king) = our_king {
-        let pawns = ours | theirs;
+        let pawns = board.by_role(Role::Pawn);
         if pawns.any() {
             let nearest = pawns.into_iter().map(|sq| king.distance(sq)).min();
             sink.add(color, KING_PAWN_DISTANCE, nearest.unwrap_or(0) as i32);
         }
     }
-    passers
+}
+
+/// Slots of the per-thread cache of pawn structures.
+const CACHE_SIZE: usize = 8192;
+
+/// What [`structure`] gives for one pawn structure: the sum of the weights of each side's
+/// terms, and each side's passed pawns.
+#[derive(Copy, Clone)]
+struct CacheEntry {
+    /// The white and black pawns (all squares in an empty slot: no position has those).
+    pawns: [Bitboard; 2],
+    scores: [S; 2],
+    passed: [Bitboard; 2],
+}
+
+thread_local! {
+    /// Pawn structures recur through a search far more often than the pieces around them,
+    /// so their terms are kept: each thread its own table, so that no search waits for
+    /// another.
+    static CACHE: RefCell<Vec<CacheEntry>> = RefCell::new(vec![
+        CacheEntry {
+            pawns: [Bitboard::FULL; 2],
+            scores: [S(0, 0); 2],
+            passed: [Bitboard::EMPTY; 2],
+        };
+        CACHE_SIZE
+    ]);
+}
+
+/// The weighted [`structure`] terms of both sides of `board` and their passed pawns, from the
+/// thread's cache when the pawns were seen before.
+#[inline]
+pub(super) fn cached_structure(board: &Board) -> ([S; 2], [Bitboard; 2]) {
+    let pawns = [
+        board.pieces(Color::White, Role::Pawn),
+        board.pieces(Color::Black, Role::Pawn),
+    ];
+    let key = pawns[0].0.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        ^ pawns[1]
+            .0
+            .wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
+            .rotate_left(29);
+    let index = (key >> 51) as usize % CACHE_SIZE;
+    CACHE.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        let entry = &mut cache[index];
+        if entry.pawns != pawns {
+            let mut total = Total::default();
+            let passed = [Color::White, Color::Black].map(|c| structure(board, c, &mut total));
+            *entry = CacheEntry {
+                pawns,
+                scores: total.sides,
+                passed,
+            };
+        }
+        (entry.scores, entry.passed)
+    })
 }
 
 /// The passed pawns of `ours` (of `color`): no pawn of `theirs` can block or take them on
@@ -168,6 +246,32 @@ fn evaluate(board: &Board, color: Color) -> S {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_cache_gives_what_the_terms_give() {
+        use chess_rules::Position;
+        let mut rng = crate::Rng::new(3);
+        let mut seen = 0;
+        for _ in 0..30 {
+            let mut pos = Position::standard();
+            for _ in 0..80 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos = pos.after(moves[rng.below(moves.len() as u64) as usize]);
+                let board = pos.board();
+                let mut total = Total::default();
+                let passed = [Color::White, Color::Black].map(|c| structure(board, c, &mut total));
+                // Twice: once filling the slot, once from it.
+                for _ in 0..2 {
+                    assert_eq!(cached_structure(board), (total.sides, passed), "{pos:?}");
+                }
+                seen += 1;
+            }
+        }
+        assert!(seen > 1000);
+    }
     use crate::eval::features::COUNT;
     use chess_core::Piece;
 
