@@ -7,7 +7,7 @@ use chess_core::{Color, Role};
 use chess_rules::{MAX_MOVES, Move, MoveList, Position};
 
 use crate::score::MAX_PLY;
-use crate::see::{SEE_VALUE, see};
+use crate::see::{SEE_VALUE, see_ge};
 
 /// Ordering scores: bands far apart so that history values never cross them.
 pub(crate) const HASH_MOVE: i32 = 30_000_000;
@@ -222,7 +222,7 @@ impl Context<'_> {
             }
         }
         if pos.is_capture(m) || m.is_promotion() {
-            let base = if see(pos, m) >= 0 {
+            let base = if see_ge(pos, m, 0) {
                 GOOD_CAPTURE
             } else {
                 BAD_CAPTURE
@@ -286,7 +286,7 @@ pub(crate) fn score_move(
         }
     }
     if pos.is_capture(m) || m.is_promotion() {
-        let base = if see(pos, m) >= 0 {
+        let base = if see_ge(pos, m, 0) {
             GOOD_CAPTURE
         } else {
             BAD_CAPTURE

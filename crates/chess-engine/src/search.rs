@@ -28,7 +28,7 @@ use crate::ordering::{
 use crate::score::{
     DRAW, INFINITE, MATE_BOUND, MAX_PLY, Score, TB_WIN_BOUND, Value, is_mate, mate_in, mated_in,
 };
-use crate::see::{SEE_VALUE, see};
+use crate::see::{SEE_VALUE, see_ge};
 use crate::tablebases::TablebaseSettings;
 use crate::time::{self, Budget};
 use crate::tt::{Bound, TranspositionTable};
@@ -1013,7 +1013,7 @@ impl Searcher {
                 if !quiet
                     && depth <= 6
                     && (BAD_CAPTURE - 100_000..GOOD_CAPTURE).contains(&order)
-                    && see(pos, m) < -100 * depth
+                    && !see_ge(pos, m, -100 * depth)
                 {
                     continue;
                 }
@@ -1266,7 +1266,7 @@ impl Searcher {
                         continue;
                     }
                 }
-                if see(pos, m) < 0 {
+                if !see_ge(pos, m, 0) {
                     continue;
                 }
             }

@@ -95,6 +95,25 @@ pub fn see(pos: &Position, m: Move) -> i32 {
 #[inline]
 #[must_use]
 pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
+    // Most answers need no exchange: the first capture bounds the balance from above (the
+    // other side may take back or not), and losing the capturing piece for it from below.
+    if !m.is_castle() && !m.is_en_passant() {
+        let board = pos.board();
+        if let Some(mover) = board.role_at(m.from()) {
+            let mut gain = board.role_at(m.to()).map_or(0, value);
+            let mut on_square = value(mover);
+            if let Some(promotion) = m.promotion() {
+                gain += value(promotion) - value(Role::Pawn);
+                on_square = value(promotion);
+            }
+            if gain < threshold {
+                return false;
+            }
+            if gain - on_square >= threshold {
+                return true;
+            }
+        }
+    }
     see(pos, m) >= threshold
 }
 
@@ -116,6 +135,39 @@ mod tests {
     use super::*;
     use chess_notation::{Fen, uci};
     use chess_rules::CastlingMode;
+
+    #[test]
+    fn see_ge_answers_as_see_does() {
+        let mut rng = crate::Rng::new(11);
+        let mut checked = 0;
+        for start in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        ] {
+            let fen: Fen = start.parse().expect("test fen");
+            let mut pos = fen.into_position(CastlingMode::Standard).expect("legal");
+            for _ in 0..60 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &m in moves.iter() {
+                    let value = see(&pos, m);
+                    for threshold in [-1000, -300, -100, -1, 0, 1, 100, 300, 1000] {
+                        assert_eq!(
+                            see_ge(&pos, m, threshold),
+                            value >= threshold,
+                            "{m:?} {pos:?}"
+                        );
+                        checked += 1;
+                    }
+                }
+                pos = pos.after(moves[rng.below(moves.len() as u64) as usize]);
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
 
     fn see_of(fen: &str, m: &str) -> i32 {
         let fen: Fen = fen.parse().expect("test fen");
