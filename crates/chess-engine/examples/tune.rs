@@ -15,12 +15,17 @@
 //! from material values alone instead. `--lambda L` aims at L times the result plus 1 - L
 //! times the expected result of the game's `[%eval]` of the position (the searching engine's
 //! score before its move); `--l2 X` pulls the weights towards their start.
+//!
+//! A file that is not PGN is read as the lines `datagen` writes (`FEN | score | result`), each
+//! position a sample with its search score.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use chess_engine::tune::{Sample, Tuner, render};
+use chess_notation::Fen;
 use chess_notation::pgn::{Eval, GameReader, GameResult};
+use chess_rules::CastlingMode;
 
 fn main() -> ExitCode {
     let mut epochs = 2000;
@@ -65,6 +70,46 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         };
+        // Positions as `datagen` writes them (`FEN | score | result`), rather than games: a
+        // game ends where the move number falls back.
+        if text.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'[') {
+            let mut last_move = u32::MAX;
+            for (number, line) in String::from_utf8_lossy(&text).lines().enumerate() {
+                let mut fields = line.split('|').map(str::trim);
+                let (Some(fen), Some(score), Some(result)) =
+                    (fields.next(), fields.next(), fields.next())
+                else {
+                    continue;
+                };
+                let parsed = fen
+                    .parse::<Fen>()
+                    .ok()
+                    .and_then(|f| f.into_position(CastlingMode::Standard).ok());
+                let (Some(pos), Ok(score), Ok(result)) =
+                    (parsed, score.parse::<f64>(), result.parse::<f64>())
+                else {
+                    eprintln!(
+                        "{}: line {}: not FEN | score | result",
+                        path.display(),
+                        number + 1
+                    );
+                    continue;
+                };
+                if pos.fullmoves() < last_move {
+                    games += 1;
+                }
+                last_move = pos.fullmoves();
+                let bucket = if hold_out > 0 && games % hold_out == 0 {
+                    &mut held
+                } else {
+                    &mut samples
+                };
+                if let Some(sample) = Sample::new(&pos, result) {
+                    bucket.push(sample.with_search(score));
+                }
+            }
+            continue;
+        }
         for game in GameReader::new(&text[..]).flatten() {
             let result = match game.result {
                 Some(GameResult::WhiteWins) => 1.0,
