@@ -914,29 +914,53 @@ impl Searcher {
         };
         self.static_evals[ply] = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
+        // The value the pruning below goes by: the static evaluation, or the stored value of
+        // an earlier search where its bound says the truth lies beyond the evaluation.
+        let eval = match hit {
+            Some(h)
+                if !in_check
+                    && excluded.is_none()
+                    && h.value.abs() < TB_WIN_BOUND
+                    && match h.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => h.value > static_eval,
+                        Bound::Upper => h.value < static_eval,
+                    } =>
+            {
+                h.value
+            }
+            _ => static_eval,
+        };
 
         if !pv_node && !in_check && excluded.is_none() {
             // Reverse futility pruning: far enough above beta that no quiet move will fall
             // back below it. Not against a mate score: a good static evaluation says nothing
             // about escaping a mate.
-            if depth <= 7
-                && static_eval - 80 * depth >= beta
-                && !is_mate(beta)
-                && static_eval < MATE_BOUND
-            {
-                return static_eval;
+            if depth <= 7 && eval - 80 * depth >= beta && !is_mate(beta) && eval < MATE_BOUND {
+                return eval;
+            }
+            // Razoring: so far below alpha that only a capture could help; when the
+            // quiescence search agrees, the node fails low.
+            if depth <= 3 && eval + 250 + 150 * depth * depth <= alpha && !is_mate(alpha) {
+                let value = self.qsearch(pos, alpha, alpha + 1, ply);
+                if self.stopped {
+                    return DRAW;
+                }
+                if value <= alpha {
+                    return value;
+                }
             }
             // Null-move pruning: if passing still holds beta, a real move will too (not in
             // pawn endings, where passing could be the only thing that holds).
             if null_allowed
                 && depth >= 3
-                && static_eval >= beta
+                && eval >= beta
                 && beta > -MATE_BOUND
                 && has_non_pawn_material(pos, pos.turn())
             {
                 if let Some(null) = pos.null_move() {
                     self.accumulators[ply + 1] = self.accumulators[ply].clone();
-                    let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+                    let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                     self.path.push(null.zobrist_hash());
                     self.stack[ply] = None;
                     let barrier = std::mem::replace(&mut self.null_barrier, self.path.len() - 1);
@@ -992,8 +1016,8 @@ impl Searcher {
         }) {
             let capture = pos.is_capture(m);
             let quiet = !capture && m.promotion() != Some(Role::Queen);
-            let child = pos.after(m);
-            let gives_check = child.is_check();
+            // Asked of the move rather than the child, which pruned moves never need.
+            let gives_check = pos.gives_check(m);
 
             if best > -MATE_BOUND && !in_check && !gives_check {
                 if quiet && !pv_node && depth <= 6 {
@@ -1005,7 +1029,11 @@ impl Searcher {
                     }
                     // Futility pruning: too far below alpha for a quiet move to help (unless
                     // alpha is a mate, which a quiet move may still find faster).
-                    if static_eval + 100 + 100 * depth <= alpha && !is_mate(alpha) {
+                    if eval + 100 + 100 * depth <= alpha && !is_mate(alpha) {
+                        continue;
+                    }
+                    // History pruning: a move that has failed everywhere it was tried lately.
+                    if depth <= 3 && self.quiet_history(pos, m, previous) < -4096 * depth {
                         continue;
                     }
                 }
@@ -1067,6 +1095,7 @@ impl Searcher {
                 }
             }
             let new_depth = depth - 1 + extension;
+            let child = pos.after(m);
             self.push_accumulator(ply, pos, &child);
             self.path.push(child.zobrist_hash());
             self.stack[ply] = Some(PieceTo::of(pos, m));
