@@ -940,8 +940,9 @@ impl Searcher {
                 return eval;
             }
             // Razoring: so far below alpha that only a capture could help; when the
-            // quiescence search agrees, the node fails low.
-            if depth <= 3 && eval + 250 + 150 * depth * depth <= alpha && !is_mate(alpha) {
+            // quiescence search agrees, the node fails low. (At depth 3 too it hid quiet mates
+            // from searches as deep as the mate, which the mate suite catches.)
+            if depth <= 2 && eval + 250 + 150 * depth * depth <= alpha && !is_mate(alpha) {
                 let value = self.qsearch(pos, alpha, alpha + 1, ply);
                 if self.stopped {
                     return DRAW;
@@ -1037,6 +1038,10 @@ impl Searcher {
                         continue;
                     }
                 }
+                // Quiet moves that put a piece where it is lost for nothing.
+                if quiet && !pv_node && depth <= 8 && !see_ge(pos, m, -25 * depth * depth) {
+                    continue;
+                }
                 // Captures that lose too much material at shallow depth.
                 if !quiet
                     && depth <= 6
@@ -1104,12 +1109,20 @@ impl Searcher {
                 value = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
             } else {
                 let mut r = 0;
-                if depth >= 3 && quiet && searched > 1 + i32::from(pv_node) {
+                if depth >= 3 && !quiet && order < GOOD_CAPTURE {
+                    // Captures that lose material (by exchange) go the way of late quiets,
+                    // less far.
+                    r = i32::from(self.lmr[depth.min(63) as usize][searched.min(63) as usize]) / 2;
+                    r -= i32::from(pv_node || gives_check);
+                    r = r.clamp(0, new_depth - 1);
+                } else if depth >= 3 && quiet && searched > 1 + i32::from(pv_node) {
                     r = i32::from(self.lmr[depth.min(63) as usize][searched.min(63) as usize]);
                     r -= i32::from(pv_node);
                     r += i32::from(!improving);
                     r -= i32::from(killers.contains(&Some(m)));
                     r -= i32::from(gives_check);
+                    // A capture expected to be best makes quiet alternatives less likely.
+                    r += i32::from(hash_move.is_some_and(|h| pos.is_capture(h)));
                     r -= self.quiet_history(pos, m, previous) / 8192;
                     r = r.clamp(0, new_depth - 1);
                 }
