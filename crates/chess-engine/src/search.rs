@@ -2,9 +2,11 @@
 //! search, aspiration windows and a quiescence search of captures.
 //!
 //! Pruning and reductions: transposition table cutoffs, mate distance pruning, reverse
-//! futility pruning, null-move pruning, internal iterative reduction, late move pruning,
-//! futility pruning, SEE pruning of losing captures, and late move reductions; checks are
-//! extended. Draws by repetition (against the search path and the game history), by the
+//! futility pruning, razoring and null-move pruning (by the static evaluation, or the table's
+//! value where its bound says more), internal iterative reduction, late move pruning, futility
+//! pruning, history pruning and SEE pruning of quiet moves, SEE pruning of losing captures,
+//! and late move reductions (of quiet moves and of losing captures); checks are extended, and
+//! so are singular hash moves. Draws by repetition (against the search path and the game history), by the
 //! 50-move rule and by insufficient material are recognised inside the tree.
 //!
 //! Children are made by copying (`Position::after`) rather than by making and taking back
