@@ -6,8 +6,8 @@
 //! value where its bound says more), internal iterative reduction, late move pruning, futility
 //! pruning, history pruning and SEE pruning of quiet moves, SEE pruning of losing captures,
 //! and late move reductions (of quiet moves and of losing captures); checks are extended, and
-//! so are singular hash moves. Draws by repetition (against the search path and the game history), by the
-//! 50-move rule and by insufficient material are recognised inside the tree.
+//! so are singular hash moves. Draws by repetition (against the search path and the game
+//! history), by the 50-move rule and by insufficient material are recognised inside the tree.
 //!
 //! Children are made by copying (`Position::after`) rather than by making and taking back
 //! moves in place (`play_undoable`/`undo`): a position is four cache lines, and when the two
@@ -996,6 +996,8 @@ impl Searcher {
             ply.checked_sub(2).and_then(|p| self.stack[p]),
         ];
         let counter = self.counters.get(previous[0]);
+        // A capture expected to be best makes quiet alternatives less likely.
+        let hash_move_captures = hash_move.is_some_and(|h| pos.is_capture(h));
         let mut picker = Picker::new(moves, hash_move);
 
         let original_alpha = alpha;
@@ -1123,8 +1125,7 @@ impl Searcher {
                     r += i32::from(!improving);
                     r -= i32::from(killers.contains(&Some(m)));
                     r -= i32::from(gives_check);
-                    // A capture expected to be best makes quiet alternatives less likely.
-                    r += i32::from(hash_move.is_some_and(|h| pos.is_capture(h)));
+                    r += i32::from(hash_move_captures);
                     r -= self.quiet_history(pos, m, previous) / 8192;
                     r = r.clamp(0, new_depth - 1);
                 }
