@@ -1,4 +1,5 @@
-//! Texel tuning: the evaluation's weights fitted to the results of games.
+//! Texel tuning: the evaluation's weights fitted to the results of games (and, when given,
+//! the scores searches gave their positions).
 //!
 //! Every tuned term of the evaluation (piece-square values, mobility, pawn structure, rooks,
 //! the king's shelter; see `src/eval/features.rs`) has a middlegame and an endgame weight.
@@ -365,7 +366,7 @@ pub fn render(weights: &[(i32, i32)], provenance: &str) -> String {
     }
     out.push_str(
         "//! The weights of the tuned terms (see [`features`](super::features)), fitted to the\n\
-         //! results of the engine's own games.\n\n\
+         //! engine's own games: their results and its searches' scores of their positions.\n\n\
          use super::S;\nuse super::features::COUNT;\n\n\
          /// Every weight, by feature index.\n\
          #[rustfmt::skip]\n\
