@@ -9,7 +9,8 @@
 //! holds its games one after the other) are kept out of the fit to measure it. The scale `K`
 //! is fitted to the data unless `--scale` gives it. The network is written after every epoch.
 //! `--classical` also reports the error of the classical evaluation on the held-out
-//! positions. `--mirror` adds each training position with its files reversed. A line that is not a
+//! positions. `--residual` fits a network that corrects the classical evaluation (the
+//! engine adds the two) instead of one that evaluates alone. `--mirror` adds each training position with its files reversed. A line that is not a
 //! position is reported with its place and skipped.
 
 use std::io::{BufRead as _, BufReader};
@@ -40,6 +41,10 @@ fn main() -> ExitCode {
         }
         if arg == "--classical" {
             classical = true;
+            continue;
+        }
+        if arg == "--residual" {
+            config.residual = true;
             continue;
         }
         let Some(value) = args.next() else {
@@ -79,7 +84,7 @@ fn main() -> ExitCode {
     }
     if files.is_empty() {
         eprintln!(
-            "usage: train [--out FILE] [--epochs N] [--batch N] [--rate R] [--lambda L] [--threads N] [--hold-out PERCENT] [--scale K] DATA..."
+            "usage: train [--residual] [--out FILE] [--epochs N] [--batch N] [--rate R] [--lambda L] [--threads N] [--hold-out PERCENT] [--scale K] DATA..."
         );
         return ExitCode::from(2);
     }
@@ -108,6 +113,11 @@ fn main() -> ExitCode {
             }
             match line.parse::<Sample>() {
                 Ok(sample) => {
+                    let sample = if config.residual {
+                        sample.with_base(classical_eval(&line).unwrap_or(0))
+                    } else {
+                        sample
+                    };
                     samples.push(sample);
                     if classical {
                         lines_read.push(line);
@@ -144,14 +154,7 @@ fn main() -> ExitCode {
         // The classical evaluation of the held-out positions, for comparison.
         let evals: Vec<f32> = lines_read[lines_read.len() - held_out.len()..]
             .iter()
-            .map(|line| {
-                let fen = line.split('|').next().unwrap_or("").trim();
-                let pos = fen
-                    .parse::<chess_notation::Fen>()
-                    .ok()
-                    .and_then(|f| f.into_position(chess_rules::CastlingMode::Standard).ok());
-                pos.map_or(0.0, |p| chess_engine::evaluate(&p) as f32)
-            })
+            .map(|line| classical_eval(line).unwrap_or(0) as f32)
             .collect();
         eprintln!(
             "the classical evaluation: held out {:.6}",
@@ -180,4 +183,16 @@ fn main() -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// The classical evaluation of the position of a data line (`FEN | score | result`), for the
+/// side to move.
+fn classical_eval(line: &str) -> Option<i32> {
+    let fen = line.split('|').next()?.trim();
+    let pos = fen
+        .parse::<chess_notation::Fen>()
+        .ok()?
+        .into_position(chess_rules::CastlingMode::Standard)
+        .ok()?;
+    Some(chess_engine::evaluate(&pos))
 }

@@ -804,6 +804,12 @@ impl Searcher {
                 // Towards a draw as the 50-move rule nears: an advantage that cannot be
                 // turned into a capture or a pawn move is worth less and less.
                 let value = value * (200 - pos.halfmoves().min(100) as i32) / 200;
+                // A residual network corrects the classical evaluation, which scales itself.
+                let value = if network.is_residual() {
+                    value + evaluate(pos)
+                } else {
+                    value
+                };
                 value.clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1)
             }
             None => evaluate(pos),
@@ -1442,6 +1448,27 @@ mod tests {
 
     fn search(pos: &Position, limits: &Limits) -> SearchResult {
         Searcher::with_hash(4).search(pos, &[], limits, &Control::new(), |_| {})
+    }
+
+    #[test]
+    fn a_residual_network_corrects_the_classical_evaluation() {
+        let pos = position("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+        let mut net = crate::nnue::train::random_network(3);
+        let acc = net.refresh(pos.board());
+        let alone = net.evaluate(&acc, pos.board(), pos.turn());
+        assert_ne!(alone, 0);
+        let mut searcher = Searcher::with_hash(1);
+        searcher.set_network(Some(Arc::new(net.clone())));
+        searcher.accumulators[0] = acc.clone();
+        // Four halfmoves since the last capture or pawn move: 196/200 of the network's value.
+        assert_eq!(searcher.evaluate(&pos, 0), alone * 196 / 200);
+        net.set_residual(true);
+        searcher.set_network(Some(Arc::new(net)));
+        searcher.accumulators[0] = acc;
+        assert_eq!(
+            searcher.evaluate(&pos, 0),
+            alone * 196 / 200 + evaluate(&pos)
+        );
     }
 
     #[test]

@@ -129,8 +129,11 @@ impl std::error::Error for NetworkError {}
 
 /// The file's first bytes.
 const MAGIC: &[u8; 4] = b"CENN";
-/// The layout this build reads and writes.
+/// The layout this build reads and writes: a network that evaluates alone.
 const VERSION: u32 = 1;
+/// The same layout for a network whose output is added to the classical evaluation (see
+/// [`Network::is_residual`]).
+const VERSION_RESIDUAL: u32 = 2;
 /// The header: magic, version, hidden neurons, buckets, scale.
 const HEADER: usize = 20;
 
@@ -145,6 +148,8 @@ pub struct Network {
     /// Centipawns per unit of output (the output is a logit of the side to move's winning
     /// chances, the way the trainer fits it).
     scale: i32,
+    /// Whether the output corrects the classical evaluation rather than replacing it.
+    residual: bool,
 }
 
 impl fmt::Debug for Network {
@@ -184,6 +189,7 @@ impl Network {
             output_weights: boxed_zeroed(),
             output_bias: [0; BUCKETS],
             scale: 0,
+            residual: false,
         }
     }
 
@@ -198,7 +204,9 @@ impl Network {
         }
         let word = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("4 bytes"));
         let found = [word(4), word(8), word(12)];
-        let expected = [VERSION, HIDDEN as u32, BUCKETS as u32];
+        let residual = found[0] == VERSION_RESIDUAL;
+        let version = if residual { VERSION_RESIDUAL } else { VERSION };
+        let expected = [version, HIDDEN as u32, BUCKETS as u32];
         if found != expected {
             return Err(NetworkError::Layout { found, expected });
         }
@@ -211,6 +219,7 @@ impl Network {
         }
         let mut net = Network::zeroed();
         net.scale = word(16) as i32;
+        net.residual = residual;
         let mut rest = &bytes[HEADER..];
         let mut i16s = |out: &mut [i16]| {
             for (value, chunk) in out.iter_mut().zip(rest.chunks_exact(2)) {
@@ -231,12 +240,26 @@ impl Network {
         Ok(net)
     }
 
+    /// Whether the network corrects the classical evaluation: its output is what the trainer
+    /// found the classical evaluation to miss, and the engine adds the two. Such a network
+    /// is written with version 2 of the layout.
+    #[must_use]
+    pub fn is_residual(&self) -> bool {
+        self.residual
+    }
+
+    /// Marks the network as one that corrects the classical evaluation (or not).
+    pub fn set_residual(&mut self, residual: bool) {
+        self.residual = residual;
+    }
+
     /// The length of a network's bytes.
     const fn byte_len() -> usize {
         HEADER + 2 * (INPUTS * HIDDEN + HIDDEN + BUCKETS * 2 * HIDDEN) + 4 * BUCKETS
     }
 
-    /// The network as bytes: a header (`CENN`, the layout's version, the hidden neurons, the
+    /// The network as bytes: a header (`CENN`, the layout's version (2 for a residual
+    /// network), the hidden neurons, the
     /// buckets and the scale in centipawns, little-endian 32-bit words), then the weights, little-endian: the first
     /// layer input by input, its biases, the output weights bucket by bucket and the output
     /// biases (32 bits).
@@ -244,7 +267,12 @@ impl Network {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut bytes = Vec::with_capacity(Network::byte_len());
         bytes.extend_from_slice(MAGIC);
-        for word in [VERSION, HIDDEN as u32, BUCKETS as u32, self.scale as u32] {
+        let version = if self.residual {
+            VERSION_RESIDUAL
+        } else {
+            VERSION
+        };
+        for word in [version, HIDDEN as u32, BUCKETS as u32, self.scale as u32] {
             bytes.extend_from_slice(&word.to_le_bytes());
         }
         let rows = self
@@ -601,6 +629,15 @@ mod tests {
         let bytes = net.to_bytes();
         let back = Network::from_bytes(&bytes).expect("its own bytes");
         assert_eq!(back.to_bytes(), bytes);
+        assert!(!back.is_residual());
+        let mut residual = net.clone();
+        residual.set_residual(true);
+        let residual_bytes = residual.to_bytes();
+        assert_eq!(residual_bytes[4..8], 2u32.to_le_bytes());
+        assert_eq!(residual_bytes[8..], bytes[8..]);
+        let back = Network::from_bytes(&residual_bytes).expect("a residual network");
+        assert!(back.is_residual());
+        assert_eq!(back.to_bytes(), residual_bytes);
         assert_eq!(
             Network::from_bytes(b"nope").err(),
             Some(NetworkError::Magic)

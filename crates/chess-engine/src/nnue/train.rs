@@ -53,6 +53,9 @@ pub struct Sample {
     score: i16,
     /// The result for white: 0 lost, 1 drawn, 2 won.
     result: u8,
+    /// The evaluation the network corrects, for the side to move, in centipawns (0 for a
+    /// network that evaluates alone).
+    base: i16,
 }
 
 /// Why a line is not a sample.
@@ -117,6 +120,7 @@ impl FromStr for Sample {
             bucket: bucket(pieces) as u8,
             score: score.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16,
             result,
+            base: 0,
         };
         for (sq, piece) in board.iter() {
             sample.features[usize::from(sample.len)] = feature(Color::White, piece, sq) as u16;
@@ -160,6 +164,20 @@ impl Sample {
         }
     }
 
+    /// The sample for a residual network: `cp` (for the side to move) is the evaluation the
+    /// network is to correct, the classical one of the position.
+    #[must_use]
+    pub fn with_base(mut self, cp: i32) -> Sample {
+        self.base = cp.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16;
+        self
+    }
+
+    /// The evaluation the network corrects, for the side to move, in centipawns.
+    #[must_use]
+    pub fn base(&self) -> i32 {
+        i32::from(self.base)
+    }
+
     /// The number of pieces on the board.
     #[must_use]
     pub fn pieces(&self) -> usize {
@@ -193,6 +211,9 @@ pub struct Config {
     pub threads: usize,
     /// The seed of the initial weights and the shuffles.
     pub seed: u64,
+    /// Fit a network that corrects the samples' [`base`](Sample::base) evaluation (added to
+    /// its output) instead of one that evaluates alone.
+    pub residual: bool,
 }
 
 impl Default for Config {
@@ -204,6 +225,7 @@ impl Default for Config {
             lambda: 0.5,
             threads: std::thread::available_parallelism().map_or(1, usize::from),
             seed: 1,
+            residual: false,
         }
     }
 }
@@ -444,13 +466,30 @@ impl Trainer {
     /// centipawns.
     #[must_use]
     pub fn evaluate(&self, sample: &Sample) -> f32 {
-        self.net.logit(sample) * self.scale
+        self.logit(sample) * self.scale
     }
 
     /// The fitted network in integers, in centipawns of the trainer's scale.
     #[must_use]
     pub fn quantized(&self) -> Network {
-        self.net.quantize(self.scale)
+        let mut net = self.net.quantize(self.scale);
+        net.set_residual(self.config.residual);
+        net
+    }
+
+    /// The predicted logit of `sample`: the network's output, plus the base evaluation's
+    /// when the network corrects it.
+    fn logit(&self, sample: &Sample) -> f32 {
+        self.net.logit(sample) + self.base_logit(sample)
+    }
+
+    /// The base evaluation of `sample` in units of logit (0 unless residual).
+    fn base_logit(&self, sample: &Sample) -> f32 {
+        if self.config.residual {
+            sample.base() as f32 / self.scale
+        } else {
+            0.0
+        }
     }
 
     fn target(&self, sample: &Sample) -> f32 {
@@ -482,7 +521,7 @@ impl Trainer {
         }
         let total: f64 = samples
             .iter()
-            .map(|s| f64::from((sigmoid(self.net.logit(s)) - self.target(s)).powi(2)))
+            .map(|s| f64::from((sigmoid(self.logit(s)) - self.target(s)).powi(2)))
             .sum();
         total / samples.len() as f64
     }
@@ -597,7 +636,7 @@ impl Trainer {
         let net = &self.net;
         let (us, them) = net.accumulate(sample);
         let bucket = usize::from(sample.bucket);
-        let output = net.output(bucket, &us, &them);
+        let output = net.output(bucket, &us, &them) + self.base_logit(sample);
         let predicted = sigmoid(output);
         let error = predicted - self.target(sample);
         gradient.loss += f64::from(error * error);
@@ -704,10 +743,44 @@ mod tests {
 
     #[test]
     fn the_gradient_is_the_slope_of_the_loss() {
-        let samples = samples();
+        gradient_matches_the_loss(false);
+    }
+
+    #[test]
+    fn the_gradient_of_a_residual_network_is_the_slope_of_its_loss() {
+        gradient_matches_the_loss(true);
+    }
+
+    #[test]
+    fn a_residual_network_adds_its_output_to_the_base() {
+        let sample = samples()[1].clone().with_base(150);
+        assert_eq!(sample.base(), 150);
+        let config = Config::default();
+        let alone = Trainer::new(&config, 200.0);
+        let residual = Trainer::new(
+            &Config {
+                residual: true,
+                ..config
+            },
+            200.0,
+        );
+        let difference = residual.evaluate(&sample) - alone.evaluate(&sample);
+        assert!((difference - 150.0).abs() < 1e-3, "{difference}");
+        // The base moves the loss: a base that agrees with the target lowers it.
+        assert!(residual.loss(std::slice::from_ref(&sample)) < alone.loss(&[sample]));
+        assert!(residual.quantized().is_residual() && !alone.quantized().is_residual());
+    }
+
+    fn gradient_matches_the_loss(residual: bool) {
+        let samples: Vec<Sample> = samples()
+            .into_iter()
+            .zip([40, -120, 300, 0, -60])
+            .map(|(s, base)| s.with_base(base))
+            .collect();
         let config = Config {
             threads: 1,
             lambda: 0.3,
+            residual,
             ..Config::default()
         };
         let mut trainer = Trainer::new(&config, 200.0);
