@@ -190,7 +190,8 @@ impl Default for Searcher {
 }
 
 impl Searcher {
-    /// A searcher with a [`DEFAULT_HASH_MB`] table at full strength.
+    /// A searcher with a [`DEFAULT_HASH_MB`] table at full strength, evaluating with the
+    /// built-in network (see [`Searcher::set_network`]).
     #[must_use]
     pub fn new() -> Searcher {
         Searcher::with_hash(DEFAULT_HASH_MB)
@@ -245,7 +246,7 @@ impl Searcher {
             ),
             pv_len: [0; MAX_PLY + 1],
             static_evals: [0; MAX_PLY + 1],
-            network: None,
+            network: Some(Network::default_network()),
             accumulators: vec![Network::zeroed().refresh(&chess_core::Board::empty()); MAX_PLY + 2],
             tablebases: TablebaseSettings::default(),
             tb_cardinality: 0,
@@ -333,8 +334,9 @@ impl Searcher {
         self.tablebases = settings;
     }
 
-    /// Evaluates positions with `network`, or with the classical evaluation for `None` (as a
-    /// searcher starts).
+    /// Evaluates positions with `network`, or with the classical evaluation alone for `None`.
+    /// A searcher starts with the built-in network ([`Network::default_network`]), which
+    /// corrects the classical evaluation (see [`Network::is_residual`]).
     pub fn set_network(&mut self, network: Option<Arc<Network>>) {
         self.network = network;
     }

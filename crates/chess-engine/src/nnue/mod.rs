@@ -12,6 +12,10 @@
 //!
 //! The weights are integers: the first layer's scaled by [`QA`], the output's by [`QB`].
 //!
+//! A network either evaluates alone or corrects the classical evaluation
+//! ([`Network::is_residual`]): trained on what the classical evaluation misses of the
+//! searches' scores, its output is added to it. The built-in network is of the second kind.
+//!
 //! ```
 //! use chess_engine::nnue::Network;
 //! use chess_rules::Position;
@@ -165,7 +169,8 @@ impl fmt::Debug for Network {
 static DEFAULT: &[u8] = include_bytes!("default.nnue");
 
 impl Network {
-    /// The network built into the engine.
+    /// The network built into the engine: a residual one, trained on positions of the
+    /// engine's games against itself labelled by its searches (see `docs/performance.md`).
     ///
     /// # Panics
     ///

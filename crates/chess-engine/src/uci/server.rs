@@ -153,7 +153,7 @@ impl Default for Options {
             own_book: false,
             book: None,
             tablebases: TablebaseSettings::default(),
-            use_nnue: false,
+            use_nnue: true,
             network: Network::default_network(),
         }
     }
@@ -264,7 +264,7 @@ impl<W: Write + Send + 'static> Server<W> {
             of_kind("UCI_Chess960", "check", Some("false")),
             of_kind("OwnBook", "check", Some("false")),
             of_kind("BookFile", "string", Some("<empty>")),
-            of_kind("UseNNUE", "check", Some("false")),
+            of_kind("UseNNUE", "check", Some("true")),
             of_kind("EvalFile", "string", Some(BUILT_IN_NETWORK)),
         ]
         .into_iter()

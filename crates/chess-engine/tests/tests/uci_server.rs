@@ -503,7 +503,7 @@ fn threads_search_together() {
 fn evaluation_options() {
     let handshake = run_script("uci\nquit\n");
     for option in [
-        "option name UseNNUE type check default false",
+        "option name UseNNUE type check default true",
         "option name EvalFile type string default <built-in>",
     ] {
         assert!(handshake.iter().any(|l| l == option), "{handshake:#?}");
