@@ -10,8 +10,11 @@
 //! is fitted to the data unless `--scale` gives it. The network is written after every epoch.
 //! `--classical` also reports the error of the classical evaluation on the held-out
 //! positions. `--residual` fits a network that corrects the classical evaluation (the
-//! engine adds the two) instead of one that evaluates alone. `--mirror` adds each training position with its files reversed. A line that is not a
-//! position is reported with its place and skipped.
+//! engine adds the two) instead of one that evaluates alone; a line whose position is not
+//! legal is then reported and skipped, since it has no classical evaluation. `--mirror` adds
+//! each training position with its files reversed (not with `--residual`: the classical
+//! evaluation of the mirrored position is not the original's). A line that is not a position
+//! is reported with its place and skipped.
 
 use std::io::{BufRead as _, BufReader};
 use std::path::PathBuf;
@@ -82,6 +85,12 @@ fn main() -> ExitCode {
             }
         }
     }
+    if mirror && config.residual {
+        eprintln!(
+            "--mirror and --residual: a mirrored position needs its own classical evaluation"
+        );
+        return ExitCode::from(2);
+    }
     if files.is_empty() {
         eprintln!(
             "usage: train [--residual] [--out FILE] [--epochs N] [--batch N] [--rate R] [--lambda L] [--threads N] [--hold-out PERCENT] [--scale K] DATA..."
@@ -114,7 +123,18 @@ fn main() -> ExitCode {
             match line.parse::<Sample>() {
                 Ok(sample) => {
                     let sample = if config.residual {
-                        sample.with_base(classical_eval(&line).unwrap_or(0))
+                        let Some(base) = classical_eval(&line) else {
+                            bad += 1;
+                            if bad <= 10 {
+                                eprintln!(
+                                    "{}: line {}: not a legal position, no classical evaluation",
+                                    path.display(),
+                                    number + 1
+                                );
+                            }
+                            continue;
+                        };
+                        sample.with_base(base)
                     } else {
                         sample
                     };
