@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use chess_notation::archive::split::{self, Split};
+use chess_archive::split::{self, Split};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Play chess in the terminal, check boards, count moves, and work with FEN and PGN.

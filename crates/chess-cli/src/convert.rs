@@ -7,11 +7,11 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use chess_notation::Fen;
-use chess_notation::archive::parquet::{GameWriter, Schema};
-use chess_notation::archive::{
+use chess_archive::parquet::{GameWriter, Schema};
+use chess_archive::{
     GameRecord, PlyEval, RecordOptions, RecordVisitor, TYPED_TAGS, parse_date, parse_time,
 };
+use chess_notation::Fen;
 use chess_notation::pgn::{GameBuilder, ParallelReader};
 
 use crate::cli::{ArchiveSchema, PgnArgs};

@@ -3,8 +3,8 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use chess_notation::archive::split::{self, Split};
-use chess_notation::compression;
+use chess_archive::compression;
+use chess_archive::split::{self, Split};
 
 use crate::error::{CliError, Result};
 use crate::progress::Progress;

@@ -13,7 +13,7 @@ use chess_notation::{Fen, uci};
 use crate::cli::{PgnAction, PgnArgs};
 use crate::error::{CliError, EXIT_INVALID_INPUT, Result};
 use crate::json::Json;
-use chess_notation::archive::split::{self, Planned, Split};
+use chess_archive::split::{self, Planned, Split};
 
 /// What one game comes to, made on the thread that read it (the game itself is dropped there).
 #[derive(Default)]

@@ -13,15 +13,14 @@
 
 #![deny(missing_docs)]
 
-pub mod archive;
-#[cfg(feature = "compression")]
-pub mod compression;
 pub mod epd;
 pub mod fen;
 pub mod input;
+#[cfg(feature = "openings")]
 pub mod openings;
 pub mod pack;
 pub mod pgn;
+#[cfg(feature = "polyglot")]
 pub mod polyglot;
 pub mod san;
 pub mod uci;

@@ -25,8 +25,10 @@
 //!
 //! # Features
 //!
-//! - `std` (default): `std::error::Error` for the errors and parallel perft with rayon. Without
-//!   it the crate is `no_std` (it needs `alloc` for [`Game`] and [`divide`]).
+//! - `std` (default): `std::error::Error` for the errors. Without it the crate is `no_std` (it
+//!   needs `alloc` for [`Game`] and [`divide`]).
+//! - `parallel` (default): perft on several threads with rayon (`perft_parallel`,
+//!   `divide_parallel`); implies `std`.
 //! - `serde`: `Serialize` and `Deserialize` for moves and the value types.
 
 #![cfg_attr(not(test), no_std)]
@@ -54,7 +56,7 @@ pub use movegen::{MoveSink, pawn_origin};
 pub use moves::{IntoIter, MAX_MOVES, Move, MoveKind, MoveList};
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use perft::{divide, perft, perft_copying};
-#[cfg(feature = "std")]
+#[cfg(feature = "parallel")]
 pub use perft::{divide_parallel, perft_parallel};
 pub use position::{EnPassantMode, Position, Undo};
 pub use setup::{CastlingMode, Setup};

@@ -68,7 +68,7 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
 
 /// [`perft`] spread over the threads of rayon's global pool, one task per move of the first
 /// two plies.
-#[cfg(feature = "std")]
+#[cfg(feature = "parallel")]
 #[must_use]
 pub fn perft_parallel(pos: &Position, depth: u32) -> u64 {
     use rayon::prelude::*;
@@ -90,7 +90,7 @@ pub fn perft_parallel(pos: &Position, depth: u32) -> u64 {
 }
 
 /// [`divide`] in parallel, one task per root move.
-#[cfg(feature = "std")]
+#[cfg(feature = "parallel")]
 #[must_use]
 pub fn divide_parallel(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     use rayon::prelude::*;
@@ -119,7 +119,7 @@ mod tests {
         let split = divide(&pos, 3);
         assert_eq!(split.len(), 20);
         assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 8_902);
-        #[cfg(feature = "std")]
+        #[cfg(feature = "parallel")]
         {
             assert_eq!(perft_parallel(&pos, 4), 197_281);
             assert_eq!(divide_parallel(&pos, 3), split);

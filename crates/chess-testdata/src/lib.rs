@@ -26,6 +26,7 @@
 //! end). With [`REQUIRE_VAR`] set to `1`, as `.ci/run` sets it, a skip is a failure instead.
 
 pub mod perft;
+pub mod pgn;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

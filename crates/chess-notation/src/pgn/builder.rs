@@ -155,7 +155,10 @@ impl GameBuilder {
         self.game
     }
 
-    pub(crate) fn fail(&mut self, at: Location, reason: PgnErrorReason) -> ControlFlow<()> {
+    /// Ends the game being read with the error `reason` at `at` (the first error stands): for
+    /// a visitor that reads moves itself ([`GameBuilder::read_move`]) and meets a bad one. The
+    /// game then ends as a [`PgnError`] with what was read before.
+    pub fn fail(&mut self, at: Location, reason: PgnErrorReason) -> ControlFlow<()> {
         if self.error.is_none() {
             self.error = Some(PgnError::new(self.game, at, reason));
         }
@@ -237,11 +240,15 @@ impl GameBuilder {
 
     /// The move `token` makes in `pos` under this builder's options: `None` for a null move
     /// (only when they are allowed and `pos` can pass the turn).
-    pub(crate) fn read_move(
-        &self,
-        pos: &Position,
-        token: &[u8],
-    ) -> Result<Option<Move>, PgnErrorReason> {
+    ///
+    /// This and [`GameBuilder::initial`], [`GameBuilder::sets_start`] and
+    /// [`GameBuilder::failed`] serve a visitor that lets the builder read the tags and plays
+    /// the mainline itself (as chess-archive's record visitor does).
+    ///
+    /// # Errors
+    ///
+    /// Why `token` is not a move of `pos`, as a [`PgnError`](super::PgnError) would say it.
+    pub fn read_move(&self, pos: &Position, token: &[u8]) -> Result<Option<Move>, PgnErrorReason> {
         let mode = self.san_mode;
         let san =
             SanPlus::from_ascii_with(token, mode).map_err(|error| PgnErrorReason::InvalidSan {
@@ -262,18 +269,21 @@ impl GameBuilder {
 
     /// The position the movetext starts from, once its tags have given it (`None` before the
     /// movetext, or when they could not).
-    pub(crate) fn initial(&self) -> Option<&Position> {
+    #[must_use]
+    pub fn initial(&self) -> Option<&Position> {
         self.initial.as_ref()
     }
 
     /// Whether the tag `name` is one the start position is read from (`FEN`, `Variant`): the
     /// only ones a reader that keeps the tags itself must give the builder.
-    pub(crate) fn sets_start(name: &[u8]) -> bool {
+    #[must_use]
+    pub fn sets_start(name: &[u8]) -> bool {
         name == b"FEN" || name == b"Variant"
     }
 
     /// Whether the game has met an error (and its tokens are ignored).
-    pub(crate) fn failed(&self) -> bool {
+    #[must_use]
+    pub fn failed(&self) -> bool {
         self.error.is_some()
     }
 

@@ -70,10 +70,25 @@ impl<'a> Iterator for Commands<'a> {
     }
 }
 
-/// [`Commands`] in bytes: what the archive records read from comments that have not been
-/// checked as UTF-8 (a command holding bytes that are not is skipped).
-pub(crate) struct CommandBytes<'a> {
-    pub(crate) rest: &'a [u8],
+/// The commands of a comment given as bytes not yet checked as UTF-8, as (name, value) pairs
+/// in order: [`commands`] for a reader that never makes the comment a `String` (a command
+/// holding bytes that are not UTF-8 is skipped).
+///
+/// ```
+/// use chess_notation::pgn::command_bytes;
+///
+/// let found: Vec<_> = command_bytes(b"[%clk 0:00:59.5] ok").collect();
+/// assert_eq!(found, [(&b"clk"[..], &b"0:00:59.5"[..])]);
+/// ```
+#[must_use]
+pub fn command_bytes(comment: &[u8]) -> CommandBytes<'_> {
+    CommandBytes { rest: comment }
+}
+
+/// The iterator of [`command_bytes`].
+#[derive(Clone, Debug)]
+pub struct CommandBytes<'a> {
+    rest: &'a [u8],
 }
 
 impl<'a> Iterator for CommandBytes<'a> {
@@ -159,7 +174,16 @@ pub fn clock(comment: &str) -> Option<Duration> {
 
 /// The value of a `clk` command (`0:03:00`): hours, minutes and seconds (or fewer of them),
 /// the last with an optional fraction (read to the millisecond).
-pub(crate) fn parse_clock(value: &[u8]) -> Option<Duration> {
+///
+/// ```
+/// use std::time::Duration;
+/// use chess_notation::pgn::parse_clock;
+///
+/// assert_eq!(parse_clock(b"0:02:58.5"), Some(Duration::from_millis(178_500)));
+/// assert_eq!(parse_clock(b"soon"), None);
+/// ```
+#[must_use]
+pub fn parse_clock(value: &[u8]) -> Option<Duration> {
     // A fraction belongs to the seconds, the last part: after a `.`, digits only.
     let (whole, fraction) = match value.iter().position(|&c| c == b'.') {
         Some(i) => (&value[..i], &value[i + 1..]),
@@ -206,8 +230,17 @@ pub fn eval(comment: &str) -> Option<Eval> {
     parse_eval(value)
 }
 
-/// The value of an `eval` command (`0.17`, `#-3`, `0.17,20`).
-pub(crate) fn parse_eval(value: &str) -> Option<Eval> {
+/// The value of an `eval` command (`0.17`, `#-3`, `0.17,20`; a depth after the comma is
+/// ignored).
+///
+/// ```
+/// use chess_notation::pgn::{Eval, parse_eval};
+///
+/// assert_eq!(parse_eval("-0.17,20"), Some(Eval::Centipawns(-17)));
+/// assert_eq!(parse_eval("#3"), Some(Eval::Mate(3)));
+/// ```
+#[must_use]
+pub fn parse_eval(value: &str) -> Option<Eval> {
     let value = value.split(',').next()?.trim();
     if let Some(mate) = value.strip_prefix('#') {
         return mate.parse().ok().map(Eval::Mate);

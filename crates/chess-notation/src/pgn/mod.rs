@@ -51,7 +51,7 @@
 //! ```
 
 mod builder;
-pub(crate) mod commands;
+mod commands;
 mod error;
 mod games;
 #[cfg(feature = "parallel")]
@@ -68,8 +68,8 @@ use chess_core::Color;
 
 pub use builder::GameBuilder;
 pub use commands::{
-    Commands, Eval, Mark, MarkColor, Marks, ParseMarkError, ParseMarkErrorKind, clock, commands,
-    eval, marks,
+    CommandBytes, Commands, Eval, Mark, MarkColor, Marks, ParseMarkError, ParseMarkErrorKind,
+    clock, command_bytes, commands, eval, marks, parse_clock, parse_eval,
 };
 pub use error::{Diagnostic, PartialGame, PgnError, PgnErrorKind, PgnErrorReason};
 pub use games::GameReader;
@@ -233,7 +233,7 @@ pub fn unescape_tag_value(raw: &[u8]) -> String {
 }
 
 /// [`unescape_tag_value`] at the end of `out`.
-pub(crate) fn unescape_tag_value_into(raw: &[u8], out: &mut String) {
+pub fn unescape_tag_value_into(raw: &[u8], out: &mut String) {
     if !raw.contains(&b'\\') {
         decode_into(raw, out);
         return;
@@ -261,8 +261,9 @@ pub(crate) fn decode(raw: &[u8]) -> String {
     text
 }
 
-/// [`decode`] at the end of `out`.
-pub(crate) fn decode_into(raw: &[u8], out: &mut String) {
+/// Bytes of a PGN file as text at the end of `out`: UTF-8 when valid, else Latin-1 (as old
+/// PGN files are often encoded).
+pub fn decode_into(raw: &[u8], out: &mut String) {
     match core::str::from_utf8(raw) {
         Ok(s) => out.push_str(s),
         Err(_) => out.extend(raw.iter().map(|&b| char::from(b))),

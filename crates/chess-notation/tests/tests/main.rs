@@ -2,13 +2,13 @@
 
 mod support;
 
-mod archive;
 mod epd;
 mod fen;
 mod pack;
 mod parallel;
 mod pgn;
 mod pgn_games;
+#[cfg(feature = "polyglot")]
 mod polyglot;
 mod robustness;
 mod san;

@@ -4,8 +4,8 @@
 //! described in `docs/formats.md` and are a stable interface.
 //!
 //! ```
-//! use chess_notation::archive::parquet::{GameWriter, Schema};
-//! use chess_notation::archive::{GameRecord, RecordOptions};
+//! use chess_archive::parquet::{GameWriter, Schema};
+//! use chess_archive::{GameRecord, RecordOptions};
 //! use chess_notation::pgn::{GameBuilder, Reader, VisitorExt};
 //!
 //! let pgn = "[White \"Ann\"]\n[WhiteElo \"1850\"]\n\n1. e4 e5 2. Nf3 *\n";
@@ -41,10 +41,10 @@ use parquet::errors::ParquetError;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::schema::types::ColumnPath;
 
-use super::record::{
+use crate::record::{
     GameRecord, PlyEval, TYPED_TAGS, int_value, parse_date, parse_time, time_control_value,
 };
-use crate::fen::Fen;
+use chess_notation::Fen;
 
 /// Rows gathered before they go to the file as one batch.
 const BATCH_ROWS: usize = 1024;
@@ -69,10 +69,10 @@ pub enum Schema {
 }
 
 impl Schema {
-    /// What the records written with this schema must hold (see [`super::RecordOptions`]).
+    /// What the records written with this schema must hold (see [`crate::RecordOptions`]).
     #[must_use]
-    pub fn record_options(self) -> super::RecordOptions {
-        super::RecordOptions {
+    pub fn record_options(self) -> crate::RecordOptions {
+        crate::RecordOptions {
             san: matches!(self, Schema::Games { san: true, .. }),
             packed: matches!(self, Schema::Games { packed: true, .. }),
             movetext: self == Schema::Lichess,
@@ -786,7 +786,7 @@ impl PositionColumns {
             self.ply.append_value(ply as i32);
             self.fen.append_value(Fen::from_position(pos).to_string());
             self.packed
-                .append_value(crate::pack::encode_position(pos).as_bytes());
+                .append_value(chess_notation::pack::encode_position(pos).as_bytes());
             self.turn.append_value(if pos.turn().is_white() {
                 "white"
             } else {
@@ -916,8 +916,8 @@ mod tests {
     }
 
     fn records(games: usize) -> Vec<GameRecord> {
-        use crate::archive::{RecordOptions, RecordVisitor};
-        use crate::pgn::{GameBuilder, Reader};
+        use crate::{RecordOptions, RecordVisitor};
+        use chess_notation::pgn::{GameBuilder, Reader};
         let mut pgn = String::new();
         for i in 0..games {
             pgn.push_str(&format!(

@@ -5,7 +5,7 @@
 //! file once, in order.
 //!
 //! ```no_run
-//! use chess_notation::archive::split::{self, Split};
+//! use chess_archive::split::{self, Split};
 //!
 //! // Parts of about 64 MiB of the file, for a cluster's workers to read one each.
 //! for split in split::plan("lichess_db_standard_rated_2024-01.pgn.zst".as_ref(), 64 << 20)? {
@@ -26,7 +26,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::compression::zstd_frames::{Frame, FrameDecoder, Shared, Stream};
 use crate::compression::{self, Format, zstd_frames};
-use crate::pgn::Part;
+use chess_notation::pgn::Part;
 
 /// A part of a file.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -167,7 +167,7 @@ pub fn plan_file(path: &Path, size: u64) -> io::Result<Vec<Planned>> {
 /// whole stream is read (a zstd file's frames are walked, not decompressed).
 ///
 /// ```
-/// use chess_notation::archive::split::{self, Split};
+/// use chess_archive::split::{self, Split};
 ///
 /// let pgn = "[Event \"a\"]\n\n1. e4 *\n\n".repeat(100);
 /// let plan = split::plan_stream(std::io::Cursor::new(pgn.into_bytes()), 1000)?;
@@ -257,7 +257,7 @@ const BEFORE: u64 = 4;
 ///
 /// ```
 /// use std::io::Read;
-/// use chess_notation::archive::split::{self, Split};
+/// use chess_archive::split::{self, Split};
 ///
 /// let pgn = "[Event \"a\"]\n\n1. e4 *\n\n".repeat(100);
 /// let plan = split::plan_stream(std::io::Cursor::new(pgn.clone().into_bytes()), 1000)?;

@@ -1,10 +1,10 @@
 //! Records read straight from the text (`RecordVisitor` playing the moves as it reads them)
 //! equal records made the slow way, from the game tree a `GameBuilder` builds.
 
-use chess_notation::archive::{GameRecord, RecordOptions, RecordVisitor};
+use chess_archive::{GameRecord, RecordOptions, RecordVisitor};
 use chess_notation::pgn::{GameBuilder, Reader, VisitorExt};
 
-use super::parallel::PIECES;
+use chess_testdata::pgn::PIECES;
 
 /// Every combination of the options.
 fn all_options() -> Vec<RecordOptions> {

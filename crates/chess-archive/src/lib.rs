@@ -1,11 +1,12 @@
 //! Game archives as rows: each game of a PGN file as a [`GameRecord`] of typed fields (the
 //! common tags parsed, the moves in UCI, the clock and evaluation of every ply, the outcome by
-//! the rules, where it was read and what was wrong with it), ready for a columnar file; and,
-//! with the `parquet` feature, [`parquet`] writes them as Parquet in the schemas of
-//! `docs/formats.md`.
+//! the rules, where it was read and what was wrong with it), ready for a columnar file;
+//! compressed input recognised by its content ([`compression`]), large files cut into parts
+//! that workers read on their own ([`split`]), and, with the `parquet` feature, [`parquet`]
+//! writes the records as Parquet in the schemas of `docs/formats.md`.
 //!
 //! ```
-//! use chess_notation::archive::{GameRecord, RecordOptions};
+//! use chess_archive::{GameRecord, RecordOptions};
 //! use chess_notation::pgn::{GameBuilder, Reader, VisitorExt};
 //!
 //! let pgn = "[White \"Ann\"]\n[WhiteElo \"1850\"]\n[TimeControl \"180+2\"]\n\n\
@@ -20,7 +21,16 @@
 //! assert_eq!(record.outcome, Some("checkmate"));
 //! # Ok::<_, std::io::Error>(())
 //! ```
+//!
+//! # Features
+//!
+//! - `compression` (default): [`compression`] (zstd, gzip, bzip2) and [`split`].
+//! - `parquet`: [`parquet`], through the Arrow crates.
 
+#![deny(missing_docs)]
+
+#[cfg(feature = "compression")]
+pub mod compression;
 #[cfg(feature = "parquet")]
 pub mod parquet;
 mod record;
@@ -34,3 +44,8 @@ pub use record::{
 };
 pub use tags::Tags;
 pub use visitor::RecordVisitor;
+
+/// The examples of the crate's README, checked as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -2,12 +2,12 @@
 
 use chess_rules::{Move, Position};
 
-use crate::fen::Fen;
-use crate::pgn::{Eval, Location, PgnError, PgnGame, write_game};
-use crate::san::SanPlus;
+use chess_notation::Fen;
+use chess_notation::SanPlus;
+use chess_notation::pgn::{Eval, Location, PgnError, PgnGame, write_game};
 
-use super::Tags;
-use crate::uci;
+use crate::Tags;
+use chess_notation::uci;
 
 /// What a record holds besides the defaults.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
@@ -21,7 +21,7 @@ pub struct RecordOptions {
     pub movetext: bool,
     /// Every position of the game ([`GameRecord::positions`], for one row per position).
     pub positions: bool,
-    /// The `ECO` and `Opening` tags set from the opening table ([`openings::tag`](crate::openings::tag))
+    /// The `ECO` and `Opening` tags set from the opening table ([`openings::tag`](chess_notation::openings::tag))
     /// when the moves reach a named opening.
     pub openings: bool,
 }
@@ -38,7 +38,7 @@ pub enum PlyEval {
 /// Why a game could not be read whole: as [`PgnError`] says it, in plain fields.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct RecordError {
-    /// The kind (`syntax`, `illegal_move`, …: [`PgnErrorKind::as_str`](crate::pgn::PgnErrorKind::as_str)).
+    /// The kind (`syntax`, `illegal_move`, …: [`PgnErrorKind::as_str`](chess_notation::pgn::PgnErrorKind::as_str)).
     pub kind: &'static str,
     /// The line, from 1.
     pub line: u64,
@@ -201,7 +201,7 @@ impl GameRecord {
         options: &RecordOptions,
     ) -> GameRecord {
         if options.openings {
-            crate::openings::tag(&mut game);
+            chess_notation::openings::tag(&mut game);
         }
         let nodes = &game.mainline.moves;
         let mut mainline = MainlineRecord::new(game.initial.clone(), options);
@@ -246,7 +246,7 @@ impl GameRecord {
     }
 
     /// The record of a game whose mainline was played as it was read (by
-    /// [`RecordVisitor`](super::RecordVisitor)), from what the [`GameBuilder`](crate::pgn::GameBuilder)
+    /// [`RecordVisitor`](super::RecordVisitor)), from what the [`GameBuilder`](chess_notation::pgn::GameBuilder)
     /// that read its tags gave: the game without moves, or its error.
     pub(crate) fn of_mainline(
         game: Result<PgnGame, PgnError>,
@@ -268,7 +268,7 @@ impl GameRecord {
             mainline.unwrap_or_else(|| MainlineRecord::new(Position::standard(), options));
         if options.openings {
             let moves: Vec<Move> = mainline.moves.iter().map_while(|&m| m).collect();
-            if let Some(opening) = crate::openings::of_moves(&mainline.initial, &moves) {
+            if let Some(opening) = chess_notation::openings::of_moves(&mainline.initial, &moves) {
                 headers.set("ECO", opening.eco);
                 headers.set("Opening", opening.name);
             }
@@ -319,7 +319,7 @@ impl GameRecord {
         let outcome = rules.outcome(&pos);
         let packed = if pack && moves.iter().all(Option::is_some) {
             let real: Vec<Move> = moves.iter().flatten().copied().collect();
-            crate::pack::encode_game(&initial, &real).ok()
+            chess_notation::pack::encode_game(&initial, &real).ok()
         } else {
             None
         };
@@ -602,7 +602,7 @@ pub fn parse_time(value: &str) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pgn::{GameBuilder, Reader, VisitorExt};
+    use chess_notation::pgn::{GameBuilder, Reader, VisitorExt};
 
     fn records(pgn: &str, options: &RecordOptions) -> Vec<GameRecord> {
         let mut reader = Reader::new(pgn.as_bytes());
@@ -667,7 +667,7 @@ mod tests {
         assert_eq!(r[0].result(), "0-1");
         assert_eq!(r[0].positions.len(), 5);
         let packed = r[0].packed.as_deref().unwrap();
-        let (start, moves) = crate::pack::decode_game(packed).unwrap();
+        let (start, moves) = chess_notation::pack::decode_game(packed).unwrap();
         assert_eq!((start, moves.len()), (Position::standard(), 4));
         assert!(
             r[0].movetext

@@ -4,17 +4,19 @@
 
 use core::ops::ControlFlow;
 
-use crate::pgn::commands::{CommandBytes, parse_clock, parse_eval};
-use crate::pgn::{GameBuilder, GameResult, Location, SyntaxError, VariationChoice, Visitor};
+use chess_notation::pgn::{
+    GameBuilder, GameResult, Location, SyntaxError, VariationChoice, Visitor,
+};
+use chess_notation::pgn::{command_bytes, parse_clock, parse_eval};
 
-use super::Tags;
-use super::record::{GameRecord, MainlineRecord, PlyEval, RecordOptions};
+use crate::Tags;
+use crate::record::{GameRecord, MainlineRecord, PlyEval, RecordOptions};
 
 /// A visitor whose output is the [`GameRecord`] of each game (numbered from 1 in the order
 /// read; a reader on several threads numbers them again in input order).
 ///
 /// ```
-/// use chess_notation::archive::{RecordOptions, RecordVisitor};
+/// use chess_archive::{RecordOptions, RecordVisitor};
 /// use chess_notation::pgn::{GameBuilder, Reader};
 ///
 /// let pgn = "1. e4 { [%clk 0:03:00] } (1. d4 d5) e5 { [%eval 0.2] } *\n";
@@ -73,7 +75,7 @@ impl RecordVisitor {
             return;
         };
         // One pass over the commands, keeping the first clock and evaluation.
-        for (name, value) in (CommandBytes { rest: comment }) {
+        for (name, value) in command_bytes(comment) {
             match name {
                 b"clk" if self.clocks[ply].is_none() => {
                     self.clocks[ply] =
@@ -82,8 +84,8 @@ impl RecordVisitor {
                 b"eval" if self.evals[ply].is_none() => {
                     let value = core::str::from_utf8(value).ok();
                     self.evals[ply] = value.and_then(parse_eval).map(|e| match e {
-                        crate::pgn::Eval::Centipawns(cp) => PlyEval::Centipawns(cp),
-                        crate::pgn::Eval::Mate(n) => PlyEval::Mate(n),
+                        chess_notation::pgn::Eval::Centipawns(cp) => PlyEval::Centipawns(cp),
+                        chess_notation::pgn::Eval::Mate(n) => PlyEval::Mate(n),
                     });
                 }
                 _ => {}

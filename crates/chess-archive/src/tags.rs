@@ -7,7 +7,7 @@ use core::fmt;
 /// a string per tag made the freeing alone a tenth of a conversion's work.
 ///
 /// ```
-/// use chess_notation::archive::Tags;
+/// use chess_archive::Tags;
 ///
 /// let mut tags = Tags::new();
 /// tags.push("White", "Ann");
@@ -69,11 +69,11 @@ impl Tags {
     }
 
     /// Adds a tag as a PGN file holds it: the name as text, the value unescaped (see
-    /// [`unescape_tag_value`](crate::pgn::unescape_tag_value)).
+    /// [`unescape_tag_value`](chess_notation::pgn::unescape_tag_value)).
     pub(crate) fn push_raw(&mut self, name: &[u8], value: &[u8]) {
-        crate::pgn::decode_into(name, &mut self.text);
+        chess_notation::pgn::decode_into(name, &mut self.text);
         let name_end = self.end();
-        crate::pgn::unescape_tag_value_into(value, &mut self.text);
+        chess_notation::pgn::unescape_tag_value_into(value, &mut self.text);
         self.ends.push((name_end, self.end()));
     }
 
@@ -150,7 +150,7 @@ mod tests {
             [
                 (
                     "Event",
-                    crate::pgn::unescape_tag_value(br#"a \"b\" c\\d \x"#).as_str()
+                    chess_notation::pgn::unescape_tag_value(br#"a \"b\" c\\d \x"#).as_str()
                 ),
                 ("Site", "Zürich"),
                 ("Empty", ""),

@@ -6,7 +6,7 @@
 //!
 //! ```
 //! use std::io::Cursor;
-//! use chess_notation::compression::zstd_frames;
+//! use chess_archive::compression::zstd_frames;
 //!
 //! let mut file = zstd::encode_all(&b"1. e4 e5 *\n"[..], 3)?;
 //! file.extend(zstd::encode_all(&b"1. d4 d5 *\n"[..], 3)?);
@@ -56,7 +56,7 @@ pub fn frames<R: Read + Seek>(input: &mut R) -> io::Result<Vec<Frame>> {
 /// file's frames announced by `pzstd` are skipped).
 ///
 /// ```
-/// use chess_notation::compression::zstd_frames;
+/// use chess_archive::compression::zstd_frames;
 ///
 /// let mut file = zstd::encode_all(&b"1. e4 e5 *\n"[..], 3)?;
 /// file.extend(zstd::encode_all(&b"1. d4 d5 *\n"[..], 3)?);

@@ -4,7 +4,7 @@
 //!
 //! ```
 //! use std::io::Read;
-//! use chess_notation::compression::{self, Format};
+//! use chess_archive::compression::{self, Format};
 //!
 //! let pgn = b"1. e4 e5 *\n";
 //! let compressed = zstd::encode_all(&pgn[..], 3)?;
@@ -52,7 +52,7 @@ impl Format {
     /// the stream, fewer only when the stream is that short).
     ///
     /// ```
-    /// use chess_notation::compression::Format;
+    /// use chess_archive::compression::Format;
     ///
     /// assert_eq!(Format::detect(&[0x28, 0xb5, 0x2f, 0xfd]), Format::Zstd);
     /// assert_eq!(Format::detect(&[0x50, 0x2a, 0x4d, 0x18]), Format::Zstd); // a skippable frame

@@ -1,0 +1,3 @@
+//! The chess-archive test suite: one binary, a module per area.
+
+mod records;
