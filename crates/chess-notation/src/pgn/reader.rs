@@ -191,6 +191,7 @@ impl<R: Read> Reader<R> {
 
     /// A reader that starts at `at` of a larger input: locations count from there, and `at`
     /// is the start of a line's content as if a game began there.
+    #[cfg(feature = "parallel")]
     pub(crate) fn resume_at(mut self, at: Location) -> Reader<R> {
         self.consumed = at.offset;
         self.line = at.line;
@@ -205,6 +206,7 @@ impl<R: Read> Reader<R> {
     }
 
     /// Gives back the underlying reader and the bytes read from it but not consumed.
+    #[cfg(feature = "parallel")]
     pub(crate) fn into_parts(self) -> (R, Vec<u8>) {
         let rest = self.buf[self.pos..self.end].to_vec();
         (self.inner, rest)
@@ -830,6 +832,7 @@ fn result_token(token: &[u8], strict: bool) -> Option<GameResult> {
 
 /// Whether `bytes` start with a tag pair that a reader with a buffer of `buffer_size` bytes
 /// reads as a complete `Event` tag (what makes a second `Event` tag start a new game).
+#[cfg(feature = "parallel")]
 pub(crate) fn starts_with_event_tag(bytes: &[u8], strict: bool, buffer_size: usize) -> bool {
     if !bytes.starts_with(b"[") {
         return false;
