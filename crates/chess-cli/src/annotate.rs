@@ -1,6 +1,6 @@
 //! `chess annotate`: games written back with an engine's evaluation of every move, the
 //! mistakes marked and the better lines added (the judging is
-//! `chess_engine::analysis::annotate`; this module reads, spreads the positions over engines on
+//! `chess_lab::analysis::annotate`; this module reads, spreads the positions over engines on
 //! several threads, and writes).
 
 use std::io::{IsTerminal, Write};
@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use chess_engine::Limits;
-use chess_engine::analysis::{Analyser, Analysis, annotate, mainline_positions};
+use chess_lab::analysis::{Analyser, Analysis, annotate, mainline_positions};
 use chess_notation::pgn::{GameReader, PgnGame};
 use chess_rules::{Move, Position};
 

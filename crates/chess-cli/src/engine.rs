@@ -6,9 +6,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use chess_engine::analysis::{Analyser, Analysis};
 use chess_engine::uci::{Client, Info};
 use chess_engine::{Control, Level, Limits, Rng, Score, Searcher, Tablebase, TablebaseSettings};
+use chess_lab::analysis::{Analyser, Analysis};
 use chess_notation::polyglot::Book;
 use chess_notation::{Fen, SanPlus};
 use chess_rules::{Game, Move, Position};

@@ -1,5 +1,5 @@
 //! `chess match`: engines against each other (the words and wiring around
-//! `chess_engine::tournament`).
+//! `chess_lab::tournament`).
 
 use std::fs::OpenOptions;
 use std::io::Write;
@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use chess_engine::Rng;
-use chess_engine::stats::{Sprt, SprtStatus};
-use chess_engine::tournament::{
+use chess_lab::stats::{Sprt, SprtStatus};
+use chess_lab::tournament::{
     Adjudication, DrawRule, EngineConfig, GameRecord, Opening, ResignRule, Standings, TimeControl,
     Tournament, read_openings,
 };
@@ -398,7 +398,7 @@ fn report_game(
 
 /// The results of engine 0 against engine 1 for the test: by pairs of games once there are
 /// some (the pentanomial model), else by games.
-fn pair_distribution(standings: &Standings) -> chess_engine::stats::Distribution {
+fn pair_distribution(standings: &Standings) -> chess_lab::stats::Distribution {
     let pairs = standings.game_pairs(0, 1);
     if pairs.pairs() > 0 {
         pairs.distribution()

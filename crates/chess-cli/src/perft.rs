@@ -4,8 +4,8 @@
 use std::io::Write;
 use std::time::Instant;
 
-use chess_engine::uci::compare::{Comparison, Difference, Finding};
 use chess_engine::uci::{Client, Divide};
+use chess_lab::compare::{Comparison, Difference, Finding};
 use chess_notation::{Fen, SanPlus, san, uci};
 use chess_rules::Position;
 
@@ -66,8 +66,7 @@ fn compare(
     let name = client
         .name()
         .map_or_else(|| engine.display().to_string(), str::to_owned);
-    let comparison = client
-        .compare_perft(pos, args.depth)
+    let comparison = chess_lab::compare::with_engine(&mut client, pos, args.depth)
         .map_err(|e| CliError::input(&name, e))?;
     let _ = client.quit();
     if args.json {

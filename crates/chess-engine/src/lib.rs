@@ -2,7 +2,8 @@
 //! levels for casual players, and speaks the UCI protocol both ways.
 //!
 //! - [`evaluate`]: a tapered evaluation (piece-square values, pawn structure, king safety,
-//!   mobility), from the side to move's point of view.
+//!   mobility), from the side to move's point of view; [`eval`] has its tuned terms as a
+//!   tuner sees them, and [`nnue`] the network that corrects it.
 //! - [`Searcher`]: iterative deepening alpha-beta with principal variation search, a
 //!   transposition table, quiescence search, pruning and reductions, time management for clocks
 //!   and multi-PV; [`Limits`] say how long, [`Control`] stops it from another thread.
@@ -11,13 +12,12 @@
 //! - [`see`]: static exchange evaluation.
 //! - [`bench()`]: Stockfish's bench convention, a node count that changes with any change to the
 //!   search.
-//! - [`analysis`]: analysis with the built-in search or any UCI engine, and the judgement of
-//!   moves by the winning chances they give away.
-//! - [`tune`]: Texel tuning of the evaluation's weights on the results of games.
-//! - [`tournament`]: matches between UCI engines on real clocks, with adjudication, and
-//!   [`stats`]: the Elo difference of a score, its margin, and the sequential test.
 //! - [`uci`]: a UCI server ([`uci::run`], for GUIs) and a client ([`uci::Client`], to play
 //!   against other engines).
+//!
+//! The laboratory around the engine (matches and their statistics, analysis with any engine,
+//! the tuner of the evaluation and the trainer of the network) is the `chess-lab` crate, so
+//! that a program embedding the engine compiles none of it.
 //!
 //! ```
 //! use chess_engine::{Control, Limits, Score, Searcher};
@@ -39,9 +39,8 @@
 
 #![deny(missing_docs)]
 
-pub mod analysis;
 mod bench;
-mod eval;
+pub mod eval;
 mod level;
 mod limits;
 pub mod nnue;
@@ -49,12 +48,9 @@ mod ordering;
 mod score;
 mod search;
 mod see;
-pub mod stats;
 mod tablebases;
 mod time;
-pub mod tournament;
 mod tt;
-pub mod tune;
 pub mod uci;
 
 pub use bench::{BENCH_POSITIONS, BenchResult, DEFAULT_BENCH_DEPTH, bench};

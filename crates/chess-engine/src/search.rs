@@ -1455,7 +1455,7 @@ mod tests {
     #[test]
     fn a_residual_network_corrects_the_classical_evaluation() {
         let pos = position("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
-        let mut net = crate::nnue::train::random_network(3);
+        let mut net = crate::nnue::random_network(3);
         let acc = net.refresh(pos.board());
         let alone = net.evaluate(&acc, pos.board(), pos.turn());
         assert_ne!(alone, 0);

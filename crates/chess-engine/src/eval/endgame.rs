@@ -5,7 +5,8 @@
 
 use chess_core::{Bitboard, Board, Color, File, Role, Square};
 
-use super::features::{COMPLEXITY, Sink};
+use super::features::COMPLEXITY;
+use super::sink::Sink;
 
 /// The scale of an ordinary position: the endgame score counts in full.
 pub(crate) const NORMAL: i32 = 64;

@@ -7,8 +7,9 @@ use chess_core::{Bitboard, Board, Color, Rank, Role, Square, attacks};
 use super::attack_map::AttackMap;
 use super::features::{
     KING_DANGER, KING_DANGER_UNITS, KING_OPEN_FILE, KING_SEMI_OPEN_FILE, PAWN_STORM, SAFE_CHECK,
-    SHIELD_FAR, SHIELD_NEAR, Sink, UNSAFE_CHECK, WEAK_KING_RING,
+    SHIELD_FAR, SHIELD_NEAR, UNSAFE_CHECK, WEAK_KING_RING,
 };
+use super::sink::Sink;
 
 /// Attack units an attacker of the king zone brings, by role (pawns and kings not counted),
 /// besides one for each square of the zone it attacks.
@@ -139,7 +140,7 @@ pub(super) fn shelter<T: Sink>(board: &Board, color: Color, sink: &mut T) {
 mod tests {
     use super::*;
     use crate::eval::S;
-    use crate::eval::features::Total;
+    use crate::eval::sink::Total;
     use crate::eval::weights::WEIGHTS;
     use chess_core::Piece;
 
@@ -179,7 +180,7 @@ mod tests {
 
     #[test]
     fn the_attack_counts_safe_checks_and_weak_squares() {
-        use crate::eval::features::{COUNT, Counts};
+        use crate::eval::sink::Counts;
         use Piece::*;
 
         // The queen on d3 can check on d8 (safe) and attacks h7, which no black piece but the
@@ -193,7 +194,7 @@ mod tests {
             (Square::H7, BlackPawn),
         ]);
         let maps = crate::eval::attack_maps(&board);
-        let mut counts = Counts([[0; COUNT]; 2]);
+        let mut counts = Counts::default();
         attack(&board, Color::White, &maps[0], &maps[1], &mut counts);
         let white = counts.0[0];
         assert_eq!(white[SAFE_CHECK + Role::Queen.index() - 1], 1);
@@ -211,7 +212,7 @@ mod tests {
         let mut guarded = board.clone();
         guarded.put(Square::D7, BlackRook);
         let maps = crate::eval::attack_maps(&guarded);
-        let mut counts = Counts([[0; COUNT]; 2]);
+        let mut counts = Counts::default();
         attack(&guarded, Color::White, &maps[0], &maps[1], &mut counts);
         assert_eq!(counts.0[0][SAFE_CHECK + Role::Queen.index() - 1], 0);
         assert_eq!(counts.0[0][UNSAFE_CHECK], 1);

@@ -36,15 +36,18 @@
 
 mod attack_map;
 mod endgame;
-
-pub(crate) use endgame::NORMAL;
-pub(crate) mod features;
+pub mod features;
 mod king;
 mod pawns;
+mod sink;
+mod tapered;
 mod threats;
-pub(crate) mod weights;
+mod trace;
+mod weights;
 
-use core::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
+pub(crate) use endgame::NORMAL;
+pub(crate) use tapered::S;
+pub use trace::{Trace, trace, weights};
 
 use chess_core::{Bitboard, Board, Color, Rank, Role, attacks};
 use chess_rules::Position;
@@ -53,52 +56,9 @@ use attack_map::{AttackMap, pawn_attacks};
 use features::{
     BISHOP_MOBILITY, BISHOP_OUTPOST, BISHOP_PAIR, BISHOP_PAWNS, KING_PROTECTOR, KNIGHT_MOBILITY,
     KNIGHT_OUTPOST, LONG_DIAGONAL_BISHOP, MINOR_BEHIND_PAWN, PSQT, QUEEN_MOBILITY, ROOK_MOBILITY,
-    ROOK_ON_QUEEN_FILE, ROOK_ON_SEVENTH, ROOK_OPEN_FILE, ROOK_SEMI_OPEN_FILE, SPACE, Sink, Total,
+    ROOK_ON_QUEEN_FILE, ROOK_ON_SEVENTH, ROOK_OPEN_FILE, ROOK_SEMI_OPEN_FILE, SPACE,
 };
-
-/// A middlegame and an endgame value.
-#[derive(Copy, Clone, Default, PartialEq, Eq, Debug)]
-pub(crate) struct S(pub(crate) i32, pub(crate) i32);
-
-impl Add for S {
-    type Output = S;
-    fn add(self, rhs: S) -> S {
-        S(self.0 + rhs.0, self.1 + rhs.1)
-    }
-}
-
-impl Sub for S {
-    type Output = S;
-    fn sub(self, rhs: S) -> S {
-        S(self.0 - rhs.0, self.1 - rhs.1)
-    }
-}
-
-impl AddAssign for S {
-    fn add_assign(&mut self, rhs: S) {
-        *self = *self + rhs;
-    }
-}
-
-impl SubAssign for S {
-    fn sub_assign(&mut self, rhs: S) {
-        *self = *self - rhs;
-    }
-}
-
-impl Mul<i32> for S {
-    type Output = S;
-    fn mul(self, rhs: i32) -> S {
-        S(self.0 * rhs, self.1 * rhs)
-    }
-}
-
-impl Neg for S {
-    type Output = S;
-    fn neg(self) -> S {
-        S(-self.0, -self.1)
-    }
-}
+use sink::{Sink, Total};
 
 /// A bonus for the side to move: it can improve its position before the opponent does.
 pub(crate) const TEMPO: i32 = 10;
@@ -133,7 +93,11 @@ pub fn evaluate(pos: &Position) -> i32 {
 #[inline(always)]
 pub(crate) fn total(board: &Board) -> S {
     let mut total = Total::default();
-    terms(board, &mut total);
+    // The weighted pawn-structure terms come from the thread's cache of pawn structures.
+    let (scores, passed) = pawns::cached_structure(board);
+    total.sides[0] += scores[0];
+    total.sides[1] += scores[1];
+    terms_beside_pawns(board, passed, &mut total);
     let score = total.sides[0] - total.sides[1];
     S(score.0, endgame::winnable(score.1, total.complexity))
 }
@@ -166,10 +130,16 @@ pub(crate) fn blend(score: S, phase: i32, factor: i32) -> i32 {
 }
 
 /// Reports every term of both sides to `sink`.
-#[inline(always)]
 pub(crate) fn terms<T: Sink>(board: &Board, sink: &mut T) {
+    let passed = [Color::White, Color::Black].map(|c| pawns::structure(board, c, sink));
+    terms_beside_pawns(board, passed, sink);
+}
+
+/// Reports every term but the pawn structure's (see [`pawns::structure`]) to `sink`, given
+/// the passed pawns of both sides, white's first.
+#[inline(always)]
+fn terms_beside_pawns<T: Sink>(board: &Board, passed: [Bitboard; 2], sink: &mut T) {
     let mut maps = [AttackMap::default(); 2];
-    let passed = sink.pawn_structure(board);
     for color in [Color::White, Color::Black] {
         let flip = if color.is_white() { 0 } else { 56 };
         for role in Role::ALL {
@@ -346,7 +316,7 @@ fn attack_maps(board: &Board) -> [AttackMap; 2] {
 /// The count of every term of each side on `board`, for tests of which terms it sets off.
 #[cfg(test)]
 fn term_counts(board: &Board) -> [[i32; features::COUNT]; 2] {
-    let mut counts = features::Counts([[0; features::COUNT]; 2]);
+    let mut counts = sink::Counts::default();
     terms(board, &mut counts);
     counts.0
 }

@@ -4,13 +4,14 @@ use chess_core::{Bitboard, Board, Color, Rank, Role, Square, attacks};
 
 use std::cell::RefCell;
 
-use super::S;
 use super::attack_map::{AttackMap, pawn_attacks};
 use super::features::{
     BACKWARD, DOUBLED, ENEMY_ROOK_BEHIND_PASSER, ISOLATED, KING_PAWN_DISTANCE, PASSED,
     PASSED_BLOCKED, PASSED_FREE, PASSED_KING_DISTANCE, PASSED_OWN_KING_DISTANCE, PHALANX,
-    ROOK_BEHIND_PASSER, SUPPORTED, Sink, Total, UNSTOPPABLE,
+    ROOK_BEHIND_PASSER, SUPPORTED, UNSTOPPABLE,
 };
+use super::sink::{Sink, Total};
+use super::tapered::S;
 
 /// The files next to `sq`'s file.
 #[inline]
@@ -238,7 +239,7 @@ pub(super) fn passers<T: Sink>(
 /// The pawn-structure score of `color`, for tests.
 #[cfg(test)]
 fn evaluate(board: &Board, color: Color) -> S {
-    let mut total = super::features::Total::default();
+    let mut total = Total::default();
     terms(board, color, &mut total);
     total.sides[color as usize]
 }

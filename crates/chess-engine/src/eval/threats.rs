@@ -4,9 +4,10 @@ use chess_core::{Bitboard, Board, Color, Rank, Role};
 
 use super::attack_map::{AttackMap, pawn_attacks};
 use super::features::{
-    HANGING, Sink, THREAT_BY_KING, THREAT_BY_MINOR, THREAT_BY_PAWN_PUSH, THREAT_BY_ROOK,
+    HANGING, THREAT_BY_KING, THREAT_BY_MINOR, THREAT_BY_PAWN_PUSH, THREAT_BY_ROOK,
     THREAT_BY_SAFE_PAWN,
 };
+use super::sink::Sink;
 
 /// The threats of `color` (whose attacks are `ours`) on the enemy's pieces (whose attacks are
 /// `theirs`).
@@ -68,7 +69,8 @@ pub(super) fn terms<T: Sink>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::features::{COUNT, Counts, THREAT_BY_MINOR};
+    use crate::eval::features::{COUNT, THREAT_BY_MINOR};
+    use crate::eval::sink::Counts;
     use chess_core::{Piece, Square};
 
     /// The threat counts of `color` on a board of `pieces`.
@@ -79,7 +81,7 @@ mod tests {
         for &(sq, piece) in pieces {
             board.put(sq, piece);
         }
-        let mut counts = Counts([[0; COUNT]; 2]);
+        let mut counts = Counts::default();
         let maps = crate::eval::attack_maps(&board);
         terms(
             &board,

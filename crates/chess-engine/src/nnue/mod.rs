@@ -1,5 +1,6 @@
 //! An efficiently updatable neural network (NNUE) that evaluates positions, trained on the
-//! engine's own games (see [`train`]).
+//! engine's own games (by chess-lab's trainer, which fills a network through
+//! [`Network::parameters_mut`]).
 //!
 //! The network is small and standard: each side's view of the board is 768 inputs (a piece of
 //! either colour, relative to the side, of one of six roles, on one of 64 squares, the board
@@ -26,8 +27,6 @@
 //! let score = net.evaluate(&acc, pos.board(), pos.turn());
 //! assert!(score.abs() < 100, "{score}");
 //! ```
-
-pub mod train;
 
 use std::fmt;
 use std::sync::{Arc, OnceLock};
@@ -156,6 +155,21 @@ pub struct Network {
     residual: bool,
 }
 
+/// A network's quantized parameters, borrowed to be filled ([`Network::parameters_mut`]).
+#[derive(Debug)]
+pub struct Parameters<'a> {
+    /// The feature transformer's weights: a column of [`HIDDEN`] values per input.
+    pub feature_weights: &'a mut [[i16; HIDDEN]; INPUTS],
+    /// The feature transformer's biases.
+    pub feature_bias: &'a mut [i16; HIDDEN],
+    /// Per bucket, the weights of the side to move's half, then the other's.
+    pub output_weights: &'a mut [[i16; 2 * HIDDEN]; BUCKETS],
+    /// Per bucket, the output's bias.
+    pub output_bias: &'a mut [i32; BUCKETS],
+    /// Centipawns per unit of output.
+    pub scale: &'a mut i32,
+}
+
 impl fmt::Debug for Network {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Network")
@@ -195,6 +209,21 @@ impl Network {
             output_bias: [0; BUCKETS],
             scale: 0,
             residual: false,
+        }
+    }
+
+    /// The quantized parameters to fill, for a trainer: the feature transformer's weights (a
+    /// column of [`HIDDEN`] values per input, scaled by [`QA`]) and biases (scaled by
+    /// [`QA`]), the output weights of each bucket (the side to move's half, then the
+    /// other's, scaled by [`QB`]) and its bias (scaled by `QA * QB`), and the centipawns per
+    /// unit of output.
+    pub fn parameters_mut(&mut self) -> Parameters<'_> {
+        Parameters {
+            feature_weights: &mut self.feature_weights,
+            feature_bias: &mut self.feature_bias,
+            output_weights: &mut self.output_weights,
+            output_bias: &mut self.output_bias,
+            scale: &mut self.scale,
         }
     }
 
@@ -495,6 +524,24 @@ fn boxed_zeroed<T: Copy + Default, const N: usize, const M: usize>() -> Box<[[T;
         .unwrap_or_else(|_| unreachable!("M rows"))
 }
 
+/// A network of random weights, of the sizes a trained one has, for tests of the evaluation.
+#[cfg(test)]
+pub(crate) fn random_network(seed: u64) -> Network {
+    let mut rng = crate::Rng::new(seed);
+    let mut uniform = |bound: u64| rng.below(2 * bound + 1) as i32 - bound as i32;
+    let mut net = Network::zeroed();
+    for w in net.feature_weights.iter_mut().flatten() {
+        *w = uniform(100) as i16;
+    }
+    net.feature_bias.fill(76);
+    for w in net.output_weights.iter_mut().flatten() {
+        *w = uniform(64) as i16;
+    }
+    net.output_bias = [800; BUCKETS];
+    net.scale = 300;
+    net
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -541,7 +588,7 @@ mod tests {
 
     #[test]
     fn incremental_updates_match_a_refresh() {
-        let net = train::random_network(3);
+        let net = random_network(3);
         let mut rng = Rng::new(5);
         let starts = [
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -584,7 +631,7 @@ mod tests {
     fn the_avx2_code_computes_what_the_generic_code_does() {
         // On a processor with AVX2 the public functions run the AVX2 copies; without it they
         // run the generic code and this test compares it with itself.
-        let net = train::random_network(8);
+        let net = random_network(8);
         let mut rng = Rng::new(9);
         let mut pos =
             position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
@@ -610,7 +657,7 @@ mod tests {
 
     #[test]
     fn a_board_set_up_anew_is_refreshed() {
-        let net = train::random_network(4);
+        let net = random_network(4);
         let before = Position::standard();
         let after = position("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
         let mut acc = net.refresh(before.board());
@@ -620,7 +667,7 @@ mod tests {
 
     #[test]
     fn the_evaluation_is_the_side_to_moves() {
-        let net = train::random_network(6);
+        let net = random_network(6);
         let pos = position("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
         let mirrored = pos.mirror();
         let score = |p: &Position| net.evaluate(&net.refresh(p.board()), p.board(), p.turn());
@@ -630,7 +677,7 @@ mod tests {
 
     #[test]
     fn bytes_round_trip_and_bad_bytes_are_refused() {
-        let net = train::random_network(7);
+        let net = random_network(7);
         let bytes = net.to_bytes();
         let back = Network::from_bytes(&bytes).expect("its own bytes");
         assert_eq!(back.to_bytes(), bytes);

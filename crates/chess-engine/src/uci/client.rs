@@ -12,7 +12,6 @@ use chess_notation::Fen;
 use chess_notation::uci::{self, UciMoveError};
 use chess_rules::{Move, Position};
 
-use super::compare::{Comparison, narrow};
 use super::protocol::{BestMove, BestMoveError, Divide, DivideLine, EngineOption, Info, go_line};
 use crate::Limits;
 
@@ -470,20 +469,6 @@ impl Client {
                 DivideLine::Other => {}
             }
         }
-    }
-
-    /// Compares this crate's perft of `root` at `depth` with the engine's (through `go perft`),
-    /// narrowing a difference down to the position where the move lists differ (see
-    /// [`compare::narrow`](super::compare::narrow)).
-    pub fn compare_perft(
-        &mut self,
-        root: &Position,
-        depth: u32,
-    ) -> Result<Comparison, ClientError> {
-        narrow(root, depth, |line, depth| {
-            self.set_position(root, line)?;
-            self.perft(depth)
-        })
     }
 
     fn parse_bestmove(&self, line: &str) -> Result<BestMove, ClientError> {

@@ -15,7 +15,6 @@
 //! match each position it sends, so that the engine reads its castling the same way.
 
 mod client;
-pub mod compare;
 pub mod protocol;
 mod server;
 

@@ -2,7 +2,7 @@
 //! each labelled with the search's score and the game's result.
 //!
 //! ```sh
-//! cargo run --release -p chess-engine --example datagen -- --openings openings.pgn \
+//! cargo run --release -p chess-lab --example datagen -- --openings openings.pgn \
 //!     --games 20000 --nodes 6000 --threads 2 --seed 1 --out data.txt
 //! ```
 //!
@@ -32,8 +32,8 @@ use std::time::Instant;
 
 use chess_core::Color;
 use chess_engine::nnue::Network;
-use chess_engine::tournament::{Opening, read_openings};
 use chess_engine::{Control, Limits, Rng, Score, Searcher};
+use chess_lab::tournament::{Opening, read_openings};
 use chess_notation::Fen;
 use chess_rules::{CastlingMode, Game, Outcome};
 

@@ -10,21 +10,21 @@ use chess_rules::{DrawReason, Game, Move, Outcome, Position, WinReason};
 
 use super::adjudication::{Adjudicated, Adjudication, Adjudicator};
 use super::openings::Opening;
-use crate::uci::{Client, ClientError};
-use crate::{Clock, Limits, Score};
+use chess_engine::uci::{Client, ClientError};
+use chess_engine::{Clock, Limits, Score};
 
 /// How long each engine may think: a clock, a fixed time per move, a depth or a node count.
 ///
 /// ```
 /// use std::time::Duration;
-/// use chess_engine::tournament::TimeControl;
+/// use chess_lab::tournament::TimeControl;
 ///
 /// let tc: TimeControl = "10+0.1".parse()?;
 /// assert_eq!(tc, TimeControl::Clock { moves: None, base: Duration::from_secs(10), increment: Duration::from_millis(100) });
 /// assert_eq!(tc.to_string(), "10+0.1");
 /// let classic: TimeControl = "40/5400+30".parse()?;
 /// assert_eq!(classic.to_string(), "40/5400+30");
-/// # Ok::<_, chess_engine::tournament::ParseTimeControlError>(())
+/// # Ok::<_, chess_lab::tournament::ParseTimeControlError>(())
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum TimeControl {

@@ -9,7 +9,7 @@
 //! `-400 log10(1/s - 1)` Elo.
 //!
 //! ```
-//! use chess_engine::stats::{Sprt, SprtStatus, Tally};
+//! use chess_lab::stats::{Sprt, SprtStatus, Tally};
 //!
 //! let tally = Tally { wins: 139, draws: 40, losses: 21 };
 //! let elo = tally.elo();

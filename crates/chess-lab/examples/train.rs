@@ -1,7 +1,7 @@
 //! Trains the evaluation network on the positions `datagen` writes:
 //!
 //! ```sh
-//! cargo run --release -p chess-engine --example train -- --epochs 30 --lambda 0.5 \
+//! cargo run --release -p chess-lab --example train -- --epochs 30 --lambda 0.5 \
 //!     --out crates/chess-engine/src/nnue/default.nnue data.txt...
 //! ```
 //!
@@ -21,7 +21,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use chess_engine::nnue::train::{Config, Sample, Trainer, fit_scale};
+use chess_lab::train::{Config, Sample, Trainer, fit_scale};
 
 fn main() -> ExitCode {
     let mut config = Config::default();

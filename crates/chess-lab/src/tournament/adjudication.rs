@@ -8,9 +8,9 @@ use std::sync::Arc;
 use chess_core::Color;
 use chess_rules::{DrawReason, Outcome, Position, WinReason};
 
-use crate::Score;
+use chess_engine::Score;
 #[cfg(feature = "syzygy")]
-use crate::tablebases::Tablebase;
+use chess_engine::Tablebase;
 
 /// A game is lost for a side whose engine scores at most `-score` centipawns for `move_count`
 /// moves in a row (a mate against it counts, whatever its distance). With `two_sided`, the

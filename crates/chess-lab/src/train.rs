@@ -10,7 +10,7 @@
 //! same centipawns as the search that labelled it.
 //!
 //! ```
-//! use chess_engine::nnue::train::{Config, Sample, Trainer};
+//! use chess_lab::train::{Config, Sample, Trainer};
 //!
 //! let lines = [
 //!     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 30 | 0.5",
@@ -34,8 +34,8 @@ use std::str::FromStr;
 use chess_core::Color;
 use chess_notation::BoardFen;
 
-use super::{BUCKETS, HIDDEN, INPUTS, Network, QA, QB, bucket, feature, flip_feature};
-use crate::Rng;
+use chess_engine::Rng;
+use chess_engine::nnue::{BUCKETS, HIDDEN, INPUTS, Network, QA, QB, bucket, feature, flip_feature};
 
 /// The largest weight: the integer output weights must stay within 127 (see
 /// [`Network::evaluate`]), and the accumulator's 16 bits need headroom.
@@ -314,8 +314,9 @@ impl FloatNetwork {
     #[must_use]
     pub fn quantize(&self, scale: f32) -> Network {
         let mut net = Network::zeroed();
+        let params = net.parameters_mut();
         let q = |w: f32, by: i32| (w.clamp(-CLIP, CLIP) * by as f32).round() as i16;
-        for (row, weights) in net
+        for (row, weights) in params
             .feature_weights
             .iter_mut()
             .zip(self.w1.chunks_exact(HIDDEN))
@@ -324,10 +325,10 @@ impl FloatNetwork {
                 *value = q(w, QA);
             }
         }
-        for (value, &w) in net.feature_bias.iter_mut().zip(&self.b1) {
+        for (value, &w) in params.feature_bias.iter_mut().zip(&self.b1) {
             *value = q(w, QA);
         }
-        for (row, weights) in net
+        for (row, weights) in params
             .output_weights
             .iter_mut()
             .zip(self.w2.chunks_exact(2 * HIDDEN))
@@ -336,10 +337,10 @@ impl FloatNetwork {
                 *value = q(w, QB);
             }
         }
-        for (value, &b) in net.output_bias.iter_mut().zip(&self.b2) {
+        for (value, &b) in params.output_bias.iter_mut().zip(&self.b2) {
             *value = (b * (QA * QB) as f32).round() as i32;
         }
-        net.scale = scale.round() as i32;
+        *params.scale = scale.round() as i32;
         net
     }
 }
@@ -681,24 +682,6 @@ impl Trainer {
             }
         }
     }
-}
-
-/// A network of random weights, larger than a fresh trainer's, for tests of the evaluation.
-#[cfg(test)]
-pub(crate) fn random_network(seed: u64) -> Network {
-    let mut rng = Rng::new(seed);
-    let mut net = FloatNetwork::random(&mut rng);
-    for (i, w) in net.w1.iter_mut().enumerate() {
-        *w *= 8.0 + (i % 3) as f32;
-    }
-    for b in &mut net.b1 {
-        *b = 0.3;
-    }
-    for (i, w) in net.w2.iter_mut().enumerate() {
-        *w *= 20.0 + (i % 5) as f32;
-    }
-    net.b2.iter_mut().for_each(|b| *b = 0.05);
-    net.quantize(300.0)
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! them):
 //!
 //! ```sh
-//! cargo run --release -p chess-engine --example tune -- [--epochs N] [--rate R] \
+//! cargo run --release -p chess-lab --example tune -- [--epochs N] [--rate R] \
 //!     [--out crates/chess-engine/src/eval/weights.rs] GAMES.pgn...
 //! ```
 //!
@@ -22,7 +22,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use chess_engine::tune::{Sample, Tuner, render};
+use chess_lab::tune::{Sample, Tuner, render};
 use chess_notation::Fen;
 use chess_notation::pgn::{Eval, GameReader, GameResult};
 use chess_rules::CastlingMode;

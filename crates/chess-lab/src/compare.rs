@@ -9,7 +9,7 @@
 use chess_notation::uci;
 use chess_rules::{Move, Position};
 
-use super::protocol::Divide;
+use chess_engine::uci::{Client, ClientError, Divide};
 
 /// The outcome of a comparison.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -101,8 +101,8 @@ impl Difference {
 /// The other side's error, as soon as it fails.
 ///
 /// ```
-/// use chess_engine::uci::Divide;
-/// use chess_engine::uci::compare::{Comparison, Finding, narrow};
+/// use chess_engine::uci::{Client, ClientError, Divide};
+/// use chess_lab::compare::{Comparison, Finding, narrow};
 /// use chess_notation::Fen;
 /// use chess_rules::{Move, Position};
 ///
@@ -238,6 +238,25 @@ pub fn narrow<E>(
             }
         }
     }
+}
+
+/// Compares this crate's perft of `root` at `depth` with that of the engine behind `client`
+/// (through `go perft`, which Stockfish and this project's engine answer in the divide
+/// format), narrowing a difference down to the position where the move lists differ (see
+/// [`narrow`]).
+///
+/// # Errors
+///
+/// [`ClientError`] when the engine fails or does not answer.
+pub fn with_engine(
+    client: &mut Client,
+    root: &Position,
+    depth: u32,
+) -> Result<Comparison, ClientError> {
+    narrow(root, depth, |line, depth| {
+        client.set_position(root, line)?;
+        client.perft(depth)
+    })
 }
 
 #[cfg(test)]

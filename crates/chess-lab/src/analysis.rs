@@ -3,7 +3,7 @@
 //! side's winning chances it gives away (as Lichess judges moves).
 //!
 //! ```
-//! use chess_engine::analysis::{Analyser, Judgement, judge};
+//! use chess_lab::analysis::{Analyser, Judgement, judge};
 //! use chess_engine::{Limits, Score, Searcher};
 //! use chess_rules::Position;
 //!
@@ -21,8 +21,8 @@ use chess_notation::SanPlus;
 use chess_notation::pgn::{Line, MoveNode, PgnGame};
 use chess_rules::{Move, Position};
 
-use crate::uci::{Client, ClientError, Info};
-use crate::{Control, Limits, Score, Searcher};
+use chess_engine::uci::{Client, ClientError, Info};
+use chess_engine::{Control, Limits, Score, Searcher};
 
 /// Who analyses: the built-in search, or a UCI engine.
 pub enum Analyser {

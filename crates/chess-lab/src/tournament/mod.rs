@@ -8,7 +8,7 @@
 //!
 //! ```no_run
 //! use std::time::Duration;
-//! use chess_engine::tournament::{EngineConfig, Opening, Tournament};
+//! use chess_lab::tournament::{EngineConfig, Opening, Tournament};
 //! use chess_rules::Position;
 //!
 //! let mut weak = EngineConfig::new("/usr/games/stockfish");
@@ -49,7 +49,7 @@ pub use game::{GameRecord, ParseTimeControlError, PlyRecord, Termination, TimeCo
 pub use openings::{Opening, OpeningsError, read_openings};
 
 use crate::stats::{PairTally, Tally};
-use crate::uci::{Client, ClientError};
+use chess_engine::uci::{Client, ClientError};
 use game::{EngineHealth, GameSettings};
 
 /// How to start one engine of a match and what to set in it.
