@@ -26,7 +26,7 @@
 //! # Features
 //!
 //! - `std` (default): `std::error::Error` for the errors and parallel perft with rayon. Without
-//!   it the crate is `no_std` (it needs `alloc` for [`Game`] and [`divide`]).
+//!   it the crate is `no_std` (it needs `alloc` for [`Game`], [`Arbiter`] and [`divide`]).
 //! - `serde`: `Serialize` and `Deserialize` for moves and the value types.
 
 #![cfg_attr(not(test), no_std)]
@@ -36,6 +36,7 @@ extern crate alloc;
 #[cfg(all(feature = "std", not(test)))]
 extern crate std;
 
+mod arbiter;
 mod error;
 mod find;
 mod game;
@@ -47,6 +48,7 @@ mod position;
 mod setup;
 mod validate;
 
+pub use arbiter::Arbiter;
 pub use error::{IllegalMoveError, PositionError, PositionErrorKinds};
 pub use find::MoveMatch;
 pub use game::{Game, PlayError};
