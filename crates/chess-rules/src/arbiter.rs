@@ -42,7 +42,8 @@ use crate::{DrawReason, Outcome, Position, WinReason};
 /// // The starting position a fifth time, after 16 plies.
 /// assert_eq!(arbiter.repetitions(), 5);
 /// assert_eq!(arbiter.ending(), Some((DrawReason::FivefoldRepetition, 16)));
-/// assert_eq!(arbiter.outcome(&pos), Some(Outcome::Draw { reason: DrawReason::FivefoldRepetition }));
+/// let fivefold = Outcome::Draw { reason: DrawReason::FivefoldRepetition };
+/// assert_eq!(arbiter.outcome(&pos), Some(fivefold));
 /// // Taking the last move back takes the ending back.
 /// arbiter.pop();
 /// assert_eq!(arbiter.ending(), None);
@@ -172,7 +173,8 @@ impl Arbiter {
     /// arbiter.push(&nf3);
     /// assert_eq!(arbiter.count(start.repetition_key()), 1);
     /// assert_eq!(arbiter.count(nf3.repetition_key()), 1);
-    /// assert_eq!(arbiter.count(start.after(Move::double_push(Square::E2, Square::E4)).repetition_key()), 0);
+    /// let e4 = start.after(Move::double_push(Square::E2, Square::E4));
+    /// assert_eq!(arbiter.count(e4.repetition_key()), 0);
     /// ```
     #[must_use]
     pub fn count(&self, key: u64) -> u32 {
