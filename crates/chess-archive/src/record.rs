@@ -1,6 +1,6 @@
 //! The record of one game.
 
-use chess_rules::{Move, Position};
+use chess_rules::{Arbiter, DrawReason, Move, Outcome, Position};
 
 use chess_notation::Fen;
 use chess_notation::SanPlus;
@@ -316,7 +316,7 @@ impl GameRecord {
         if keep_positions {
             positions.push(pos.clone());
         }
-        let outcome = rules.outcome(&pos);
+        let outcome = rules.outcome(&pos).and_then(outcome_name);
         let packed = if pack && moves.iter().all(Option::is_some) {
             let real: Vec<Move> = moves.iter().flatten().copied().collect();
             chess_notation::pack::encode_game(&initial, &real).ok()
@@ -404,7 +404,7 @@ pub(crate) struct MainlineRecord {
     moves_san: Option<String>,
     positions: Vec<Position>,
     moves: Vec<Option<Move>>,
-    rules: RuleWatch,
+    rules: Arbiter,
     keep_positions: bool,
     pack: bool,
 }
@@ -412,7 +412,7 @@ pub(crate) struct MainlineRecord {
 impl MainlineRecord {
     pub(crate) fn new(initial: Position, options: &RecordOptions) -> MainlineRecord {
         MainlineRecord {
-            rules: RuleWatch::new(&initial),
+            rules: Arbiter::new(&initial),
             pos: initial.clone(),
             initial,
             moves_uci: String::with_capacity(512),
@@ -442,7 +442,7 @@ impl MainlineRecord {
             }
             None => self.pos.play_unchecked(m),
         }
-        self.rules.after_move(&self.pos);
+        self.rules.push(&self.pos);
         self.moves.push(Some(m));
     }
 
@@ -456,10 +456,10 @@ impl MainlineRecord {
             }
             san.push_str("--");
         }
-        self.rules.after_null_move();
         if let Some(next) = self.pos.null_move() {
             self.pos = next;
         }
+        self.rules.push_null(&self.pos);
         self.moves.push(None);
     }
 
@@ -473,72 +473,19 @@ impl MainlineRecord {
     }
 }
 
-/// Watches a game's positions for the first one where the rules end it: insufficient
-/// material, fivefold repetition or the 75-move rule on the way; checkmate or stalemate, which
-/// no move can follow, at the end.
-#[derive(Clone)]
-struct RuleWatch {
-    /// The draw found so far.
-    ended: Option<&'static str>,
-    /// The repetition keys since the last capture, pawn move or null move (repetitions
-    /// across a null move, which passes the turn, are not counted).
-    keys: Vec<u64>,
-}
-
-impl RuleWatch {
-    fn new(start: &Position) -> RuleWatch {
-        let mut watch = RuleWatch {
-            ended: None,
-            keys: vec![start.repetition_key()],
-        };
-        watch.check(start, 1, true);
-        watch
-    }
-
-    fn after_move(&mut self, pos: &Position) {
-        if self.ended.is_some() {
-            return;
-        }
-        // Material changes only by a capture or a promotion, which reset the halfmove clock:
-        // only then can it become insufficient.
-        let reset = pos.halfmoves() == 0;
-        if reset {
-            self.keys.clear();
-        }
-        let key = pos.repetition_key();
-        self.keys.push(key);
-        let seen = self.keys.iter().filter(|&&k| k == key).count();
-        self.check(pos, seen, reset);
-    }
-
-    fn after_null_move(&mut self) {
-        self.keys.clear();
-    }
-
-    fn check(&mut self, pos: &Position, seen: usize, material_changed: bool) {
-        self.ended = if material_changed && pos.is_insufficient_material() {
-            Some("insufficient_material")
-        } else if seen >= 5 {
-            Some("fivefold_repetition")
-        } else if pos.halfmoves() >= 150 && !pos.is_checkmate() {
-            Some("seventyfive_moves")
-        } else {
-            None
-        };
-    }
-
-    /// The outcome, given the final position.
-    fn outcome(&self, end: &Position) -> Option<&'static str> {
-        self.ended.or_else(|| {
-            (!end.has_legal_moves()).then(|| {
-                if end.is_check() {
-                    "checkmate"
-                } else {
-                    "stalemate"
-                }
-            })
-        })
-    }
+/// The `outcome` column's name for an ending by the rules (python-chess's names of its
+/// terminations); `None` for the endings the rules do not impose by themselves.
+fn outcome_name(outcome: Outcome) -> Option<&'static str> {
+    Some(match outcome {
+        Outcome::Decisive { .. } => "checkmate",
+        Outcome::Draw { reason } => match reason {
+            DrawReason::Stalemate => "stalemate",
+            DrawReason::InsufficientMaterial => "insufficient_material",
+            DrawReason::SeventyFiveMoveRule => "seventyfive_moves",
+            DrawReason::FivefoldRepetition => "fivefold_repetition",
+            _ => return None,
+        },
+    })
 }
 
 /// The movetext of `game` as its PGN writes it (everything after the tag section).
@@ -706,6 +653,16 @@ mod tests {
         assert_eq!(r[0].outcome, Some("fivefold_repetition"));
         assert_eq!(r[1].outcome, Some("fivefold_repetition"));
         assert_eq!(r[2].outcome, None);
+        // Repetitions across null moves are not counted: the start occurs three times before
+        // the passes and three times after.
+        let twice = "Nf3 Nf6 Ng1 Ng8 ".repeat(2);
+        let pgn = format!("{twice} -- -- {twice} *\n");
+        let mut reader = Reader::new(pgn.as_bytes());
+        let mut builder = GameBuilder::new().allow_null_moves(true).with_start();
+        let (start, game) = reader.read_game(&mut builder).unwrap().unwrap();
+        let r = GameRecord::new(game, start, 1, &RecordOptions::default());
+        assert_eq!(r.moves_uci.matches("0000").count(), 2);
+        assert_eq!(r.outcome, None);
         // 75 moves without a capture or pawn move.
         let r = &records(
             "[FEN \"8/8/8/4k3/8/8/8/R3K3 w - - 148 100\"]\n\n1. Ra2 Ke6 2. Ra3 *\n",

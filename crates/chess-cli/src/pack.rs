@@ -15,7 +15,7 @@ use chess_notation::pgn::{
     GameBuilder, GameResult, MoveNode, ParallelReader, PgnError, PgnGame, VisitorExt,
 };
 use chess_notation::{BoardFen, Fen, uci};
-use chess_rules::{Move, Position};
+use chess_rules::{Arbiter, Move, Outcome, Position};
 
 use crate::cli::{DecodeArgs, EncodeArgs};
 use crate::error::{CliError, Result};
@@ -286,25 +286,25 @@ fn write_text(value: &Decoded, out: &mut impl Write) -> Result<()> {
     Ok(())
 }
 
-/// A decoded game as PGN: its moves and the result when the final position decides it (the
-/// format keeps moves, not tags: the writer gives the Seven Tag Roster unknown values, and the
-/// start's `SetUp`, `FEN` and `Variant` tags).
+/// A decoded game as PGN: its moves and the result when the rules decide it, as the
+/// [`Arbiter`] judges them (the format keeps moves, not tags: the writer gives the Seven Tag
+/// Roster unknown values, and the start's `SetUp`, `FEN` and `Variant` tags).
 fn to_pgn(start: &Position, moves: &[Move]) -> PgnGame {
     let mut game = PgnGame {
         initial: start.clone(),
         ..PgnGame::default()
     };
     let mut pos = start.clone();
+    let mut arbiter = Arbiter::new(start);
     for &m in moves {
         game.mainline.moves.push(MoveNode::new(&pos, m));
         pos.play_unchecked(m);
+        arbiter.push(&pos);
     }
-    game.result = Some(if pos.is_checkmate() {
-        GameResult::winner(!pos.turn())
-    } else if pos.is_stalemate() || pos.is_insufficient_material() {
-        GameResult::Draw
-    } else {
-        GameResult::Unknown
+    game.result = Some(match arbiter.outcome(&pos) {
+        Some(Outcome::Decisive { winner, .. }) => GameResult::winner(winner),
+        Some(Outcome::Draw { .. }) => GameResult::Draw,
+        None => GameResult::Unknown,
     });
     game
 }

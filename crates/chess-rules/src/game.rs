@@ -5,13 +5,13 @@ use core::fmt;
 
 use chess_core::Color;
 
-use crate::{DrawReason, IllegalMoveError, Move, Outcome, Position, WinReason};
+use crate::{Arbiter, DrawReason, IllegalMoveError, Move, Outcome, Position, WinReason};
 
 /// A game in progress: the current position, the moves that led to it, and the bookkeeping for
 /// the draw rules.
 ///
-/// Repetitions are counted by Zobrist hash in a small hash table holding the positions since the
-/// last capture or pawn move, so each move costs O(1) whatever the length of the game.
+/// The rules that end a game by themselves are the [`Arbiter`]'s: each move costs O(1)
+/// whatever the length of the game.
 ///
 /// ```
 /// use chess_core::Square;
@@ -40,8 +40,8 @@ pub struct Game {
     moves: Vec<Move>,
     /// The position before each move of `moves`.
     history: Vec<Position>,
-    /// How often each position since the last irreversible move occurred.
-    seen: RepetitionTable,
+    /// Repetitions, the 75-move rule, material: the automatic endings.
+    arbiter: Arbiter,
     /// An ending that is not on the board: resignation, agreement, a claimed draw, time.
     declared: Option<Outcome>,
 }
@@ -67,10 +67,6 @@ impl fmt::Display for PlayError {
 #[cfg(feature = "std")]
 impl std::error::Error for PlayError {}
 
-fn repetition_key(pos: &Position) -> u64 {
-    pos.repetition_key()
-}
-
 impl Game {
     /// A game from the standard starting position.
     #[must_use]
@@ -81,14 +77,12 @@ impl Game {
     /// A game starting from `position`.
     #[must_use]
     pub fn new(position: Position) -> Game {
-        let mut seen = RepetitionTable::default();
-        seen.add(repetition_key(&position));
         Game {
+            arbiter: Arbiter::new(&position),
             initial: position.clone(),
             position,
             moves: Vec::new(),
             history: Vec::new(),
-            seen,
             declared: None,
         }
     }
@@ -127,11 +121,7 @@ impl Game {
             return Err(PlayError::Illegal(IllegalMoveError { m }));
         }
         let next = self.position.after(m);
-        if next.halfmoves() == 0 {
-            // A capture or pawn move: no earlier position can ever occur again.
-            self.seen.clear();
-        }
-        self.seen.add(repetition_key(&next));
+        self.arbiter.push(&next);
         self.history
             .push(core::mem::replace(&mut self.position, next));
         self.moves.push(m);
@@ -143,22 +133,7 @@ impl Game {
         let m = self.moves.pop()?;
         let previous = self.history.pop()?;
         self.declared = None;
-        if self.position.halfmoves() == 0 {
-            // The undone move was irreversible: count the run of positions that ends with
-            // `previous` again, back to its own last irreversible move.
-            self.seen.clear();
-            self.seen.add(repetition_key(&previous));
-            if previous.halfmoves() != 0 {
-                for pos in self.history.iter().rev() {
-                    self.seen.add(repetition_key(pos));
-                    if pos.halfmoves() == 0 {
-                        break;
-                    }
-                }
-            }
-        } else {
-            self.seen.remove(repetition_key(&self.position));
-        }
+        self.arbiter.pop();
         self.position = previous;
         Some(m)
     }
@@ -166,7 +141,7 @@ impl Game {
     /// How many times the current position has occurred (1 the first time).
     #[must_use]
     pub fn repetitions(&self) -> u32 {
-        self.seen.count(repetition_key(&self.position))
+        self.arbiter.repetitions()
     }
 
     /// Whether a threefold repetition may be claimed: the current position occurred three times,
@@ -178,7 +153,7 @@ impl Game {
         }
         self.position.legal_moves().iter().any(|&m| {
             let next = self.position.after(m);
-            next.halfmoves() != 0 && self.seen.count(repetition_key(&next)) >= 2
+            next.halfmoves() != 0 && self.arbiter.count(next.repetition_key()) >= 2
         })
     }
 
@@ -256,36 +231,15 @@ impl Game {
         }
     }
 
-    /// How the game ended, if it did: on the board (checkmate, stalemate, insufficient material,
-    /// fivefold repetition, 75-move rule), or by resignation, agreement, a claimed draw or time.
+    /// How the game ended, if it did: on the board, as the [`Arbiter`] judges it (checkmate,
+    /// insufficient material, stalemate, the 75-move rule, fivefold repetition, in that order),
+    /// or by resignation, agreement, a claimed draw or time.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
         if let Some(outcome) = self.declared {
             return Some(outcome);
         }
-        let pos = &self.position;
-        if !pos.has_legal_moves() {
-            return Some(if pos.is_check() {
-                Outcome::Decisive {
-                    winner: !pos.turn(),
-                    reason: WinReason::Checkmate,
-                }
-            } else {
-                Outcome::Draw {
-                    reason: DrawReason::Stalemate,
-                }
-            });
-        }
-        let reason = if pos.is_insufficient_material() {
-            DrawReason::InsufficientMaterial
-        } else if self.repetitions() >= 5 {
-            DrawReason::FivefoldRepetition
-        } else if pos.halfmoves() >= 150 {
-            DrawReason::SeventyFiveMoveRule
-        } else {
-            return None;
-        };
-        Some(Outcome::Draw { reason })
+        self.arbiter.outcome(&self.position)
     }
 }
 
@@ -296,78 +250,5 @@ impl fmt::Debug for Game {
             .field("moves", &self.moves)
             .field("outcome", &self.outcome())
             .finish()
-    }
-}
-
-/// Counts of repetition keys: open addressing with linear probing. Slots once used stay used
-/// (with their count possibly back at zero) until `clear`, so probe chains never break.
-#[derive(Clone, Default)]
-struct RepetitionTable {
-    slots: Vec<Option<(u64, u32)>>,
-    /// The indices of used slots, so clearing costs what was used, not the capacity.
-    used: Vec<usize>,
-}
-
-impl RepetitionTable {
-    fn slot(&self, key: u64) -> Option<usize> {
-        let mask = self.slots.len().checked_sub(1)?;
-        let mut i = (key as usize) & mask;
-        loop {
-            match self.slots[i] {
-                None => return Some(i),
-                Some((k, _)) if k == key => return Some(i),
-                Some(_) => i = (i + 1) & mask,
-            }
-        }
-    }
-
-    fn count(&self, key: u64) -> u32 {
-        match self.slot(key).map(|i| self.slots[i]) {
-            Some(Some((_, count))) => count,
-            _ => 0,
-        }
-    }
-
-    fn add(&mut self, key: u64) {
-        if 2 * (self.used.len() + 1) > self.slots.len() {
-            self.grow();
-        }
-        if let Some(i) = self.slot(key) {
-            match &mut self.slots[i] {
-                Some((_, count)) => *count += 1,
-                slot @ None => {
-                    *slot = Some((key, 1));
-                    self.used.push(i);
-                }
-            }
-        }
-    }
-
-    fn remove(&mut self, key: u64) {
-        if let Some(i) = self.slot(key) {
-            if let Some((_, count)) = &mut self.slots[i] {
-                *count = count.saturating_sub(1);
-            }
-        }
-    }
-
-    fn clear(&mut self) {
-        for &i in &self.used {
-            self.slots[i] = None;
-        }
-        self.used.clear();
-    }
-
-    fn grow(&mut self) {
-        let entries: Vec<(u64, u32)> = self.used.iter().filter_map(|&i| self.slots[i]).collect();
-        let capacity = (2 * self.slots.len()).max(16);
-        self.slots = alloc::vec![None; capacity];
-        self.used.clear();
-        for (key, count) in entries {
-            if let Some(i) = self.slot(key) {
-                self.slots[i] = Some((key, count));
-                self.used.push(i);
-            }
-        }
     }
 }

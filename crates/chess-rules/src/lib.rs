@@ -26,7 +26,7 @@
 //! # Features
 //!
 //! - `std` (default): `std::error::Error` for the errors. Without it the crate is `no_std` (it
-//!   needs `alloc` for [`Game`] and [`divide`]).
+//!   needs `alloc` for [`Game`], [`Arbiter`] and [`divide`]).
 //! - `parallel` (default): perft on several threads with rayon (`perft_parallel`,
 //!   `divide_parallel`); implies `std`.
 //! - `serde`: `Serialize` and `Deserialize` for moves and the value types.
@@ -38,6 +38,7 @@ extern crate alloc;
 #[cfg(all(feature = "std", not(test)))]
 extern crate std;
 
+mod arbiter;
 mod error;
 mod find;
 mod game;
@@ -49,6 +50,7 @@ mod position;
 mod setup;
 mod validate;
 
+pub use arbiter::Arbiter;
 pub use error::{IllegalMoveError, PositionError, PositionErrorKinds};
 pub use find::MoveMatch;
 pub use game::{Game, PlayError};

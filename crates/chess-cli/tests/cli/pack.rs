@@ -143,6 +143,19 @@ fn decoded_game_is_pgn_with_its_result() {
 }
 
 #[test]
+fn decoded_games_drawn_by_the_rules_are_draws() {
+    // The starting position a fifth time; the 150th halfmove without a capture or pawn move.
+    let fivefold = format!("{}*\n", "1. Nf3 Nf6 2. Ng1 Ng8 ".repeat(4));
+    let seventy_five = "[FEN \"8/8/4k3/8/8/4K3/4R3/8 w - - 149 120\"]\n[SetUp \"1\"]\n\n1. Ra2 *\n";
+    for pgn in [fivefold.as_str(), seventy_five] {
+        let out = chess(&["encode", "-"], pgn);
+        assert_eq!(out.status, 0, "{}", out.stderr);
+        let decoded = chess(&["decode", out.stdout.trim_end()], "");
+        assert_contains(&decoded.stdout, "[Result \"1/2-1/2\"]");
+    }
+}
+
+#[test]
 fn bad_games_are_reported_and_the_rest_encoded() {
     let file = own_file("bad-games.pgn");
     let good = chess(&["pgn", "--fens", &file], "");

@@ -57,6 +57,20 @@ fn stalemate() {
 }
 
 #[test]
+fn insufficient_material_comes_before_stalemate() {
+    // Black has no legal move, and a lone knight can never mate: python-chess, the project's
+    // oracle, calls this insufficient material, and so do we.
+    let pos = position("k7/8/1KN5/8/8/8/8/8 b - - 0 1").unwrap();
+    assert!(pos.is_stalemate() && pos.is_insufficient_material());
+    assert_eq!(
+        Game::new(pos).outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::InsufficientMaterial
+        })
+    );
+}
+
+#[test]
 fn insufficient_material() {
     let insufficient = [
         "8/8/4k3/8/8/4K3/8/8 w - - 0 1",

@@ -7,4 +7,5 @@ mod hash;
 mod movegen;
 mod perft;
 mod properties;
+mod termination;
 mod validation;
