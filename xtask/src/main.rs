@@ -3,7 +3,7 @@
 //! - `cargo xtask codegen` regenerates every generated file checked in: the attack and Zobrist
 //!   tables of chess-core, the opening names of chess-notation (from the Lichess data set in
 //!   `$CHESS_OPENINGS_DIR` or `../shared/testdata/openings`; skipped, saying so, without it)
-//!   ([`codegen`] lists them with their inputs).
+//!   and the rank code tables of its game format ([`codegen`] lists them with their inputs).
 //! - `cargo xtask codegen --check` changes nothing and fails, naming each stale file, when a
 //!   checked-in file differs from what its generator would write.
 //! - `cargo xtask match-openings [--out FILE] [--depth N] [--max-eval CP] [--plies MIN-MAX]
@@ -16,6 +16,7 @@
 
 mod codegen;
 mod gen_openings;
+mod gen_pack_table;
 mod gen_tables;
 mod match_openings;
 mod sha256;
