@@ -15,6 +15,13 @@
 //! each training position with its files reversed (not with `--residual`: the classical
 //! evaluation of the mirrored position is not the original's). A line that is not a position
 //! is reported with its place and skipped.
+//!
+//! Each data file's size and SHA-256 (as `sha256sum` gives it) is printed once the file is
+//! read, and the recipe of the run (the command, those digests, the date) at the end. A network
+//! that is checked in keeps its recipe beside it (`src/nnue/default.nnue.recipe.md`).
+
+#[path = "support/recipe.rs"]
+mod recipe;
 
 use std::io::{BufRead as _, BufReader};
 use std::path::PathBuf;
@@ -101,6 +108,7 @@ fn main() -> ExitCode {
     let started = Instant::now();
     let mut samples = Vec::new();
     let mut bad = 0u64;
+    let mut inputs = Vec::new();
     for path in &files {
         let file = match std::fs::File::open(path) {
             Ok(file) => file,
@@ -109,7 +117,8 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         };
-        for (number, line) in BufReader::new(file).lines().enumerate() {
+        let mut reader = BufReader::new(recipe::Hashing::new(file));
+        for (number, line) in (&mut reader).lines().enumerate() {
             let line = match line {
                 Ok(line) => line,
                 Err(e) => {
@@ -151,7 +160,11 @@ fn main() -> ExitCode {
                 }
             }
         }
+        let input = reader.into_inner().finish(&path.display().to_string());
+        eprintln!("{}", input.line());
+        inputs.push(input);
     }
+    let recipe = recipe::lines("train", &inputs);
     if bad > 0 {
         eprintln!("{bad} lines skipped");
     }
@@ -201,6 +214,10 @@ fn main() -> ExitCode {
             eprintln!("{}: {e}", out.display());
             return ExitCode::FAILURE;
         }
+    }
+    eprintln!("the recipe of {}:", out.display());
+    for line in &recipe {
+        eprintln!("  {line}");
     }
     ExitCode::SUCCESS
 }

@@ -18,6 +18,13 @@
 //!
 //! A file that is not PGN is read as the lines `datagen` writes (`FEN | score | result`), each
 //! position a sample with its search score.
+//!
+//! The recipe of the run goes into the generated file's header (and is printed): the command,
+//! each input file's size and SHA-256 (as `sha256sum` gives it), and the date, so that the
+//! weights can be traced to their data.
+
+#[path = "support/recipe.rs"]
+mod recipe;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -62,6 +69,7 @@ fn main() -> ExitCode {
     let mut samples = Vec::new();
     let mut held = Vec::new();
     let mut games = 0;
+    let mut inputs = Vec::new();
     for path in &files {
         let text = match std::fs::read(path) {
             Ok(text) => text,
@@ -70,6 +78,9 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         };
+        let input = recipe::Input::of_bytes(&path.display().to_string(), &text);
+        eprintln!("{}", input.line());
+        inputs.push(input);
         // Positions as `datagen` writes them (`FEN | score | result`), rather than games: a
         // game ends where the move number falls back.
         if text.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'[') {
@@ -170,7 +181,7 @@ fn main() -> ExitCode {
         eprintln!("epoch {epoch}: error {error:.6}");
     });
     eprintln!("at the end, held out: {:.6}", tuner.error_on(&held));
-    let provenance = format!(
+    let mut provenance = format!(
         "{} positions of {games} games ({}), k = {k:.4}, from {}, {epochs} epochs of Adam at rate {rate}: error {:.6} ({:.6} on every {hold_out}th game, held out).",
         tuner.len(),
         files
@@ -190,6 +201,11 @@ fn main() -> ExitCode {
         tuner.error(),
         tuner.error_on(&held)
     );
+    for line in recipe::lines("tune", &inputs) {
+        eprintln!("{line}");
+        provenance.push('\n');
+        provenance.push_str(&line);
+    }
     let text = render(&tuner.weights(), &provenance);
     match out {
         Some(path) => {

@@ -326,7 +326,8 @@ fn mean_error(samples: &[Sample], weights: &[[f64; 2]], k: f64) -> f64 {
 }
 
 /// The Rust source of `src/eval/weights.rs` holding `weights` (as [`Tuner::weights`] gives
-/// them), with a line saying where they come from.
+/// them), with `provenance` (the fit, and the recipe: command, data digests, date), one
+/// comment line per line, saying where they come from.
 #[must_use]
 pub fn render(weights: &[(i32, i32)], provenance: &str) -> String {
     let mut out = String::new();

@@ -7,19 +7,16 @@
 //! cargo bench -p chess-notation --bench pack
 //! ```
 
-#[path = "../tests/tests/pack/corpus.rs"]
-mod corpus;
-
 use std::hint::black_box;
 
-use chess_notation::pack::{self, huffman};
+use chess_notation::pack::{self, huffman, training};
 use chess_rules::{Move, Position};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 /// Positions from the generated corpus: every fourth position of 40 games.
 fn positions() -> Vec<Position> {
     let mut out = Vec::new();
-    for (start, moves) in corpus::generated_games(40, corpus::MEASURE_SEED) {
+    for (start, moves) in training::generated_games(40, training::MEASURE_SEED) {
         let mut pos = start;
         for (i, m) in moves.into_iter().enumerate() {
             if i % 4 == 0 {
@@ -95,7 +92,7 @@ fn bench_positions(c: &mut Criterion) {
 }
 
 fn bench_games(c: &mut Criterion) {
-    let games: Vec<(Position, Vec<Move>)> = corpus::generated_games(20, corpus::MEASURE_SEED);
+    let games: Vec<(Position, Vec<Move>)> = training::generated_games(20, training::MEASURE_SEED);
     let encoded: Vec<Vec<u8>> = games
         .iter()
         .map(|(start, moves)| pack::encode_game(start, moves).unwrap())

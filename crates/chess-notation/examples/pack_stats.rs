@@ -9,7 +9,7 @@
 #[path = "../tests/tests/pack/corpus.rs"]
 mod corpus;
 
-use chess_notation::pack::{self, huffman, model::Ranking};
+use chess_notation::pack::{self, huffman, model::Ranking, training};
 
 fn main() {
     let positions = corpus::suite_positions().expect("the test data: run `cargo xtask testdata`");
@@ -49,7 +49,7 @@ fn main() {
     );
     report(
         "generated corpus (300 games)",
-        &corpus::generated_games(300, corpus::MEASURE_SEED),
+        &training::generated_games(300, training::MEASURE_SEED),
     );
     for path in std::env::args().skip(1) {
         let text = std::fs::read_to_string(&path).expect("pgn file");

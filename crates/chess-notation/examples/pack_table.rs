@@ -1,27 +1,20 @@
-//! Regenerates `src/pack/table.rs`, the rank code tables of the game format, from the generated
-//! training corpus; with `--check`, only says whether the file is fresh.
+//! Prints `src/pack/table.rs`, the rank code tables of the game format, as the training corpus
+//! of `chess_notation::pack::training` gives them.
 //!
-//! ```text
-//! cargo run -p chess-notation --example pack_table [-- --check]
-//! ```
+//! `cargo xtask codegen` runs this and writes the output to the file (or, with `--check`, fails
+//! when the file differs); the test `pack::rank_code_tables_are_fresh` compares the two too.
+//! (Do not redirect the output onto the file by hand: the shell would empty the file before
+//! the crate that includes it is built.)
 
-#[path = "../tests/tests/pack/corpus.rs"]
-mod corpus;
+use std::io::Write as _;
 
-fn main() {
-    let check = std::env::args().any(|a| a == "--check");
-    let path = corpus::table_path();
-    let fresh = corpus::render_table();
-    let current = std::fs::read_to_string(&path).unwrap_or_default();
-    if current.replace("\r\n", "\n") == fresh {
-        println!("{} is fresh", path.display());
-    } else if check {
-        eprintln!(
-            "crates/chess-notation/src/pack/table.rs is stale: run `cargo run -p chess-notation --example pack_table` and commit"
-        );
-        std::process::exit(1);
-    } else {
-        std::fs::write(&path, fresh).expect("write the table");
-        println!("wrote {}", path.display());
+fn main() -> std::process::ExitCode {
+    let table = chess_notation::pack::training::render_table();
+    match std::io::stdout().lock().write_all(table.as_bytes()) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("cannot write the table: {e}");
+            std::process::ExitCode::FAILURE
+        }
     }
 }

@@ -179,7 +179,8 @@ impl fmt::Debug for Network {
     }
 }
 
-/// The network the engine plays with, built into the program.
+/// The network the engine plays with, built into the program; `default.nnue.recipe.md` beside
+/// it says how it was trained and on what.
 static DEFAULT: &[u8] = include_bytes!("default.nnue");
 
 impl Network {

@@ -49,6 +49,10 @@ pub mod model;
 mod position;
 mod radix;
 mod table;
+// The corpus `table.rs` is derived from and its rendering: for the generator, the test that
+// keeps the table fresh, and the measurements; not part of the API.
+#[doc(hidden)]
+pub mod training;
 
 pub use game::{MAX_GAME_PLIES, decode_game, encode_game};
 pub use position::{PackedPosition, decode_position, decode_setup, encode_position};
