@@ -1,7 +1,5 @@
 //! The chess-notation test suite: one binary, a module per notation.
 
-mod support;
-
 mod archive;
 mod epd;
 mod fen;

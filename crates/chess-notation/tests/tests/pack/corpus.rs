@@ -251,7 +251,7 @@ pub fn suite_positions() -> Option<Vec<Position>> {
         };
         let mut pos = start.clone();
         out.push(pos.clone());
-        for m in random_game(&start, seed + 1, 400) {
+        for m in chess_testdata::random_moves(&start, seed + 1, 400) {
             pos.play_unchecked(m);
             out.push(pos.clone());
         }
@@ -269,11 +269,14 @@ pub fn suite_positions() -> Option<Vec<Position>> {
     Some(out)
 }
 
-/// A small deterministic generator (splitmix64).
-pub struct Rng(pub u64);
+/// The generator of the generated corpora (splitmix64). Part of the game format, unlike
+/// `chess_testdata::Rng` (which the other random inputs come from): the code tables of
+/// `src/pack/table.rs` are counted over [`TRAINING_SEED`]'s games drawn with it, so another
+/// generator would make other tables.
+struct CorpusRng(u64);
 
-impl Rng {
-    pub fn next(&mut self) -> u64 {
+impl CorpusRng {
+    fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -281,26 +284,9 @@ impl Rng {
         z ^ (z >> 31)
     }
 
-    pub fn below(&mut self, n: u64) -> u64 {
+    fn below(&mut self, n: u64) -> u64 {
         self.next() % n.max(1)
     }
-}
-
-/// A random game: uniformly random legal moves.
-pub fn random_game(start: &Position, seed: u64, plies: usize) -> Vec<Move> {
-    let mut rng = Rng(seed);
-    let mut pos = start.clone();
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let m = legal[rng.below(legal.len() as u64) as usize];
-        pos.play_unchecked(m);
-        moves.push(m);
-    }
-    moves
 }
 
 /// `65536 * exp(-k / 64)`, rounded, for `k` in `0..64`.
@@ -328,7 +314,7 @@ fn likelihood(d: u32) -> u64 {
 /// Plays one game of the generated corpus: each move drawn from the model's own move
 /// probabilities.
 fn generated_game(start: &Position, seed: u64, max_plies: usize) -> Vec<Move> {
-    let mut rng = Rng(seed);
+    let mut rng = CorpusRng(seed);
     let mut pos = start.clone();
     let mut moves: Vec<Move> = Vec::new();
     let mut seen: Vec<u64> = vec![pos.zobrist_hash()];
