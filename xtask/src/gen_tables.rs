@@ -10,6 +10,8 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
+use chess_testdata::Rng;
+
 use crate::codegen::{HEADER, Mode, ensure_file};
 
 const ATTACKS_PATH: &str = "crates/chess-core/src/attacks/generated.rs";
@@ -190,26 +192,16 @@ struct Sliders {
     pext_table: Vec<u64>,
 }
 
-/// A xorshift64* generator with a fixed seed, so the magic search always finds the same numbers.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    /// Numbers with few bits set make good magic candidates.
-    fn sparse(&mut self) -> u64 {
-        self.next() & self.next() & self.next()
-    }
+/// A magic candidate: numbers with few bits set make good ones (three numbers and-ed, so each
+/// bit is set one time in eight).
+fn sparse(rng: &mut Rng) -> u64 {
+    rng.next_u64() & rng.next_u64() & rng.next_u64()
 }
 
 impl Sliders {
     fn compute() -> Sliders {
-        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        // A fixed seed, so the magic search always finds the same numbers.
+        let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
         let mut magic_table = Vec::new();
         let mut pext_table = Vec::new();
         let mut entries = |directions: &[(i32, i32)]| -> Vec<Entry> {
@@ -255,7 +247,7 @@ fn find_magic(rng: &mut Rng, occupancies: &[u64], attacks: &[u64], bits: u32) ->
     // `epoch[i] == attempt` marks slot `i` as filled in this attempt, so no clearing is needed.
     let mut epoch = vec![0u32; size];
     for attempt in 1.. {
-        let magic = rng.sparse();
+        let magic = sparse(rng);
         let ok = occupancies.iter().zip(attacks).all(|(&occ, &att)| {
             let index = (occ.wrapping_mul(magic) >> (64 - bits)) as usize;
             if epoch[index] != attempt {
@@ -535,30 +527,6 @@ mod tests {
         run(&root, Mode::Check).unwrap();
     }
 
-    /// A scratch directory under the system temp dir, removed on drop.
-    struct ScratchDir(std::path::PathBuf);
-
-    impl ScratchDir {
-        fn new(name: &str) -> ScratchDir {
-            let dir = std::env::temp_dir().join(format!(
-                "xtask-{name}-{}-{}",
-                std::process::id(),
-                std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .unwrap()
-                    .as_nanos()
-            ));
-            std::fs::create_dir_all(&dir).unwrap();
-            ScratchDir(dir)
-        }
-    }
-
-    impl Drop for ScratchDir {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-
     /// Writes `files` under `root`, creating their directories.
     fn write_all(root: &Path, files: &[(&str, String)]) {
         for (path, contents) in files {
@@ -571,8 +539,8 @@ mod tests {
     #[test]
     fn check_fails_naming_the_stale_file_and_write_repairs_it() {
         let files = render(&crate::project_root()).unwrap();
-        let scratch = ScratchDir::new("gen-tables-check");
-        let root = scratch.0.as_path();
+        let scratch = chess_testdata::TempDir::new("xtask-gen-tables-check");
+        let root = scratch.path();
         write_all(root, &files);
         // A fresh copy, also with Windows line endings, passes.
         ensure_files(root, &files, Mode::Check).unwrap();

@@ -8,8 +8,9 @@
 //! The output is not checked in: it depends on the engine, and matches that compare two
 //! builds want the same file for both, made once (`target/match-openings.pgn` by default).
 //!
-//! xtask has no dependencies, so the chess knowledge comes from the `chess` program it builds:
-//! `chess pgn --fens` plays the lines (and refuses an illegal one) and `chess uci` scores them.
+//! xtask depends on none of the chess library crates, so the chess knowledge comes from the
+//! `chess` program it builds: `chess pgn --fens` plays the lines (and refuses an illegal one) and
+//! `chess uci` scores them.
 
 use std::io::{BufRead as _, BufReader, Write as _};
 use std::path::{Path, PathBuf};

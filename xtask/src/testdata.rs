@@ -334,27 +334,23 @@ mod tests {
 
     #[test]
     fn a_wrong_digest_is_refused_with_both_digests() {
-        let dir = std::env::temp_dir().join(format!("xtask-verify-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let file = dir.join("chess-1.11.2.tar.gz");
-        std::fs::write(&file, b"not the archive").unwrap();
+        let dir = chess_testdata::TempDir::new("xtask-verify");
+        let file = dir.write("chess-1.11.2.tar.gz", b"not the archive");
         let error = verify(&file, &SOURCES[0]).unwrap_err();
-        std::fs::remove_dir_all(&dir).unwrap();
         assert!(error.contains(SOURCES[0].sha256), "{error}");
         assert!(error.contains("refusing it"), "{error}");
     }
 
     #[test]
     fn a_stamp_is_current_only_with_every_member() {
-        let dir = std::env::temp_dir().join(format!("xtask-stamp-{}", std::process::id()));
+        let scratch = chess_testdata::TempDir::new("xtask-stamp");
+        let dir = scratch.path();
         let source = &SOURCES[1];
-        let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(dir.join("benches")).unwrap();
-        assert!(!is_current(&dir, source));
+        assert!(!is_current(dir, source));
         std::fs::write(dir.join(".source"), stamp(source)).unwrap();
-        assert!(is_current(&dir, source));
+        assert!(is_current(dir, source));
         std::fs::remove_dir(dir.join("benches")).unwrap();
-        assert!(!is_current(&dir, source));
-        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(!is_current(dir, source));
     }
 }

@@ -9,12 +9,10 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 
 fn inputs() -> Vec<(u8, u64)> {
-    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut rng = chess_testdata::Rng::new(0x2545_f491_4f6c_dd1d);
     (0..1024)
         .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = rng.next_u64();
             ((x >> 58) as u8, x & x.rotate_left(23))
         })
         .collect()

@@ -24,23 +24,8 @@ use chess_notation::pgn::{self, GameResult, Line, Location, MoveNode, PgnGame};
 use chess_notation::san::{SanMode, SanPlus};
 use chess_notation::{Fen, Suffix};
 use chess_rules::{CastlingMode, Move, Position};
+use chess_testdata::Rng;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-
-/// A small deterministic generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// A move of biased random play: captures, checks and central pawn moves are preferred, as in
 /// real games, so games reach middlegames and endings with promotions and mates.
@@ -74,7 +59,7 @@ fn biased_move(rng: &mut Rng, pos: &Position) -> Option<Move> {
 fn positions(games: u64, plies: usize) -> Vec<Position> {
     let mut out = Vec::new();
     for seed in 0..games {
-        let mut rng = Rng(seed * 0x9e37_79b9 + 1);
+        let mut rng = Rng::new(seed * 0x9e37_79b9 + 1);
         let mut pos = Position::standard();
         for _ in 0..plies {
             let Some(m) = biased_move(&mut rng, &pos) else {
@@ -295,7 +280,7 @@ fn san(c: &mut Criterion) {
 
 /// A random game as [`PgnGame`], with clock comments, NAGs and some variations.
 fn corpus_game(seed: u64) -> PgnGame {
-    let mut rng = Rng(seed * 0x2545_f491 + 7);
+    let mut rng = Rng::new(seed * 0x2545_f491 + 7);
     let mut pos = Position::standard();
     let mut line = Line::default();
     let mut clock = [300u32, 300];

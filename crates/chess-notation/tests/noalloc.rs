@@ -17,12 +17,7 @@ use chess_notation::pgn::{
 };
 use chess_notation::san::{San, SanMode, SanPlus};
 use chess_rules::{CastlingMode, Position};
-
-#[allow(dead_code)]
-#[path = "tests/support.rs"]
-mod support;
-
-use support::Rng;
+use chess_testdata::Rng;
 
 thread_local! {
     static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
@@ -326,7 +321,7 @@ fn written_game(seed: u64) -> String {
         }
         line
     }
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut game = PgnGame {
         mainline: random_line(&mut rng, &Position::standard(), 120, 0),
         result: Some(GameResult::Draw),

@@ -247,10 +247,11 @@ mod tests {
     use chess_core::File;
 
     /// Positions from random play, Chess960 starts included (checks, pins, promotions and en
-    /// passant come up).
+    /// passant come up). Played here, not by `chess_testdata::random_positions`: to this crate's
+    /// unit tests, the `Position` of chess-testdata's chess-rules is another crate's type.
     fn positions() -> Vec<Position> {
         let mut out = Vec::new();
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = chess_testdata::Rng::new(0x9e37_79b9_7f4a_7c15);
         for game in 0..60u32 {
             let mut pos = if game % 3 == 0 {
                 Position::chess960(game * 7 % 960).unwrap()
@@ -263,10 +264,7 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                pos.play_unchecked(moves[(x % moves.len() as u64) as usize]);
+                pos.play_unchecked(moves[rng.below(moves.len())]);
             }
         }
         out

@@ -1,6 +1,9 @@
-//! Test data for the workspace's tests, benchmarks and examples, found in one place.
+//! Test support for the workspace, in one place: test data, visible skips, reproducible
+//! random inputs, external tools and temporary directories. A dev-dependency of every crate's
+//! tests, benchmarks and examples (and a dependency of xtask, for its generator); without
+//! features it depends on nothing but std.
 //!
-//! Two kinds of files:
+//! Two kinds of test data:
 //!
 //! - **Fetched**: data other projects wrote (python-chess's PGN files, Polyglot books, Syzygy
 //!   tables, EPD and perft suites; the Lichess samples in pgn-reader's package). `cargo xtask
@@ -23,10 +26,43 @@
 //! A skip is written straight to the terminal (past the test harness's output capture, so it
 //! shows in the summary of a plain `cargo test`), names the command that fetches the data, and
 //! is logged to the file named by [`SKIP_LOG_VAR`] (how `cargo xtask test` counts them at the
-//! end). With [`REQUIRE_VAR`] set to `1`, as `.ci/run` sets it, a skip is a failure instead.
+//! end). With [`REQUIRE_VAR`] set to `1`, as `.ci/run` sets it, a skip is a failure instead. The
+//! tools from outside the workspace skip the same way: [`python_chess`], and Stockfish found by
+//! [`stockfish`] (quietly) or [`stockfish_or_skip`].
+//!
+//! The rest of the support:
+//!
+//! - [`Rng`]: the one generator of random test inputs (xorshift64*), also the magic search's.
+//! - `random_moves`, `random_game` and `random_positions` (with the `rules` feature, on
+//!   chess-rules): games of uniformly random legal moves, from a seed.
+//! - [`TempDir`]: a fresh directory under the system's temporary directory, removed on drop.
+//!
+//! ```
+//! use chess_testdata::{Rng, TempDir};
+//!
+//! let mut rng = Rng::new(42);
+//! let bytes: Vec<u8> = (0..16).map(|_| rng.next_u64() as u8).collect();
+//! let dir = TempDir::new("lib-example");
+//! let path = dir.write("noise.bin", &bytes);
+//! assert_eq!(std::fs::read(path).unwrap(), bytes);
+//! ```
 
 pub mod perft;
 pub mod pgn;
+#[cfg(feature = "rules")]
+mod random;
+mod rng;
+mod temp_dir;
+
+#[cfg(feature = "rules")]
+pub use random::{random_game, random_moves, random_positions};
+pub use rng::Rng;
+pub use temp_dir::TempDir;
+
+/// The examples of the crate's README, checked as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -242,6 +278,59 @@ pub fn python_chess() -> bool {
     runs
 }
 
+/// Where Debian's package installs Stockfish.
+pub const DEBIAN_STOCKFISH: &str = "/usr/games/stockfish";
+
+/// Stockfish, the reference engine of the perft, UCI and match tests: Debian's
+/// [`DEBIAN_STOCKFISH`] if it is there, else the first `stockfish` on the `PATH`; `None` when
+/// neither is. Says nothing: for callers that go on without it (see [`stockfish_or_skip`]).
+///
+/// ```
+/// if let Some(path) = chess_testdata::stockfish() {
+///     assert!(path.is_file());
+/// }
+/// ```
+#[must_use]
+pub fn stockfish() -> Option<PathBuf> {
+    find_program(
+        Path::new(DEBIAN_STOCKFISH),
+        "stockfish",
+        std::env::var_os("PATH").as_deref(),
+    )
+}
+
+/// `first` if it is a file, else the first file called `name` in the directories of `path` (a
+/// `PATH`-like list).
+fn find_program(first: &Path, name: &str, path: Option<&std::ffi::OsStr>) -> Option<PathBuf> {
+    if first.is_file() {
+        return Some(first.to_path_buf());
+    }
+    std::env::split_paths(path?)
+        .map(|dir| dir.join(name))
+        .find(|p| p.is_file())
+}
+
+/// [`stockfish`], or `None` after [`skip`]ping the calling test when it is not installed (a
+/// failure under [`REQUIRE_VAR`]).
+///
+/// ```no_run
+/// let Some(stockfish) = chess_testdata::stockfish_or_skip() else {
+///     return; // skipped, and said so on the terminal
+/// };
+/// # let _ = stockfish;
+/// ```
+#[must_use]
+pub fn stockfish_or_skip() -> Option<PathBuf> {
+    let found = stockfish();
+    if found.is_none() {
+        skip(
+            &format!("Stockfish is not installed (neither {DEBIAN_STOCKFISH} nor on the PATH)"),
+            "apt-get install stockfish",
+        );
+    }
+    found
+}
+
 /// The calling test's name, as the test harness names its thread, with the package's name.
 fn current_test() -> String {
     let package = std::env::var("CARGO_PKG_NAME").unwrap_or_default();
@@ -272,6 +361,32 @@ mod tests {
             assert_eq!(dir(), root.join("target/testdata"));
         }
         assert_eq!(find("no/such/file.pgn"), None);
+    }
+
+    #[test]
+    fn programs_are_found_at_their_path_then_on_the_path() {
+        let a = TempDir::new("find-program-a");
+        let b = TempDir::new("find-program-b");
+        let on_path = b.write("stockfish", "");
+        let path = std::env::join_paths([a.path(), b.path()]).unwrap();
+        let missing = a.join("no-such-stockfish");
+        assert_eq!(
+            find_program(&missing, "stockfish", Some(&path)),
+            Some(on_path.clone())
+        );
+        // A directory of that name is not a program: the search goes on.
+        std::fs::create_dir(a.join("stockfish")).unwrap();
+        assert_eq!(
+            find_program(&missing, "stockfish", Some(&path)),
+            Some(on_path)
+        );
+        let first = a.write("first", "");
+        assert_eq!(
+            find_program(&first, "stockfish", Some(&path)),
+            Some(first.clone())
+        );
+        assert_eq!(find_program(&missing, "stockfish", None), None);
+        assert_eq!(find_program(&missing, "other", Some(&path)), None);
     }
 
     #[test]

@@ -2,7 +2,9 @@
 
 use chess_notation::pgn::{GameReader, PgnGame};
 
-use crate::support::{TempDir, assert_contains, chess, stockfish};
+use chess_testdata::TempDir;
+
+use crate::support::{TempFiles, assert_contains, chess};
 
 /// The summary gives the last completed iteration's line, as long as the one printed for it.
 #[test]
@@ -84,7 +86,7 @@ fn analyse_multipv_lists_each_line_and_json_gives_them_all() {
 
 #[test]
 fn analyse_with_stockfish() {
-    let Some(stockfish) = stockfish() else {
+    let Some(stockfish) = chess_testdata::stockfish_or_skip() else {
         return;
     };
     let sf = stockfish.display().to_string();
@@ -183,7 +185,7 @@ fn check_annotated(games: &[PgnGame], annotator: &str) {
 
 #[test]
 fn annotate_marks_mistakes_and_reports_bad_games() {
-    let dir = TempDir::new("annotate");
+    let dir = TempDir::new("cli-annotate");
     let input = dir.file("games.pgn", GAMES);
     let out = chess(&["annotate", &input, "--depth", "8", "--threads", "2"], "");
     assert_eq!(out.status, 1, "a bad game is reported");
@@ -191,7 +193,7 @@ fn annotate_marks_mistakes_and_reports_bad_games() {
     assert_contains(&out.stderr, "1 game could not be read");
     check_annotated(&read(&out.stdout), "chess-engine");
 
-    let output = dir.0.join("annotated.pgn");
+    let output = dir.join("annotated.pgn");
     let out = chess(
         &[
             "annotate",
@@ -213,10 +215,10 @@ fn annotate_marks_mistakes_and_reports_bad_games() {
 
 #[test]
 fn annotate_with_stockfish() {
-    let Some(stockfish) = stockfish() else {
+    let Some(stockfish) = chess_testdata::stockfish_or_skip() else {
         return;
     };
-    let dir = TempDir::new("annotate-sf");
+    let dir = TempDir::new("cli-annotate-sf");
     let input = dir.file("games.pgn", GAMES);
     let out = chess(
         &[

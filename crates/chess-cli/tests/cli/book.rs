@@ -7,7 +7,9 @@ use chess_notation::pgn::GameReader;
 use chess_notation::polyglot::{Book, BookBuilder};
 use chess_rules::Position;
 
-use crate::support::{TempDir, assert_contains, chess, real_pgn};
+use chess_testdata::TempDir;
+
+use crate::support::{TempFiles, assert_contains, chess, real_pgn};
 
 /// The real-world PGN files, or `None` when not fetched (the test has said it skips).
 fn pgn_files() -> Option<Vec<String>> {
@@ -56,8 +58,8 @@ fn build_is_read_back_by_python_chess() {
     if !chess_testdata::python_chess() {
         return;
     }
-    let dir = TempDir::new("book-build");
-    let out_path = dir.0.join("games.bin").display().to_string();
+    let dir = TempDir::new("cli-book-build");
+    let out_path = dir.join("games.bin").display().to_string();
     let mut args = vec!["book", "build", "--out", &out_path, "--min-games", "1"];
     args.extend(files.iter().map(String::as_str));
     let out = chess(&args, "");
@@ -77,7 +79,7 @@ fn build_is_read_back_by_python_chess() {
         }
     }
     assert_eq!(book.as_bytes(), builder.to_bytes());
-    let one_thread = dir.0.join("one.bin").display().to_string();
+    let one_thread = dir.join("one.bin").display().to_string();
     let mut args = vec!["book", "build", "--out", &one_thread, "--min-games", "1"];
     args.extend(["--threads", "1"]);
     args.extend(files.iter().map(String::as_str));
@@ -85,7 +87,7 @@ fn build_is_read_back_by_python_chess() {
     assert_eq!(std::fs::read(&one_thread).unwrap(), book.as_bytes());
 
     // Options: only white's first two plies, uniform weights.
-    let small = dir.0.join("small.bin").display().to_string();
+    let small = dir.join("small.bin").display().to_string();
     let mut args = vec!["book", "build", "--out", &small, "--min-games", "1"];
     args.extend(["--max-ply", "2", "--only", "white", "--uniform"]);
     args.extend(files.iter().map(String::as_str));
@@ -116,9 +118,9 @@ fn build_matches_polyglot_make_book() {
     ) else {
         return;
     };
-    let dir = TempDir::new("book-polyglot");
-    let theirs = dir.0.join("theirs.bin").display().to_string();
-    let ours = dir.0.join("ours.bin").display().to_string();
+    let dir = TempDir::new("cli-book-polyglot");
+    let theirs = dir.join("theirs.bin").display().to_string();
+    let ours = dir.join("ours.bin").display().to_string();
     let cases: [(&[&str], &[&str]); 6] = [
         (&[], &[]),
         (&["-min-game", "1"], &["--min-games", "1"]),
@@ -167,13 +169,13 @@ fn build_matches_polyglot_make_book() {
 
 #[test]
 fn build_reports_bad_games_and_goes_on() {
-    let dir = TempDir::new("book-bad");
+    let dir = TempDir::new("cli-book-bad");
     let pgn = dir.file(
         "games.pgn",
         "[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0\n\n[Result \"0-1\"]\n\n1. e4 e4 0-1\n\n\
          [Result \"1/2-1/2\"]\n\n1. e4 c5 1/2-1/2\n",
     );
-    let book_path = dir.0.join("book.bin").display().to_string();
+    let book_path = dir.join("book.bin").display().to_string();
     let out = chess(
         &[
             "book",
@@ -235,7 +237,7 @@ fn probe_lists_moves_with_weights() {
     let out = chess(&["book", "probe", &book, "e4", "e4"], "");
     assert_eq!(out.status, 1);
     assert_contains(&out.stderr, "moves: word 2 (e4): ");
-    let dir = TempDir::new("book-probe");
+    let dir = TempDir::new("cli-book-probe");
     let bad = dir.file("bad.bin", "seventeen bytes!!");
     let out = chess(&["book", "probe", &bad], "");
     assert_eq!(out.status, 1);
@@ -253,8 +255,8 @@ fn merge_keeps_the_first_books_positions() {
     ) else {
         return;
     };
-    let dir = TempDir::new("book-merge");
-    let merged = dir.0.join("merged.bin").display().to_string();
+    let dir = TempDir::new("cli-book-merge");
+    let merged = dir.join("merged.bin").display().to_string();
     let out = chess(
         &[
             "book",
@@ -348,7 +350,7 @@ fn play_and_uci_take_a_book() {
     assert!(opening_book.moves(&after_e4).iter().any(|b| b.m == m));
 
     // A file that is no book is refused before anything starts.
-    let dir = TempDir::new("uci-book");
+    let dir = TempDir::new("cli-uci-book");
     let bad = dir.file("bad.bin", "0123456789");
     for args in [
         vec!["uci", "--book", &bad],

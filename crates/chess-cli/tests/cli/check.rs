@@ -30,16 +30,13 @@ fn plain_board_from_stdin() {
 
 #[test]
 fn fen_from_a_file_and_stalemate() {
-    let dir = std::env::temp_dir().join(format!("chess-check-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("stalemate.fen");
-    std::fs::write(&file, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\n").unwrap();
+    let dir = chess_testdata::TempDir::new("cli-check");
+    let file = dir.write("stalemate.fen", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\n");
     let out = chess(&["check", "--json", file.to_str().unwrap()], "");
     assert_eq!(
         out.stdout,
         "{\"white\": {\"in_check\": false, \"checkmate\": false, \"stalemate\": false}, \"black\": {\"in_check\": false, \"checkmate\": false, \"stalemate\": true}, \"fen\": \"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\"}\n"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

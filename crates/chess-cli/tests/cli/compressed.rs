@@ -5,7 +5,9 @@
 use std::io::Write;
 use std::process::Command;
 
-use crate::support::{TempDir, assert_contains, chess};
+use chess_testdata::TempDir;
+
+use crate::support::{TempFiles, assert_contains, chess};
 
 fn zstd_frames(parts: &[&[u8]]) -> Vec<u8> {
     parts
@@ -36,8 +38,8 @@ fn every_format_reads_as_the_plain_text() {
     let Some(text) = lichess() else {
         return;
     };
-    let dir = TempDir::new("compressed");
-    let plain = dir.0.join("games.pgn");
+    let dir = TempDir::new("cli-compressed");
+    let plain = dir.join("games.pgn");
     std::fs::write(&plain, &text).unwrap();
     let plain = plain.display().to_string();
     let expected = chess(&["pgn", "--json", &plain], "").stdout;
@@ -48,7 +50,7 @@ fn every_format_reads_as_the_plain_text() {
         ("gzip.bin", [gzip(first), gzip(second)].concat()),
         ("bzip2", [bzip2(first), bzip2(second)].concat()),
     ] {
-        let path = dir.0.join(name);
+        let path = dir.join(name);
         std::fs::write(&path, &bytes).unwrap();
         let path = path.display().to_string();
         let out = chess(&["pgn", "--json", &path], "");
@@ -68,7 +70,11 @@ fn every_format_reads_as_the_plain_text() {
         let out = chess(&["encode", &path], "");
         assert_eq!(out.status, 0, "{name}: {}", out.stderr);
         assert_eq!(out.stdout.lines().count(), 47);
-        let book = dir.0.join(format!("{name}.book")).display().to_string();
+        let book = dir
+            .path()
+            .join(format!("{name}.book"))
+            .display()
+            .to_string();
         let out = chess(
             &["book", "build", &path, "--out", &book, "--min-games", "1"],
             "",
@@ -104,16 +110,16 @@ fn pzstd_files_are_read() {
         crate::support::tool_missing("pzstd", "apt-get install zstd");
         return;
     }
-    let dir = TempDir::new("pzstd");
+    let dir = TempDir::new("cli-pzstd");
     // Large enough for several frames at level 1.
     let mut big = Vec::new();
     for _ in 0..60 {
         big.extend_from_slice(&text);
         big.push(b'\n');
     }
-    let plain = dir.0.join("big.pgn");
+    let plain = dir.join("big.pgn");
     std::fs::write(&plain, &big).unwrap();
-    let compressed = dir.0.join("big.pgn.zst");
+    let compressed = dir.join("big.pgn.zst");
     let status = Command::new("pzstd")
         .args(["-q", "-f", "-1", "-p", "2"])
         .arg(&plain)
@@ -154,7 +160,7 @@ fn cut_and_corrupt_streams_say_where_after_the_games_before() {
     let Some(text) = lichess() else {
         return;
     };
-    let dir = TempDir::new("cut");
+    let dir = TempDir::new("cli-cut");
     let quarters: Vec<&[u8]> = text.chunks(text.len() / 4 + 1).collect();
     for (name, bytes) in [
         ("games.pgn.zst", zstd_frames(&quarters)),

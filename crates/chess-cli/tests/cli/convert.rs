@@ -5,7 +5,9 @@
 
 use std::process::Command;
 
-use crate::support::{TempDir, assert_contains, chess, chess_bytes};
+use chess_testdata::TempDir;
+
+use crate::support::{TempFiles, assert_contains, chess, chess_bytes};
 
 /// The Lichess sample (47 games with clock comments), when fetched.
 fn lichess() -> Option<Vec<u8>> {
@@ -44,7 +46,7 @@ fn python(script: &str, args: &[&str]) -> String {
 /// Converts `input` with `options`, asserting success; the output's path.
 #[track_caller]
 fn convert(dir: &TempDir, input: &str, name: &str, options: &[&str]) -> String {
-    let out_path = dir.0.join(name).display().to_string();
+    let out_path = dir.join(name).display().to_string();
     let format = if name.ends_with(".jsonl") {
         "jsonl"
     } else {
@@ -115,7 +117,7 @@ fn the_files_have_the_documented_schemas() {
     if !python_with("pyarrow, duckdb") {
         return;
     }
-    let dir = TempDir::new("convert-schemas");
+    let dir = TempDir::new("cli-convert-schemas");
     let input = dir.file_bytes("games.pgn", &pgn);
     for (heading, name, options) in [
         ("Games", "games.parquet", &["--san", "--packed"][..]),
@@ -148,7 +150,7 @@ fn the_rows_agree_with_python_chess() {
     if !python_with("duckdb, chess.pgn") {
         return;
     }
-    let dir = TempDir::new("convert-oracle");
+    let dir = TempDir::new("cli-convert-oracle");
     let input = dir.file_bytes("games.pgn", &pgn);
     let games = convert(&dir, &input, "games.parquet", &[]);
     let positions = convert(&dir, &input, "positions.parquet", &["--positions"]);
@@ -225,10 +227,10 @@ fn the_lichess_schema_unions_with_the_data_set() {
     if !python_with("pyarrow, duckdb") {
         return;
     }
-    let dir = TempDir::new("convert-lichess");
+    let dir = TempDir::new("cli-convert-lichess");
     let input = dir.file_bytes("games.pgn", &pgn);
     let ours = convert(&dir, &input, "ours.parquet", &["--schema", "lichess"]);
-    let theirs = dir.0.join("theirs.parquet").display().to_string();
+    let theirs = dir.join("theirs.parquet").display().to_string();
     // A row in the Lichess data set's Arrow types, written by pyarrow as the data set is.
     let script = r#"
 import sys, datetime, pyarrow as pa, pyarrow.parquet as pq, duckdb
@@ -265,7 +267,7 @@ fn jsonl_has_the_fields_of_the_parquet_columns() {
     if !python_with("pyarrow") {
         return;
     }
-    let dir = TempDir::new("convert-jsonl");
+    let dir = TempDir::new("cli-convert-jsonl");
     let input = dir.file_bytes("games.pgn", &pgn);
     for options in [
         &["--san", "--packed"][..],
@@ -386,7 +388,7 @@ fn plan_of(path: &str, size: &str) -> Vec<(String, String, u64)> {
 #[test]
 fn the_parts_of_a_file_together_are_the_whole() {
     let Some(pgn) = lichess() else { return };
-    let dir = TempDir::new("convert-parts");
+    let dir = TempDir::new("cli-convert-parts");
     let plain = dir.file_bytes("games.pgn", &pgn);
     let whole = games_of(&plain, &[]);
     assert_eq!(whole.len(), 47);
@@ -444,7 +446,7 @@ fn the_parts_of_a_file_together_are_the_whole() {
 
 #[test]
 fn parts_are_checked() {
-    let dir = TempDir::new("convert-part-errors");
+    let dir = TempDir::new("cli-convert-part-errors");
     let plain = dir.file("games.pgn", "1. e4 *\n");
     let out = chess(&["pgn", &plain, "--frames", "0:1"], "");
     assert_eq!(out.status, 1);
@@ -494,9 +496,9 @@ fn parts_are_checked() {
 
 #[test]
 fn bad_input_leaves_nothing_half_written() {
-    let dir = TempDir::new("convert-bad");
+    let dir = TempDir::new("cli-convert-bad");
     let good = dir.file("good.pgn", "[White \"a\"]\n\n1. e4 e5 1-0\n");
-    let out_path = dir.0.join("out.parquet").display().to_string();
+    let out_path = dir.join("out.parquet").display().to_string();
 
     // An existing output is kept without --force.
     std::fs::write(&out_path, "precious").unwrap();
@@ -509,14 +511,18 @@ fn bad_input_leaves_nothing_half_written() {
     assert_eq!(&std::fs::read(&out_path).unwrap()[..4], b"PAR1");
 
     // An output that cannot be written: an error naming it, and no file left.
-    let nowhere = dir.0.join("no/such/dir/out.parquet").display().to_string();
+    let nowhere = dir
+        .path()
+        .join("no/such/dir/out.parquet")
+        .display()
+        .to_string();
     let out = chess(&["pgn", "--to", "parquet", &nowhere, &good], "");
     assert_eq!(out.status, 1);
     assert_contains(&out.stderr, &nowhere);
 
     // Not PGN: the bad games are said, and counted in the exit status.
     let junk = dir.file_bytes("junk.pgn", &[0xff, 0xfe, b'{', 0, 1, 2, b'\n']);
-    let junk_out = dir.0.join("junk.parquet").display().to_string();
+    let junk_out = dir.join("junk.parquet").display().to_string();
     let out = chess(&["pgn", "--to", "parquet", &junk_out, &junk], "");
     assert_eq!(out.status, 1, "{}", out.stderr);
     assert_contains(&out.stderr, "could not be read whole");
@@ -529,7 +535,7 @@ fn bad_input_leaves_nothing_half_written() {
         .collect();
     let zst = zstd::encode_all(text.as_bytes(), 3).unwrap();
     let cut = dir.file_bytes("cut.pgn.zst", &zst[..zst.len() * 2 / 3]);
-    let cut_out = dir.0.join("cut.jsonl").display().to_string();
+    let cut_out = dir.join("cut.jsonl").display().to_string();
     let out = chess(&["pgn", "--to", "jsonl", &cut_out, &cut], "");
     assert_eq!(out.status, 1);
     assert_contains(&out.stderr, "corrupt or cut zstd stream");
@@ -541,7 +547,7 @@ fn bad_input_leaves_nothing_half_written() {
     );
 
     // Nothing but the outputs asked for is left in the directory (no temporary file).
-    let mut names: Vec<String> = std::fs::read_dir(&dir.0)
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .filter(|n| n.starts_with('.'))

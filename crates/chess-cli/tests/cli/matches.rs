@@ -2,7 +2,9 @@
 
 use chess_notation::pgn::{GameReader, PgnGame};
 
-use crate::support::{TempDir, assert_contains, chess, stockfish};
+use chess_testdata::TempDir;
+
+use crate::support::{TempFiles, assert_contains, chess};
 
 fn openings() -> String {
     format!("{}/../../examples/openings.pgn", env!("CARGO_MANIFEST_DIR"))
@@ -20,8 +22,8 @@ fn read_games(path: &str) -> Vec<PgnGame> {
 /// with the clock after every engine move.
 #[test]
 fn builtin_against_itself_on_a_fast_clock() {
-    let dir = TempDir::new("match-builtin");
-    let pgn = dir.0.join("games.pgn").display().to_string();
+    let dir = TempDir::new("cli-match-builtin");
+    let pgn = dir.join("games.pgn").display().to_string();
     let out = chess(
         &[
             "match",
@@ -103,7 +105,7 @@ fn builtin_against_itself_on_a_fast_clock() {
 /// standings.
 #[test]
 fn builtin_against_stockfish_as_json() {
-    let Some(stockfish) = stockfish() else {
+    let Some(stockfish) = chess_testdata::stockfish_or_skip() else {
         return;
     };
     let engine = format!(
@@ -237,7 +239,7 @@ fn bad_matches_are_refused_with_reasons() {
     assert_eq!(out.status, 1);
     assert_contains(&out.stderr, "no option named \"NoSuchOption\"");
 
-    let dir = TempDir::new("match-bad-openings");
+    let dir = TempDir::new("cli-match-bad-openings");
     let bad = dir.file(
         "bad.epd",
         "4k3/8/8/8/8/8/4P3/4K3 w - -\n4k3/8/8/9/8/8/8/4K3 w - -\n",

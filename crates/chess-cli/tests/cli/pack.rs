@@ -4,7 +4,9 @@ use std::process::{Command, Stdio};
 
 use chess_notation::pack::{self, Format};
 
-use crate::support::{assert_contains, chess, own_file, real_pgn};
+use chess_testdata::TempDir;
+
+use crate::support::{TempFiles, assert_contains, chess, own_file, real_pgn};
 
 fn lines(text: &str) -> Vec<&str> {
     text.lines().collect()
@@ -59,14 +61,11 @@ fn positions_round_trip() {
 
 #[test]
 fn a_file_of_fens_with_a_bad_line() {
-    let dir = std::env::temp_dir().join(format!("chess-encode-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("positions.fen");
-    std::fs::write(
-        &file,
+    let dir = TempDir::new("cli-encode");
+    let file = dir.write(
+        "positions.fen",
         "# comment\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n\nnot a fen\n4k3/8/8/8/8/8/8/R3K3 w Q - 3 40\n",
-    )
-    .unwrap();
+    );
     let out = chess(&["encode", "--fens", file.to_str().unwrap()], "");
     assert_eq!(out.status, 1);
     assert_eq!(lines(&out.stdout).len(), 2);
@@ -77,7 +76,6 @@ fn a_file_of_fens_with_a_bad_line() {
         back.stdout,
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n4k3/8/8/8/8/8/8/R3K3 w Q - 3 40\n"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Encoding the games of a file and decoding them gives the same moves and final positions as
@@ -282,7 +280,7 @@ fn many_games_keep_their_order_on_several_threads() {
         pgn.push_str(&format!("[Event \"{i}\"]\n\n{movetext}*\n\n"));
         expected.push(movetext.split_whitespace().count());
     }
-    let dir = crate::support::TempDir::new("pack-order");
+    let dir = TempDir::new("cli-pack-order");
     let path = dir.file("many.pgn", &pgn);
     let encoded = chess(&["encode", &path], "");
     assert_eq!(encoded.status, 0, "{}", encoded.stderr);
@@ -332,7 +330,7 @@ fn piped_input_shows_a_byte_counter_on_a_terminal() {
         crate::support::tool_missing("tmux", "apt-get install tmux");
         return;
     }
-    let dir = crate::support::TempDir::new("encode-counter");
+    let dir = TempDir::new("cli-encode-counter");
     let game = "[Event \"e\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1/2-1/2\n\n";
     let big = dir.file("big.pgn", &game.repeat(600_000));
     let socket = format!("chess-counter-{}", std::process::id());

@@ -7,8 +7,6 @@ use crate::support::chess;
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
-use crate::support::stockfish;
-
 #[test]
 fn divide_in_stockfish_format() {
     let out = chess(&["perft", "--divide", "2"], "");
@@ -89,7 +87,7 @@ fn divide_lines(text: &str) -> Vec<String> {
 /// positions with `UCI_Chess960` (king-takes-rook castling on both sides).
 #[test]
 fn divide_matches_stockfish() {
-    let Some(stockfish) = stockfish() else {
+    let Some(stockfish) = chess_testdata::stockfish_or_skip() else {
         return;
     };
     let cases: [(&str, bool, u32); 5] = [
@@ -134,7 +132,7 @@ fn divide_matches_stockfish() {
         let script = format!(
             "setoption name UCI_Chess960 value {chess960}\n{position}\ngo perft {depth}\nquit\n"
         );
-        let mut child = Command::new(stockfish)
+        let mut child = Command::new(&stockfish)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -192,7 +190,7 @@ fn field<'a>(json: &'a str, key: &str) -> &'a str {
 /// under 200 000 nodes) and on Chess960 positions of python-chess's suite.
 #[test]
 fn compare_agrees_with_stockfish() {
-    let Some(stockfish) = stockfish() else {
+    let Some(stockfish) = chess_testdata::stockfish_or_skip() else {
         return;
     };
     let stockfish = stockfish.to_str().unwrap();

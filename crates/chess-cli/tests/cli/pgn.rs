@@ -1,6 +1,8 @@
 //! `chess pgn`.
 
-use crate::support::{assert_contains, chess, own_file, real_pgn};
+use chess_testdata::TempDir;
+
+use crate::support::{TempFiles, assert_contains, chess, own_file, real_pgn};
 
 #[test]
 fn stats_of_real_files() {
@@ -279,7 +281,7 @@ fn a_closed_pipe_ends_quietly() {
             "[Event \"{i}\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n"
         ));
     }
-    let dir = crate::support::TempDir::new("closed-pipe");
+    let dir = TempDir::new("cli-closed-pipe");
     let file = dir.file("games.pgn", &text);
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_chess"))
         .args(["pgn", "--json", "--threads", "2", &file])

@@ -6,7 +6,9 @@ use std::process::{Command, Stdio};
 use chess_notation::Fen;
 use chess_rules::Position;
 
-use crate::support::{TempDir, assert_contains, chess, python3_or_skip};
+use chess_testdata::TempDir;
+
+use crate::support::{TempFiles, assert_contains, chess, python3_or_skip};
 
 /// The lines of a transcript without the boards, which other tests pin.
 fn without_boards(transcript: &str) -> Vec<&str> {
@@ -133,8 +135,8 @@ fn wrong_moves_say_why() {
 
 #[test]
 fn commands() {
-    let dir = TempDir::new("play-commands");
-    let file = dir.0.join("game.pgn");
+    let dir = TempDir::new("cli-play-commands");
+    let file = dir.join("game.pgn");
     let input = format!(
         "help\nmoves\ne4\nhint e4\nhint e5\nhint f8\nhint g8\nundo\nd4\nfen\nflip\nsave {}\nresign\n",
         file.display()
@@ -209,7 +211,7 @@ fn pgn_prints_the_game_so_far() {
 
 #[test]
 fn load_a_pgn_or_a_fen_file() {
-    let dir = TempDir::new("play-load");
+    let dir = TempDir::new("cli-play-load");
     let pgn = dir.file(
         "game.pgn",
         "[Event \"Loaded\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 {a comment} Nc6 *\n",
@@ -246,7 +248,7 @@ fn load_a_pgn_or_a_fen_file() {
     // Bad files are explained and the game goes on as it was.
     let bad_fen = dir.file("bad.fen", "8/8/8 w - - 0 1\n");
     let bad_pgn = dir.file("bad.pgn", "[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n");
-    let missing = dir.0.join("missing.pgn").display().to_string();
+    let missing = dir.join("missing.pgn").display().to_string();
     let out = chess(
         &["--ascii"],
         // After a move, each load asks first (yes).
@@ -553,9 +555,9 @@ fn chess_keeping(state: &str, args: &[&str], stdin: &str) -> crate::support::Out
 
 #[test]
 fn a_game_with_unsaved_moves_is_never_dropped() {
-    let dir = TempDir::new("play-unsaved");
-    let state = dir.0.join("state").display().to_string();
-    let kept = dir.0.join("state/chess/autosave.pgn");
+    let dir = TempDir::new("cli-play-unsaved");
+    let state = dir.join("state").display().to_string();
+    let kept = dir.join("state/chess/autosave.pgn");
     // `quit` asks; nothing for an answer leaves, and the game is kept for --resume.
     let out = chess_keeping(&state, &["--ascii"], "e4\ne5\nquit\n\n");
     assert_eq!(out.status, 0, "{}", out.stderr);

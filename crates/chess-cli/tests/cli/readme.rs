@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use crate::support::{TempDir, tool_missing};
+use chess_testdata::TempDir;
 
 /// The commands of the README's session and the output written under each.
 fn session(readme: &str) -> Vec<(String, Vec<String>)> {
@@ -34,21 +34,22 @@ fn session(readme: &str) -> Vec<(String, Vec<String>)> {
 fn the_readme_session_runs_as_written() {
     let root = chess_testdata::workspace_root();
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let dir = TempDir::new("readme");
+    let dir = TempDir::new("cli-readme");
     for entry in std::fs::read_dir(root.join("examples/session")).unwrap() {
         let entry = entry.unwrap();
-        std::fs::copy(entry.path(), dir.0.join(entry.file_name())).unwrap();
+        std::fs::copy(entry.path(), dir.join(entry.file_name())).unwrap();
     }
     // Data other projects wrote, fetched for the tests: linked in when there.
     let book = chess_testdata::file(chess_testdata::PERFORMANCE_BOOK);
     let tables = chess_testdata::file(chess_testdata::SYZYGY_DIR);
     if let Some(book) = &book {
-        std::fs::copy(book, dir.0.join("performance.bin")).unwrap();
+        std::fs::copy(book, dir.join("performance.bin")).unwrap();
     }
     if let Some(tables) = &tables {
-        std::os::unix::fs::symlink(tables, dir.0.join("syzygy")).unwrap();
+        std::os::unix::fs::symlink(tables, dir.join("syzygy")).unwrap();
     }
-    let stockfish = Path::new("/usr/games/stockfish").exists();
+    // The README names Debian's path; a Stockfish elsewhere on the PATH stands in for it.
+    let stockfish = chess_testdata::stockfish();
     let binary = Path::new(env!("CARGO_BIN_EXE_chess"));
     let path = format!(
         "{}:{}",
@@ -57,23 +58,29 @@ fn the_readme_session_runs_as_written() {
     );
     let steps = session(&readme);
     assert!(steps.len() > 10, "{steps:?}");
-    for (command, expected) in steps {
+    for (mut command, expected) in steps {
         let needs = |what: &str| command.contains(what);
         if (needs("performance.bin") && book.is_none()) || (needs("syzygy/") && tables.is_none()) {
             continue; // said by chess_testdata::file
         }
-        if needs("stockfish") && !stockfish {
-            tool_missing("Stockfish", "apt-get install stockfish");
-            continue;
+        if needs("stockfish") {
+            let Some(stockfish) = &stockfish else {
+                let _ = chess_testdata::stockfish_or_skip();
+                continue;
+            };
+            command = command.replace(
+                chess_testdata::DEBIAN_STOCKFISH,
+                &stockfish.display().to_string(),
+            );
         }
         // What the README shows is stdout (a command shows its messages with `2>&1`).
         let out = Command::new("bash")
             .args(["-c", &command])
-            .current_dir(&dir.0)
+            .current_dir(dir.path())
             .env("PATH", &path)
             .env("NO_COLOR", "1")
             .env("TERM", "dumb")
-            .env("XDG_STATE_HOME", dir.0.join("state"))
+            .env("XDG_STATE_HOME", dir.join("state"))
             .output()
             .expect("bash runs");
         let actual: Vec<String> = String::from_utf8_lossy(&out.stdout)

@@ -6,7 +6,9 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::process::Command;
 
-use crate::support::{TempDir, assert_contains, chess};
+use chess_testdata::TempDir;
+
+use crate::support::{TempFiles, assert_contains, chess};
 
 /// Whether Spark can run here: python3 with pyspark, pyarrow and pandas (which pyspark's Arrow
 /// functions check for), and java. Otherwise the test
@@ -187,7 +189,7 @@ fn the_spark_job_reads_what_one_machine_reads() {
     if !crate::support::python3_or_skip("spark") || !spark_runs() {
         return;
     }
-    let dir = TempDir::new("spark");
+    let dir = TempDir::new("cli-spark");
     // Parts of 8 KB cut the 96 KB of the Lichess sample through games, plain and as zstd
     // frames of 3 000 bytes of text (about 1 KB compressed, so a part holds several frames).
     inputs.push(dir.file_bytes("lichess.pgn", &lichess));
@@ -203,7 +205,7 @@ fn the_spark_job_reads_what_one_machine_reads() {
     let (expected_games, expected_files) = one_machine(&inputs);
     let games: u64 = expected_games.values().sum();
 
-    let out = dir.0.join("games").display().to_string();
+    let out = dir.join("games").display().to_string();
     let stdout = run_job(&inputs, &out, "--analyse");
     // `pgn_to_parquet: 9 files in P parts: G games, 1 bad, written to DIR by year and month`,
     // with more parts than files: the parts cut files, and games.
@@ -248,7 +250,7 @@ fn the_spark_job_reads_what_one_machine_reads() {
         "year=2023/month=2",
     ] {
         assert!(
-            dir.0.join("games").join(partition).is_dir(),
+            dir.join("games").join(partition).is_dir(),
             "{partition} in {read}"
         );
     }
@@ -269,7 +271,7 @@ fn the_spark_job_reads_what_one_machine_reads() {
     // task streams its part to the binary, from where the part starts, as from an object
     // store.
     let uris: Vec<String> = inputs.iter().map(|path| format!("file://{path}")).collect();
-    let direct = dir.0.join("direct").display().to_string();
+    let direct = dir.join("direct").display().to_string();
     let stdout = run_job(&uris, &direct, "--direct");
     assert_contains(
         &stdout,
@@ -284,7 +286,7 @@ fn the_spark_job_reads_what_one_machine_reads() {
     }
     assert_eq!(read, expected);
     assert!(
-        dir.0
+        dir.path()
             .join("direct/year=1997/month=__HIVE_DEFAULT_PARTITION__")
             .is_dir()
     );

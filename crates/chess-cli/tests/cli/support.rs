@@ -1,7 +1,10 @@
-//! Running the `chess` binary.
+//! Running the `chess` binary, and the files of its arguments. Stockfish and temporary
+//! directories come from chess-testdata.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
+
+use chess_testdata::TempDir;
 
 pub struct Output {
     pub status: i32,
@@ -78,20 +81,6 @@ pub fn python3_or_skip(test: &str) -> bool {
     false
 }
 
-/// Called by a test whose external tool is missing, which returns right after: a visible skip,
-/// or a failure under `CHESS_REQUIRE_TEST_TOOLS=1` (see [`chess_testdata::skip`]).
-/// Debian's Stockfish, or `None` when it is missing (the calling test has then said it skips).
-pub fn stockfish() -> Option<&'static std::path::Path> {
-    let found = ["/usr/games/stockfish", "/usr/bin/stockfish"]
-        .into_iter()
-        .map(std::path::Path::new)
-        .find(|p| p.exists());
-    if found.is_none() {
-        tool_missing("Stockfish", "apt-get install stockfish");
-    }
-    found
-}
-
 /// Runs `tmux` with a test's own server (`socket`).
 pub fn tmux(socket: &str, args: &[&str]) -> std::process::Output {
     Command::new("tmux")
@@ -101,38 +90,28 @@ pub fn tmux(socket: &str, args: &[&str]) -> std::process::Output {
         .expect("tmux runs")
 }
 
+/// Called by a test whose external tool is missing, which returns right after: a visible skip,
+/// or a failure under `CHESS_REQUIRE_TEST_TOOLS=1` (see [`chess_testdata::skip`]).
 pub fn tool_missing(tool: &str, install: &str) {
     chess_testdata::skip(&format!("{tool} is not installed"), install);
 }
 
-/// A fresh directory for one test's files, removed when dropped.
-pub struct TempDir(pub std::path::PathBuf);
-
-impl TempDir {
-    pub fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("chess-cli-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("a temporary directory");
-        TempDir(dir)
-    }
-
+/// Files written into a test's [`TempDir`], named as the `chess` program's arguments.
+pub trait TempFiles {
     /// Writes `text` to the file `name` in the directory and returns its path.
-    pub fn file_bytes(&self, name: &str, bytes: &[u8]) -> String {
-        let path = self.0.join(name);
-        std::fs::write(&path, bytes).expect("the test file is written");
-        path.display().to_string()
-    }
+    fn file(&self, name: &str, text: &str) -> String;
 
-    pub fn file(&self, name: &str, text: &str) -> String {
-        let path = self.0.join(name);
-        std::fs::write(&path, text).expect("a temporary file");
-        path.display().to_string()
-    }
+    /// Writes `bytes` to the file `name` in the directory and returns its path.
+    fn file_bytes(&self, name: &str, bytes: &[u8]) -> String;
 }
 
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+impl TempFiles for TempDir {
+    fn file(&self, name: &str, text: &str) -> String {
+        self.file_bytes(name, text.as_bytes())
+    }
+
+    fn file_bytes(&self, name: &str, bytes: &[u8]) -> String {
+        self.write(name, bytes).display().to_string()
     }
 }
 

@@ -1,6 +1,8 @@
 //! `chess svg`, and `svg FILE` in the terminal game.
 
-use crate::support::{TempDir, assert_contains, chess};
+use chess_testdata::TempDir;
+
+use crate::support::{TempFiles, assert_contains, chess};
 
 /// The first bytes of every PNG file.
 const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
@@ -13,8 +15,8 @@ const GAMES: &str = "[Event \"Marked\"]\n\n\
 
 #[test]
 fn a_fen_is_drawn_into_a_file() {
-    let dir = TempDir::new("svg-fen");
-    let path = dir.0.join("board.svg");
+    let dir = TempDir::new("cli-svg-fen");
+    let path = dir.join("board.svg");
     let out = chess(
         &[
             "svg",
@@ -104,8 +106,8 @@ fn options_turn_mark_and_size_the_board() {
 
 #[test]
 fn png_has_the_signature_and_the_size_asked_for() {
-    let dir = TempDir::new("svg-png");
-    let path = dir.0.join("board.png");
+    let dir = TempDir::new("cli-svg-png");
+    let path = dir.join("board.png");
     let out = chess(
         &[
             "svg",
@@ -135,7 +137,7 @@ fn png_has_the_signature_and_the_size_asked_for() {
 
 #[test]
 fn a_game_at_a_ply_draws_its_last_move_check_and_comment_marks() {
-    let dir = TempDir::new("svg-pgn");
+    let dir = TempDir::new("cli-svg-pgn");
     let games = dir.file("games.pgn", GAMES);
     // After 1. e4: the comment's two arrows, the last move, no check.
     let out = chess(&["svg", "--pgn", &games, "--ply", "1"], "");
@@ -184,7 +186,7 @@ fn a_game_at_a_ply_draws_its_last_move_check_and_comment_marks() {
 
 #[test]
 fn bad_inputs_are_typed_errors_with_their_exit_status() {
-    let dir = TempDir::new("svg-errors");
+    let dir = TempDir::new("cli-svg-errors");
     let games = dir.file("games.pgn", GAMES);
     // Usage errors (2): a bad mark or move says which option and why.
     for (args, message) in [
@@ -253,8 +255,8 @@ fn bad_inputs_are_typed_errors_with_their_exit_status() {
 
 #[test]
 fn the_terminal_game_draws_its_board() {
-    let dir = TempDir::new("svg-play");
-    let path = dir.0.join("board.svg");
+    let dir = TempDir::new("cli-svg-play");
+    let path = dir.join("board.svg");
     let path = path.to_str().unwrap();
     let input = format!("e4\nf5\nQh5\nsvg {path}\nflip\nsvg {path}\nn\nhelp\nquit\n\n");
     let out = chess(&["--ascii"], &input);

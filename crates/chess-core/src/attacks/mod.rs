@@ -305,11 +305,9 @@ mod tests {
         // Where the CPU has the instruction, the two agree.
         #[cfg(target_arch = "x86_64")]
         if std::is_x86_feature_detected!("bmi2") {
-            let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+            let mut rng = chess_testdata::Rng::new(0x9e37_79b9_7f4a_7c15);
             for _ in 0..10_000 {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
+                let x = rng.next_u64();
                 let mask = x.rotate_left(29) & x.rotate_left(11);
                 // SAFETY: the CPU supports BMI2, as checked just above.
                 let hardware = unsafe { core::arch::x86_64::_pext_u64(x, mask) };
@@ -390,11 +388,9 @@ mod tests {
     #[test]
     fn sliders_ignore_irrelevant_squares() {
         // Random occupancies include edge squares and the slider's own square.
-        let mut x: u64 = 0x1234_5678_9abc_def1;
+        let mut rng = chess_testdata::Rng::new(0x1234_5678_9abc_def1);
         for _ in 0..20_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = rng.next_u64();
             let occ = Bitboard(x & x.rotate_left(17));
             let sq = Square::from_index_masked((x >> 58) as u8);
             assert_eq!(rook(sq, occ), slow_slide(sq, occ, &ROOK_DIRECTIONS));

@@ -745,27 +745,7 @@ mod tests {
 
     /// Positions from a few random games, standard and Chess960.
     fn positions() -> Vec<Position> {
-        let mut out = Vec::new();
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        for n in 0..12u32 {
-            let mut pos = if n % 2 == 0 {
-                Position::standard()
-            } else {
-                Position::chess960(n * 83 % 960).unwrap()
-            };
-            for _ in 0..60 {
-                out.push(pos.clone());
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                pos.play_unchecked(moves[(x % moves.len() as u64) as usize]);
-            }
-        }
-        out
+        chess_testdata::random_positions(0x2545_f491_4f6c_dd1d, 12, 60)
     }
 
     /// Every message written by one side reads back the same on the other.

@@ -2,8 +2,9 @@
 
 use chess_engine::evaluate;
 use chess_rules::Position;
+use chess_testdata::random_positions;
 
-use crate::support::{position, random_positions};
+use crate::support::position;
 
 #[test]
 fn mirrored_positions_score_the_same_for_the_side_to_move() {

@@ -1,6 +1,7 @@
-//! Helpers shared by the suites: positions from FEN, random games, a brute-force mate solver, an
-//! in-memory pipe, a UCI session with the server on a thread, the `uci` example binary, and the
-//! rule for tests that need tools from outside the workspace.
+//! Helpers shared by the suites: positions from FEN, a brute-force mate solver, an in-memory
+//! pipe, a UCI session with the server on a thread, the `uci` example binary, and the rule for
+//! tests that need tools from outside the workspace. Random positions and Stockfish come from
+//! chess-testdata.
 
 #![allow(dead_code)]
 
@@ -25,45 +26,6 @@ pub fn position(fen: &str) -> Position {
 /// The legal move written `text` in `pos`.
 pub fn mv(pos: &Position, text: &str) -> Move {
     uci::parse(pos, text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-/// xorshift64*, for reproducible random games.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed | 1)
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32) as usize % n.max(1)
-    }
-}
-
-/// Every position of `games` random games of up to `plies` plies, from the standard start and
-/// from Chess960 starts.
-pub fn random_positions(seed: u64, games: usize, plies: usize) -> Vec<Position> {
-    let mut rng = Rng::new(seed);
-    let mut positions = Vec::new();
-    for game in 0..games {
-        let mut pos = if game % 2 == 0 {
-            Position::standard()
-        } else {
-            Position::chess960(rng.below(960) as u32).expect("n < 960")
-        };
-        for _ in 0..plies {
-            positions.push(pos.clone());
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            pos = pos.after(moves[rng.below(moves.len())]);
-        }
-    }
-    positions
 }
 
 /// Whether the side to move mates in at most `n` moves, by brute force (no pruning, no

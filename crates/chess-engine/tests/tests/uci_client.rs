@@ -3,7 +3,6 @@
 //! installed, unless `CHESS_REQUIRE_TEST_TOOLS=1`).
 
 use std::io::{self, BufReader, Cursor};
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -13,22 +12,7 @@ use chess_engine::{Clock, Limits, Score};
 use chess_notation::Fen;
 use chess_rules::{Game, Position};
 
-use crate::support::{move_mates_within, mv, pipe, position, tool_missing, uci_example};
-
-/// Where Debian's package puts Stockfish.
-const STOCKFISH: &str = "/usr/games/stockfish";
-
-/// Stockfish: Debian's path, or the first `stockfish` on the `PATH`.
-fn stockfish() -> Option<PathBuf> {
-    let debian = PathBuf::from(STOCKFISH);
-    if debian.is_file() {
-        return Some(debian);
-    }
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|dir| dir.join("stockfish"))
-        .find(|p| p.is_file())
-}
+use crate::support::{move_mates_within, mv, pipe, position, uci_example};
 
 /// A Chess960 position (king on d1, rooks on b1 and h1) where both sides can castle both ways.
 /// Castling long moves the king d1-c1 and the rook b1-d1: in Chess960 notation `d1b1`, while
@@ -260,8 +244,7 @@ fn client_sets_uci_chess960_to_match_the_position() {
 
 #[test]
 fn client_against_stockfish() {
-    let Some(path) = stockfish() else {
-        tool_missing("Stockfish", "apt-get install stockfish");
+    let Some(path) = chess_testdata::stockfish_or_skip() else {
         return;
     };
     let mut stockfish = Client::spawn(&path, &[] as &[&str]).expect("stockfish starts");
@@ -324,8 +307,7 @@ fn client_against_stockfish() {
 
 #[test]
 fn client_plays_chess960_castling_with_stockfish() {
-    let Some(path) = stockfish() else {
-        tool_missing("Stockfish", "apt-get install stockfish");
+    let Some(path) = chess_testdata::stockfish_or_skip() else {
         return;
     };
     let mut stockfish = Client::spawn(&path, &[] as &[&str]).expect("stockfish starts");
@@ -436,8 +418,7 @@ fn go_perft_answers_in_the_divide_format() {
 
 #[test]
 fn go_perft_agrees_with_stockfish() {
-    let Some(path) = stockfish() else {
-        tool_missing("Stockfish", "apt-get install stockfish");
+    let Some(path) = chess_testdata::stockfish_or_skip() else {
         return;
     };
     let mut stockfish = Client::spawn(&path, &[] as &[&str]).expect("stockfish starts");

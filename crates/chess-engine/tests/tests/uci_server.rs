@@ -523,14 +523,11 @@ fn evaluation_options() {
     let classical = nodes("setoption name UseNNUE value false\n");
     assert_ne!(network, classical);
 
-    let dir = std::env::temp_dir().join(format!("chess-evalfile-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary directory");
-    let copy = dir.join("copy.nnue");
-    std::fs::write(
-        &copy,
+    let dir = chess_testdata::TempDir::new("evalfile");
+    let copy = dir.write(
+        "copy.nnue",
         chess_engine::nnue::Network::default_network().to_bytes(),
-    )
-    .expect("writing the network");
+    );
     assert_eq!(
         nodes(&format!(
             "setoption name UseNNUE value true\nsetoption name EvalFile value {}\n",
@@ -539,8 +536,7 @@ fn evaluation_options() {
         network
     );
 
-    let bad = dir.join("bad.nnue");
-    std::fs::write(&bad, b"not a network").expect("writing");
+    let bad = dir.write("bad.nnue", b"not a network");
     let lines = run_script(&format!(
         "setoption name EvalFile value {}\nquit\n",
         bad.display()
@@ -552,5 +548,4 @@ fn evaluation_options() {
         ))),
         "{lines:#?}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }

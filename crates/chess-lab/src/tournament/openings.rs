@@ -179,18 +179,12 @@ fn read_epd(text: &[u8], mode: CastlingMode) -> Result<Vec<Opening>, (u64, Strin
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn write(name: &str, text: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("chess-openings-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join(name);
-        std::fs::write(&path, text).unwrap();
-        path
-    }
+    use chess_testdata::TempDir;
 
     #[test]
     fn pgn_openings_keep_their_start_moves_and_names() {
-        let path = write(
+        let dir = TempDir::new("openings-pgn");
+        let path = dir.write(
             "two.pgn",
             "[Opening \"Sicilian\"]\n\n1. e4 c5 2. Nf3 *\n\n\
              [FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e3 *\n",
@@ -211,7 +205,8 @@ mod tests {
 
     #[test]
     fn epd_openings_are_positions_with_their_ids() {
-        let path = write(
+        let dir = TempDir::new("openings-epd");
+        let path = dir.write(
             "two.epd",
             "# comment\n\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\n\
              4k3/8/8/8/8/8/4P3/4K3 w - -\n",
@@ -225,16 +220,17 @@ mod tests {
 
     #[test]
     fn bad_files_say_where() {
-        let path = write("bad.epd", "4k3/8/8/8/8/8/4P3/4K3 w - -\nnot a position\n");
+        let dir = TempDir::new("openings-bad");
+        let path = dir.write("bad.epd", "4k3/8/8/8/8/8/4P3/4K3 w - -\nnot a position\n");
         let e = read_openings(&path, None, CastlingMode::Standard).unwrap_err();
         assert_eq!(e.place, Some(("line", 2)));
         assert!(e.to_string().contains("bad.epd: line 2: "), "{e}");
 
-        let path = write("bad.pgn", "1. e4 e5 *\n\n1. e4 Ke7 2. Ke3 *\n");
+        let path = dir.write("bad.pgn", "1. e4 e5 *\n\n1. e4 Ke7 2. Ke3 *\n");
         let e = read_openings(&path, None, CastlingMode::Standard).unwrap_err();
         assert_eq!(e.place, Some(("game", 2)), "{e}");
 
-        let path = write("empty.epd", "\n# nothing\n");
+        let path = dir.write("empty.epd", "\n# nothing\n");
         let e = read_openings(&path, None, CastlingMode::Standard).unwrap_err();
         assert!(e.to_string().ends_with("no openings in the file"), "{e}");
 

@@ -30,13 +30,14 @@ pub const TABLE_GAMES: u64 = 1000;
 /// The longest code the tables may have.
 pub const TABLE_MAX_LEN: u8 = 20;
 
-/// A small deterministic generator (splitmix64).
+/// The corpus's generator (splitmix64): part of the format, since the code tables are counted
+/// over the games it draws.
 #[derive(Clone, Debug)]
-pub struct Rng(pub u64);
+struct CorpusRng(u64);
 
-impl Rng {
+impl CorpusRng {
     /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
+    fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -45,7 +46,7 @@ impl Rng {
     }
 
     /// A number below `n` (below 1 when `n` is 0), by the remainder.
-    pub fn below(&mut self, n: u64) -> u64 {
+    fn below(&mut self, n: u64) -> u64 {
         self.next_u64() % n.max(1)
     }
 }
@@ -75,7 +76,7 @@ fn likelihood(d: u32) -> u64 {
 /// Plays one game of the generated corpus: each move drawn from the model's own move
 /// probabilities.
 fn generated_game(start: &Position, seed: u64, max_plies: usize) -> Vec<Move> {
-    let mut rng = Rng(seed);
+    let mut rng = CorpusRng(seed);
     let mut pos = start.clone();
     let mut moves: Vec<Move> = Vec::new();
     let mut seen: Vec<u64> = vec![pos.zobrist_hash()];

@@ -887,15 +887,10 @@ mod tests {
     #[test]
     fn newlines_are_counted_as_the_obvious_count() {
         let alphabet = [b'\n', b'\r', b'a', 0x0a ^ 0x80, 0x00, 0xff];
-        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = chess_testdata::Rng::new(0x2545_f491_4f6c_dd1d);
         for len in (0..600).chain([1000, 4096, 10_000]) {
             let bytes: Vec<u8> = (0..len)
-                .map(|_| {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    alphabet[(x % alphabet.len() as u64) as usize]
-                })
+                .map(|_| alphabet[rng.below(alphabet.len())])
                 .collect();
             let expected = bytes.iter().filter(|&&b| b == b'\n').count() as u64;
             assert_eq!(newlines(&bytes), expected, "{len} bytes");

@@ -1015,16 +1015,11 @@ mod tests {
     #[test]
     fn line_breaks_match_the_obvious_count() {
         let alphabet = [b'\n', 0x0b, 0x09, 0x00, 0x8a, 0xff, b'a'];
-        let mut x = 0x1234_5678_9abc_def0u64;
+        let mut rng = chess_testdata::Rng::new(0x1234_5678_9abc_def0);
         for len in 0..40usize {
             for _ in 0..500 {
                 let part: Vec<u8> = (0..len)
-                    .map(|_| {
-                        x ^= x << 13;
-                        x ^= x >> 7;
-                        x ^= x << 17;
-                        alphabet[(x % alphabet.len() as u64) as usize]
-                    })
+                    .map(|_| alphabet[rng.below(alphabet.len())])
                     .collect();
                 let n = part.iter().filter(|&&b| b == b'\n').count() as u64;
                 let last = part.iter().rposition(|&b| b == b'\n');
@@ -1042,12 +1037,10 @@ mod tests {
         for len in 0..20usize {
             for seed in 0..1000u64 {
                 hay.clear();
-                let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ len as u64;
+                let mut rng =
+                    chess_testdata::Rng::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ len as u64);
                 for _ in 0..len {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    hay.push(alphabet[(x % alphabet.len() as u64) as usize]);
+                    hay.push(alphabet[rng.below(alphabet.len())]);
                 }
                 let expected = hay.iter().position(|&c| c == b'}' || c == b'\n');
                 assert_eq!(find_either(&hay, b'}', b'\n'), expected, "{hay:?}");

@@ -4,8 +4,6 @@ use chess_notation::epd::{Epd, EpdErrorKind, EpdMoveError, Operand};
 use chess_notation::{Fen, FenError, uci};
 use chess_rules::{Position, PositionErrorKinds};
 
-use crate::support::sample_positions;
-
 #[test]
 fn every_line_of_endgame_epd_loads() {
     let Some(text) = chess_testdata::read_to_string(chess_testdata::ENDGAME_EPD) else {
@@ -161,7 +159,10 @@ fn typed_operations() {
 
 #[test]
 fn round_trip_random_positions_with_operations() {
-    for (i, pos) in sample_positions(20, 40).into_iter().enumerate() {
+    for (i, pos) in chess_testdata::random_positions(1, 20, 40)
+        .into_iter()
+        .enumerate()
+    {
         let mut epd = Epd::from_position(&pos);
         let moves = pos.legal_moves();
         if let Some(&m) = moves.first() {

@@ -6,8 +6,6 @@ use chess_notation::{
 };
 use chess_rules::{CastlingMode, EnPassantMode, Position, PositionErrorKinds};
 
-use crate::support::sample_positions;
-
 fn parse_err(text: &str) -> ParseFenError {
     text.parse::<Fen>().unwrap_err()
 }
@@ -25,7 +23,7 @@ fn starting_position() {
 
 #[test]
 fn round_trip_random_positions() {
-    for pos in sample_positions(60, 80) {
+    for pos in chess_testdata::random_positions(1, 60, 80) {
         for mode in [EnPassantMode::Legal, EnPassantMode::Always] {
             let fen = Fen::from_position_with(&pos, mode);
             let text = fen.to_string();
@@ -81,7 +79,7 @@ fn the_strict_reading_refuses_what_the_lenient_one_normalises() {
     );
     // Every position's FEN, spelled the other way, reads leniently to the same, with notes.
     let mut checked = 0;
-    for pos in sample_positions(60, 80) {
+    for pos in chess_testdata::random_positions(1, 60, 80) {
         let text = Fen::from_position(&pos).to_string();
         let Some(other) = non_canonical(&text) else {
             continue;

@@ -96,7 +96,7 @@ fn no_promoted_piece(pos: &Position) -> bool {
 /// size stays within the documented bound.
 #[test]
 fn every_reachable_material_balance_fits_the_documented_bounds() {
-    let mut rng = corpus::Rng(0x05ee_d0fb_0a2d);
+    let mut rng = chess_testdata::Rng::new(0x05ee_d0fb_0a2d);
     for (mode, bound) in [(CastlingMode::Standard, 23), (CastlingMode::Chess960, 24)] {
         let (mut checked, mut max, mut with_castling, mut with_ep, mut promoted) = (0, 0, 0, 0, 0);
         let mut clocked_max = 0;
@@ -130,7 +130,7 @@ fn every_reachable_material_balance_fits_the_documented_bounds() {
                 let mut setup = pos.to_setup();
                 let ply = 2 * rng.below(288) as u32 + u32::from(setup.turn == Color::Black);
                 setup.fullmoves = ply / 2 + 1;
-                setup.halfmoves = rng.below(u64::from(ply) + 1) as u32;
+                setup.halfmoves = rng.below(ply as usize + 1) as u32;
                 let pos = Position::from_setup(setup, mode).unwrap();
                 let packed = pack::encode_position(&pos);
                 assert_eq!(reference::encode(&pos), &packed[..]);
@@ -258,13 +258,13 @@ fn random_games_round_trip() {
             _ => {
                 // An explicit start: somewhere in another random game.
                 let mut pos = Position::standard();
-                for m in corpus::random_game(&pos.clone(), seed, 7) {
+                for m in chess_testdata::random_moves(&pos.clone(), seed, 7) {
                     pos.play_unchecked(m);
                 }
                 pos
             }
         };
-        let moves = corpus::random_game(&start, seed, 300);
+        let moves = chess_testdata::random_moves(&start, seed, 300);
         round_trip_game(&start, &moves);
     }
 }
@@ -284,7 +284,7 @@ fn rank_code_tables_are_fresh() {
 #[test]
 fn every_truncation_and_extension_is_an_error() {
     let start = Position::chess960(123).unwrap();
-    let moves = corpus::random_game(&start, 7, 80);
+    let moves = chess_testdata::random_moves(&start, 7, 80);
     let game = pack::encode_game(&start, &moves).unwrap();
     let mut pos = start.clone();
     pos.play_unchecked(moves[0]);
@@ -386,7 +386,7 @@ fn random_position(seed: u64, plies: usize) -> Position {
         Position::chess960((seed % 960) as u32).unwrap()
     };
     let mut pos = start.clone();
-    for m in corpus::random_game(&start, seed, plies) {
+    for m in chess_testdata::random_moves(&start, seed, plies) {
         pos.play_unchecked(m);
     }
     if seed % 5 == 0 {
@@ -425,6 +425,34 @@ fn decode_everything(bytes: &[u8]) {
     }
 }
 
+/// The failure saved in `proptest-regressions/pack.txt` for `mutated_encodings_never_panic`,
+/// kept as bytes: its seed draws another game since random games come from chess-testdata.
+/// The four encodings of `3k4/1R2Nr2/5p2/1R5p/5P2/3Pq3/2P4P/5K1n b - - 7 56` (the game with
+/// the moves e3d3 f1e1 d3e4 e1d1 e4e5 b5b2 f7e7 h2h4 d8c8 b7d7 e5e1), two bytes flipped each.
+#[test]
+fn the_saved_mutated_encodings_never_panic() {
+    let cases: [&[u8]; 4] = [
+        &[
+            21, 197, 57, 97, 224, 129, 193, 98, 226, 75, 126, 121, 23, 194, 16, 0,
+        ],
+        &[
+            66, 16, 21, 197, 247, 175, 111, 129, 193, 98, 226, 75, 126, 246, 23, 194, 16, 0, 11,
+            241, 24, 123, 247, 117, 217, 118, 237, 61, 192,
+        ],
+        &[
+            55, 7, 204, 31, 32, 158, 128, 65, 192, 80, 81, 195, 29, 7, 224, 0, 115, 190,
+        ],
+        &[
+            32, 7, 204, 144, 32, 158, 128, 65, 192, 223, 81, 13, 29, 7, 224,
+        ],
+    ];
+    for bytes in cases {
+        decode_everything(bytes);
+    }
+    // Cut to nothing.
+    decode_everything(&[]);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
 
@@ -443,7 +471,7 @@ proptest! {
     #[test]
     fn mutated_encodings_never_panic(seed in any::<u64>(), plies in 0usize..120, flips in proptest::collection::vec((any::<usize>(), any::<u8>()), 1..4), cut in any::<usize>()) {
         let pos = random_position(seed, plies);
-        let moves = corpus::random_game(&pos, seed ^ 1, 40);
+        let moves = chess_testdata::random_moves(&pos, seed ^ 1, 40);
         for mut bytes in [
             pack::encode_position(&pos).to_vec(),
             pack::encode_game(&pos, &moves).unwrap(),
@@ -477,7 +505,7 @@ proptest! {
     #[test]
     fn random_games_round_trip_from_random_starts(seed in any::<u64>(), before in 0usize..60, plies in 0usize..200) {
         let start = random_position(seed, before);
-        let moves = corpus::random_game(&start, seed.rotate_left(7), plies);
+        let moves = chess_testdata::random_moves(&start, seed.rotate_left(7), plies);
         round_trip_game(&start, &moves);
     }
 }

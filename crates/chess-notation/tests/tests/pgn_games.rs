@@ -8,9 +8,8 @@ use chess_notation::pgn::{
     GameReader, GameResult, PgnErrorKind, PgnErrorReason, PgnGame, SyntaxErrorKind,
 };
 use chess_rules::{DrawReason, Game, Outcome, Position, WinReason};
+use chess_testdata::Rng;
 use proptest::prelude::*;
-
-use crate::support::Rng;
 
 fn read(text: &str) -> Vec<Result<PgnGame, chess_notation::pgn::PgnError>> {
     GameReader::new(text.as_bytes()).collect()
@@ -278,7 +277,7 @@ fn the_writer_says_where_the_game_starts() {
 
 /// A random game of the rules: standard or Chess960, ending any way a game can.
 fn random_rules_game(seed: u64) -> Game {
-    let mut rng = Rng(seed | 1);
+    let mut rng = Rng::new(seed);
     let start = if rng.below(2) == 0 {
         Position::standard()
     } else {

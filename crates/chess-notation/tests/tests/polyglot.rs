@@ -10,8 +10,6 @@ use chess_notation::polyglot::{Book, BookBuilder};
 use chess_notation::{Fen, uci};
 use chess_rules::Position;
 
-use crate::support::sample_positions;
-
 const BOOKS: [&str; 2] = [
     chess_testdata::PERFORMANCE_BOOK,
     chess_testdata::LASKER_TRAP_BOOK,
@@ -28,7 +26,7 @@ fn real_games() -> Option<Vec<PgnGame>> {
 
 /// Every position of `games`, and positions of random play (standard and Chess960).
 fn positions(games: &[PgnGame]) -> Vec<Position> {
-    let mut out = sample_positions(40, 40);
+    let mut out = chess_testdata::random_positions(1, 40, 40);
     for game in games {
         let mut pos = game.initial.clone();
         out.push(pos.clone());
@@ -51,10 +49,7 @@ fn positions(games: &[PgnGame]) -> Vec<Position> {
 /// What python-chess reads in `book` for each position: the raw entries of its key and its
 /// book moves, one line each.
 fn python_reads(book: &Path, positions: &[Position]) -> Vec<(String, String)> {
-    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("polyglot-{}-{call}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = chess_testdata::TempDir::new("polyglot");
     let list = dir.join(format!(
         "{}.txt",
         book.file_name().unwrap().to_string_lossy()
@@ -72,7 +67,7 @@ fn python_reads(book: &Path, positions: &[Position]) -> Vec<(String, String)> {
         .arg(&list)
         .output()
         .expect("python3 runs");
-    let _ = std::fs::remove_dir_all(&dir);
+    drop(dir);
     assert!(
         out.status.success(),
         "{}",
@@ -161,14 +156,11 @@ fn built_books_read_the_same_in_python_chess() {
         let bytes = builder.to_bytes();
         let book = Book::from_bytes(bytes.clone()).expect("a sorted book");
         assert!(book.len() > 40, "{}", book.len());
-        let dir =
-            std::env::temp_dir().join(format!("built-book-{}-{}", std::process::id(), book.len()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("built.bin");
-        std::fs::write(&path, &bytes).unwrap();
+        let dir = chess_testdata::TempDir::new("built-book");
+        let path = dir.write("built.bin", &bytes);
         let positions = positions(&games);
         let theirs = python_reads(&path, &positions);
-        let _ = std::fs::remove_dir_all(&dir);
+        drop(dir);
         let mut in_book = 0;
         for (pos, their) in positions.iter().zip(&theirs) {
             assert_eq!(

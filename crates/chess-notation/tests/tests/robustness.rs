@@ -172,7 +172,7 @@ fn mutate(valid: &str, at: proptest::sample::Index, c: char, how: u8) -> String 
 /// Positions from random play, standard and Chess960, shared by the cases below.
 fn positions() -> &'static [Position] {
     static POSITIONS: std::sync::OnceLock<Vec<Position>> = std::sync::OnceLock::new();
-    POSITIONS.get_or_init(|| crate::support::sample_positions(24, 60))
+    POSITIONS.get_or_init(|| chess_testdata::random_positions(1, 24, 60))
 }
 
 fn check_fen(text: &str) -> Result<(), TestCaseError> {

@@ -4,8 +4,6 @@ use chess_notation::san::{self, ParseSanError, San, SanError, SanMode, SanMoveEr
 use chess_notation::{Fen, uci};
 use chess_rules::{CastlingMode, Position};
 
-use crate::support::sample_positions;
-
 fn pos(fen: &str) -> Position {
     fen.parse::<Fen>().unwrap().into_position_auto().unwrap()
 }
@@ -17,7 +15,7 @@ fn san_of(p: &Position, uci_text: &str) -> String {
 #[test]
 fn round_trip_every_legal_move() {
     let mut moves = 0;
-    for p in sample_positions(80, 100) {
+    for p in chess_testdata::random_positions(1, 80, 100) {
         for &m in &p.legal_moves() {
             let text = SanPlus::from_move(&p, m).to_string();
             for mode in [SanMode::Strict, SanMode::Lenient] {
@@ -45,7 +43,7 @@ fn round_trip_every_legal_move() {
 fn strict_reading_agrees_with_its_definition() {
     use chess_notation::san::Suffix;
     let mut checked = 0;
-    for p in sample_positions(30, 80) {
+    for p in chess_testdata::random_positions(1, 30, 80) {
         for &m in &p.legal_moves() {
             let standard = San::from_move(&p, m);
             let mut texts = vec![standard.to_string()];

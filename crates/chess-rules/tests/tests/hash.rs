@@ -1,8 +1,9 @@
 //! The Zobrist hash is the Polyglot key, kept up to date incrementally.
 
 use chess_rules::Position;
+use chess_testdata::random_game;
 
-use crate::support::{fetched_perft, perft_position, position, random_game};
+use crate::support::{fetched_perft, perft_position, position};
 
 #[test]
 fn polyglot_test_vectors() {

@@ -5,9 +5,10 @@ use std::collections::BTreeSet;
 
 use chess_core::{Bitboard, Board, CastlingSide, Color, Piece, Rank, Role, Square};
 use chess_rules::{EnPassantMode, Move, MoveKind, Position};
+use chess_testdata::random_game;
 use proptest::prelude::*;
 
-use crate::support::{fetched_perft, perft_position, random_game};
+use crate::support::{fetched_perft, perft_position};
 
 const KNIGHT: [(i32, i32); 8] = [
     (1, 2),

@@ -1,5 +1,5 @@
 //! Helpers shared by the suites: a minimal FEN reader (FEN proper lives in chess-notation, which
-//! depends on this crate), perft data files, and a seeded random game generator.
+//! depends on this crate) and perft data files. Random games come from chess-testdata.
 
 use chess_core::{Board, CastlingRights, CastlingSide, Color, File, Piece, Rank, Role, Square};
 use chess_rules::{CastlingMode, Position, PositionError, Setup};
@@ -90,35 +90,3 @@ pub fn position(fen: &str) -> Result<Position, PositionError> {
 pub use chess_testdata::perft::{
     PerftRecord, fetched as fetched_perft, standard as standard_perft,
 };
-
-/// A small deterministic generator (xorshift64*) for reproducible random games.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-/// The positions of a random game from `start`, up to `plies` moves or the end of the game.
-pub fn random_game(start: &Position, seed: u64, plies: usize) -> Vec<Position> {
-    let mut rng = Rng(seed | 1);
-    let mut positions = vec![start.clone()];
-    let mut pos = start.clone();
-    for _ in 0..plies {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        pos.play_unchecked(moves[rng.below(moves.len())]);
-        positions.push(pos.clone());
-    }
-    positions
-}

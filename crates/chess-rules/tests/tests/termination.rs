@@ -8,7 +8,9 @@ use chess_rules::{
 };
 use proptest::prelude::*;
 
-use crate::support::{Rng, position};
+use chess_testdata::Rng;
+
+use crate::support::position;
 
 /// Where the random games start: the standard position and sparse ones, which reach the
 /// endings sooner.
@@ -41,7 +43,7 @@ struct Ply {
 /// (nine in ten in one game of two) go back to a position already seen, most of the others
 /// move a piece without capturing, and with `nulls` a few are null moves.
 fn shuffling_game(start: Position, seed: u64, plies: usize, nulls: bool) -> Vec<Ply> {
-    let mut rng = Rng(seed | 1);
+    let mut rng = Rng::new(seed);
     let back_percent = if rng.below(2) == 0 { 50 } else { 90 };
     let mut game = vec![Ply {
         pos: start,

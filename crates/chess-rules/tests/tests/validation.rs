@@ -2,9 +2,10 @@
 
 use chess_core::{Board, CastlingRights, Color, File, Piece, Rank, Role, Square};
 use chess_rules::{CastlingMode, EnPassantMode, Position, PositionErrorKinds, Setup};
+use chess_testdata::{Rng, random_game};
 
 use crate::properties::{slow_attacked, slow_attacks};
-use crate::support::{Rng, fetched_perft, perft_position, random_game, setup};
+use crate::support::{fetched_perft, perft_position, setup};
 
 fn errors(fen: &str) -> PositionErrorKinds {
     errors_in(fen, CastlingMode::Chess960)
@@ -462,7 +463,7 @@ fn random_board(rng: &mut Rng, them: Color) -> Board {
 /// always are).
 #[test]
 fn double_checks_agree_with_taking_back_every_move() {
-    let mut rng = Rng(0x5eed_d0b1_e0c4);
+    let mut rng = Rng::new(0x5eed_d0b1_e0c4);
     let (mut possible, mut impossible) = (0, 0);
     for i in 0..150_000 {
         let them = if i % 2 == 0 {

@@ -4,8 +4,9 @@ use std::path::Path;
 
 use chess_rules::Position;
 use chess_syzygy::{Dtz, Material, SyzygyError, Tablebase, Wdl};
+use chess_testdata::{Rng, TempDir};
 
-use crate::support::{Rng, Scratch, data_lines, position, tables_dir};
+use crate::support::{data_lines, position, tables_dir};
 
 /// Tables of each layout: pieces only (three unique leading pieces, or the two kings as with
 /// KNNvK), pawns of one side, pawns of both sides; WDL and DTZ.
@@ -53,11 +54,11 @@ fn cases(file: &str) -> Vec<Case> {
 
 /// Probes the cases with the file of `scratch` in front of the genuine tables (the first
 /// directory wins), and checks that every failure is an error about that file.
-fn probe(scratch: &Scratch, genuine: &Path, file: &str, cases: &[Case]) -> Vec<Option<Value>> {
+fn probe(scratch: &TempDir, genuine: &Path, file: &str, cases: &[Case]) -> Vec<Option<Value>> {
     let mut tables = Tablebase::new();
-    tables.add_directory(&scratch.0).unwrap();
+    tables.add_directory(scratch.path()).unwrap();
     tables.add_directory(genuine).unwrap();
-    let damaged = scratch.path(file);
+    let damaged = scratch.join(file);
     cases
         .iter()
         .map(|case| {
@@ -99,7 +100,7 @@ fn truncated_files_are_errors() {
         let bytes = std::fs::read(dir.join(file)).unwrap();
         let cases = cases(file);
         assert!(cases.len() >= 20, "{file}");
-        let scratch = Scratch::new("truncated");
+        let scratch = TempDir::new("syzygy-truncated");
         let full = bytes.len();
         let mut lengths: Vec<usize> = (0..=300).collect();
         // Sizes a table can have, about 150 of them spread over the file.
@@ -108,7 +109,7 @@ fn truncated_files_are_errors() {
         lengths.extend((full - 200..full).filter(|n| n % 64 == 16 || n % 7 == 0));
         lengths.retain(|&n| n < full);
         for len in lengths {
-            std::fs::write(scratch.path(file), &bytes[..len]).unwrap();
+            std::fs::write(scratch.join(file), &bytes[..len]).unwrap();
             let values = probe(&scratch, &dir, file, &cases);
             // Values that do not need the table (draws, wins by a capture) still come; any
             // value that comes is right.
@@ -135,15 +136,15 @@ fn random_bytes_are_errors_not_panics() {
     let Some(dir) = tables_dir() else {
         return;
     };
-    let mut rng = Rng(0x5157_2a9e_d1c3_b001);
+    let mut rng = Rng::new(0x5157_2a9e_d1c3_b001);
     let mut errors = 0;
     for file in FILES {
         let cases = cases(file);
         let magic = std::fs::read(dir.join(file)).unwrap()[..4].to_vec();
-        let scratch = Scratch::new("random");
+        let scratch = TempDir::new("syzygy-random");
         for round in 0..60 {
             let len = 16 + 64 * rng.below(200);
-            let mut bytes: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+            let mut bytes: Vec<u8> = (0..len).map(|_| rng.next_u64() as u8).collect();
             if round % 4 != 0 {
                 bytes[..4].copy_from_slice(&magic);
             }
@@ -153,7 +154,7 @@ fn random_bytes_are_errors_not_panics() {
                 let n = real.len().min(len).min(5 + rng.below(40));
                 bytes[..n].copy_from_slice(&real[..n]);
             }
-            std::fs::write(scratch.path(file), &bytes).unwrap();
+            std::fs::write(scratch.join(file), &bytes).unwrap();
             errors += probe(&scratch, &dir, file, &cases)
                 .iter()
                 .filter(|v| v.is_none())
@@ -170,12 +171,12 @@ fn damaged_files_are_errors_or_values_never_panics() {
     let Some(dir) = tables_dir() else {
         return;
     };
-    let mut rng = Rng(0x0dd_ba11_cafe_f00d);
+    let mut rng = Rng::new(0x0dd_ba11_cafe_f00d);
     let (mut probes, mut errors) = (0, 0);
     for file in FILES {
         let genuine = std::fs::read(dir.join(file)).unwrap();
         let cases = cases(file);
-        let scratch = Scratch::new("damaged");
+        let scratch = TempDir::new("syzygy-damaged");
         for _ in 0..150 {
             let mut bytes = genuine.clone();
             for _ in 0..1 + rng.below(3) {
@@ -184,9 +185,9 @@ fn damaged_files_are_errors_or_values_never_panics() {
                 } else {
                     4 + rng.below(bytes.len().min(400) - 4)
                 };
-                bytes[at] = rng.next() as u8;
+                bytes[at] = rng.next_u64() as u8;
             }
-            std::fs::write(scratch.path(file), &bytes).unwrap();
+            std::fs::write(scratch.join(file), &bytes).unwrap();
             let values = probe(&scratch, &dir, file, &cases);
             probes += values.len();
             errors += values.iter().filter(|v| v.is_none()).count();
@@ -198,7 +199,7 @@ fn damaged_files_are_errors_or_values_never_panics() {
 
 #[test]
 fn sizes_and_magic_bytes_are_checked_when_a_table_is_opened() {
-    let scratch = Scratch::new("headers");
+    let scratch = TempDir::new("syzygy-headers");
     let kqk = position("8/8/8/8/8/2k5/8/K2Q4 w - - 0 1");
     for (bytes, message) in [
         (
@@ -218,8 +219,8 @@ fn sizes_and_magic_bytes_are_checked_when_a_table_is_opened() {
             "at byte 5: the header's pieces are not the material of the file name",
         ),
     ] {
-        std::fs::write(scratch.path("KQvK.rtbw"), &bytes).unwrap();
-        let tables = Tablebase::open(&scratch.0).unwrap();
+        std::fs::write(scratch.join("KQvK.rtbw"), &bytes).unwrap();
+        let tables = Tablebase::open(scratch.path()).unwrap();
         let error = tables.probe_wdl(&kqk).unwrap_err().to_string();
         assert!(error.starts_with("corrupt syzygy table "), "{error}");
         assert!(error.ends_with(message), "{error}");
@@ -234,9 +235,9 @@ fn a_mapped_table_outlives_its_file_being_replaced_or_removed() {
     let Some(dir) = tables_dir() else {
         return;
     };
-    let scratch = Scratch::new("replaced");
-    std::fs::copy(dir.join("KQvK.rtbw"), scratch.path("KQvK.rtbw")).unwrap();
-    let tables = Tablebase::open(&scratch.0).unwrap();
+    let scratch = TempDir::new("syzygy-replaced");
+    std::fs::copy(dir.join("KQvK.rtbw"), scratch.join("KQvK.rtbw")).unwrap();
+    let tables = Tablebase::open(scratch.path()).unwrap();
     let cases = cases("KQvK.rtbw");
     let probe_all = |tables: &Tablebase| -> Vec<Wdl> {
         cases
@@ -246,12 +247,12 @@ fn a_mapped_table_outlives_its_file_being_replaced_or_removed() {
     };
     let before = probe_all(&tables);
     assert_eq!(before, cases.iter().map(|c| c.wdl).collect::<Vec<_>>());
-    std::fs::write(scratch.path("new"), vec![0u8; 64 * 10 + 16]).unwrap();
-    std::fs::rename(scratch.path("new"), scratch.path("KQvK.rtbw")).unwrap();
+    std::fs::write(scratch.join("new"), vec![0u8; 64 * 10 + 16]).unwrap();
+    std::fs::rename(scratch.join("new"), scratch.join("KQvK.rtbw")).unwrap();
     assert_eq!(probe_all(&tables), before);
     // A new tablebase opens the new file, which is no table.
-    let fresh = Tablebase::open(&scratch.0).unwrap();
+    let fresh = Tablebase::open(scratch.path()).unwrap();
     assert!(fresh.probe_wdl(&cases[0].pos).is_err());
-    std::fs::remove_file(scratch.path("KQvK.rtbw")).unwrap();
+    std::fs::remove_file(scratch.join("KQvK.rtbw")).unwrap();
     assert_eq!(probe_all(&tables), before);
 }

@@ -2,8 +2,9 @@
 
 use chess_core::Color;
 use chess_syzygy::{Dtz, Material, RootOptions, SyzygyError, TableKind, Tablebase, Wdl};
+use chess_testdata::TempDir;
 
-use crate::support::{Scratch, position, tables, tables_dir};
+use crate::support::{position, tables, tables_dir};
 
 #[test]
 fn a_missing_table_is_an_error_naming_the_material() {
@@ -35,9 +36,9 @@ fn a_missing_dtz_table_is_an_error_when_the_wdl_table_is_there() {
     let Some(dir) = tables_dir() else {
         return;
     };
-    let scratch = Scratch::new("wdl-only-kqvk");
-    std::fs::copy(dir.join("KQvK.rtbw"), scratch.path("KQvK.rtbw")).unwrap();
-    let tables = Tablebase::open(&scratch.0).unwrap();
+    let scratch = TempDir::new("syzygy-wdl-only-kqvk");
+    std::fs::copy(dir.join("KQvK.rtbw"), scratch.join("KQvK.rtbw")).unwrap();
+    let tables = Tablebase::open(scratch.path()).unwrap();
     let pos = position("8/8/8/8/8/2k5/8/K2Q4 w - - 0 1");
     assert_eq!(tables.probe_wdl(&pos).unwrap(), Wdl::Win);
     let error = tables.probe_dtz(&pos).unwrap_err();
@@ -127,23 +128,23 @@ fn files_that_are_not_tables_are_ignored_and_the_first_directory_wins() {
     let Some(dir) = tables_dir() else {
         return;
     };
-    let first = Scratch::new("first");
-    let second = Scratch::new("second");
-    std::fs::copy(dir.join("KQvK.rtbw"), first.path("KQvK.rtbw")).unwrap();
+    let first = TempDir::new("syzygy-first");
+    let second = TempDir::new("syzygy-second");
+    std::fs::copy(dir.join("KQvK.rtbw"), first.join("KQvK.rtbw")).unwrap();
     // The second directory's KQvK is not a table: the first one's is used.
-    std::fs::write(second.path("KQvK.rtbw"), [0u8; 80]).unwrap();
-    std::fs::copy(dir.join("KRvK.rtbw"), second.path("KRvK.rtbw")).unwrap();
+    std::fs::write(second.join("KQvK.rtbw"), [0u8; 80]).unwrap();
+    std::fs::copy(dir.join("KRvK.rtbw"), second.join("KRvK.rtbw")).unwrap();
     for other in [
         "README.txt",
         "KvKQ.rtbw",
         "KQvK.rtbw.part",
         "KQQQQQQvK.rtbw",
     ] {
-        std::fs::write(second.path(other), b"not a table").unwrap();
+        std::fs::write(second.join(other), b"not a table").unwrap();
     }
     let mut tables = Tablebase::new();
-    assert_eq!(tables.add_directory(&first.0).unwrap(), 1);
-    assert_eq!(tables.add_directory(&second.0).unwrap(), 1);
+    assert_eq!(tables.add_directory(first.path()).unwrap(), 1);
+    assert_eq!(tables.add_directory(second.path()).unwrap(), 1);
     assert_eq!(
         tables
             .probe_wdl(&position("8/8/8/8/8/2k5/8/K2Q4 w - - 0 1"))

@@ -5,8 +5,9 @@ use std::collections::BTreeMap;
 use chess_notation::uci;
 use chess_rules::Position;
 use chess_syzygy::{Dtz, RootOptions, RootProbe, TableKind, Tablebase, Wdl};
+use chess_testdata::TempDir;
 
-use crate::support::{Scratch, data_lines, position, tables, tables_dir};
+use crate::support::{data_lines, position, tables, tables_dir};
 
 fn uci_moves(pos: &Position, moves: &[chess_syzygy::RootMove]) -> Vec<String> {
     let mut names: Vec<String> = moves.iter().map(|rm| uci::format(pos, rm.m)).collect();
@@ -206,18 +207,18 @@ fn without_dtz_tables_root_probing_falls_back_on_wdl() {
     let Some(all) = tables() else {
         return;
     };
-    let scratch = Scratch::new("wdl-only");
+    let scratch = TempDir::new("syzygy-wdl-only");
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "rtbw") {
             std::fs::copy(
                 &path,
-                scratch.path(path.file_name().unwrap().to_str().unwrap()),
+                scratch.join(path.file_name().unwrap().to_str().unwrap()),
             )
             .unwrap();
         }
     }
-    let wdl_only = Tablebase::open(&scratch.0).unwrap();
+    let wdl_only = Tablebase::open(scratch.path()).unwrap();
     let (mut positions, mut fallbacks) = (0, 0);
     for line in data_lines("root.txt").iter().step_by(3).take(60) {
         let fen = line.split(';').next().unwrap();

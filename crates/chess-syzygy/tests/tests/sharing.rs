@@ -1,8 +1,9 @@
 //! Tables open on first use, once, and probing from several threads.
 
 use chess_syzygy::{Dtz, Material, SyzygyError, TableKind, Tablebase, Wdl};
+use chess_testdata::TempDir;
 
-use crate::support::{Scratch, data_lines, position, tables, tables_dir};
+use crate::support::{data_lines, position, tables, tables_dir};
 
 #[test]
 fn tables_are_opened_when_first_probed() {
@@ -30,10 +31,10 @@ fn a_broken_table_is_reported_when_probed_and_spoils_nothing_else() {
     let Some(dir) = tables_dir() else {
         return;
     };
-    let scratch = Scratch::new("broken");
-    std::fs::copy(dir.join("KRvK.rtbw"), scratch.path("KRvK.rtbw")).unwrap();
-    std::fs::write(scratch.path("KQvK.rtbw"), [0x5a; 64 * 3 + 16]).unwrap();
-    let tables = Tablebase::open(&scratch.0).unwrap();
+    let scratch = TempDir::new("syzygy-broken");
+    std::fs::copy(dir.join("KRvK.rtbw"), scratch.join("KRvK.rtbw")).unwrap();
+    std::fs::write(scratch.join("KQvK.rtbw"), [0x5a; 64 * 3 + 16]).unwrap();
+    let tables = Tablebase::open(scratch.path()).unwrap();
     let krk = position("8/8/8/8/8/2k5/8/K2R4 w - - 0 1");
     assert_eq!(tables.probe_wdl(&krk).unwrap(), Wdl::Win);
     let kqk = position("8/8/8/8/8/2k5/8/K2Q4 w - - 0 1");

@@ -9,9 +9,9 @@
 #![allow(dead_code)]
 
 use chess_notation::Fen;
-pub use chess_notation::pack::training::{Game, Rng};
+pub use chess_notation::pack::training::Game;
 use chess_notation::san::{self, SanMode};
-use chess_rules::{CastlingMode, Move, Position, PositionErrorKinds};
+use chess_rules::{CastlingMode, Position, PositionErrorKinds};
 
 /// The games of every real-world PGN test file ([`chess_testdata::PGN_FILES`], by file name),
 /// or `None` when the fetched data is missing (the calling test has said it skips).
@@ -250,7 +250,7 @@ pub fn suite_positions() -> Option<Vec<Position>> {
         };
         let mut pos = start.clone();
         out.push(pos.clone());
-        for m in random_game(&start, seed + 1, 400) {
+        for m in chess_testdata::random_moves(&start, seed + 1, 400) {
             pos.play_unchecked(m);
             out.push(pos.clone());
         }
@@ -266,21 +266,4 @@ pub fn suite_positions() -> Option<Vec<Position>> {
         out.push(pos);
     }
     Some(out)
-}
-
-/// A random game: uniformly random legal moves.
-pub fn random_game(start: &Position, seed: u64, plies: usize) -> Vec<Move> {
-    let mut rng = Rng(seed);
-    let mut pos = start.clone();
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let m = legal[rng.below(legal.len() as u64) as usize];
-        pos.play_unchecked(m);
-        moves.push(m);
-    }
-    moves
 }

@@ -7,9 +7,9 @@
 //! enemy pawns captured (not promoted). Random placements the validator then rejects (a check
 //! on the side not to move, say) are dropped.
 
-use super::corpus::Rng;
 use chess_notation::Fen;
 use chess_rules::{CastlingMode, Position};
+use chess_testdata::Rng;
 
 const OFFICERS: [char; 4] = ['q', 'r', 'b', 'n'];
 /// The officers a side starts with: one queen, two rooks, two bishops, two knights.
@@ -36,24 +36,24 @@ impl Army {
     }
 
     fn random(rng: &mut Rng) -> Army {
-        let pawns = rng.below(9) as usize;
+        let pawns = rng.below(9);
         // Mostly large armies: they are the ones that need the most bytes.
         let officers_wanted = if rng.below(2) == 0 {
-            rng.below(16) as usize
+            rng.below(16)
         } else {
-            7 + rng.below(9) as usize
+            7 + rng.below(9)
         };
         let mut officers = [0; 4];
         if officers_wanted <= 7 {
             let mut pool: Vec<usize> = vec![0, 1, 1, 2, 2, 3, 3];
             for _ in 0..officers_wanted {
-                let i = rng.below(pool.len() as u64) as usize;
+                let i = rng.below(pool.len());
                 officers[pool.swap_remove(i)] += 1;
             }
         } else {
             officers = START;
             for _ in 7..officers_wanted {
-                officers[rng.below(4) as usize] += 1;
+                officers[rng.below(4)] += 1;
             }
         }
         Army { pawns, officers }
@@ -98,13 +98,13 @@ pub fn random_position(rng: &mut Rng, mode: CastlingMode) -> Option<Position> {
             if mode == CastlingMode::Standard {
                 4
             } else {
-                1 + rng.below(6) as usize
+                1 + rng.below(6)
             }
         } else {
-            rng.below(8) as usize
+            rng.below(8)
         };
         let king_sq = if rng.below(3) == 0 {
-            rng.below(64) as usize
+            rng.below(64)
         } else {
             back * 8 + king_file
         };
@@ -167,7 +167,7 @@ pub fn random_position(rng: &mut Rng, mode: CastlingMode) -> Option<Position> {
             if candidates.is_empty() {
                 return None;
             }
-            let sq = candidates[rng.below(candidates.len() as u64) as usize];
+            let sq = candidates[rng.below(candidates.len())];
             take(&mut board, &mut free, sq, if side == 0 { 'P' } else { 'p' });
         }
     }
@@ -180,7 +180,7 @@ pub fn random_position(rng: &mut Rng, mode: CastlingMode) -> Option<Position> {
                 if free.is_empty() {
                     return None;
                 }
-                let sq = free[rng.below(free.len() as u64) as usize];
+                let sq = free[rng.below(free.len())];
                 let c = OFFICERS[kind];
                 take(
                     &mut board,
@@ -210,7 +210,7 @@ pub fn random_position(rng: &mut Rng, mode: CastlingMode) -> Option<Position> {
             })
             .collect();
         if !files.is_empty() {
-            let f = files[rng.below(files.len() as u64) as usize];
+            let f = files[rng.below(files.len())];
             ep = format!("{}{}", (b'a' + f as u8) as char, third + 1);
         }
     }
