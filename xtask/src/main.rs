@@ -19,7 +19,6 @@ mod gen_openings;
 mod gen_pack_table;
 mod gen_tables;
 mod match_openings;
-mod sha256;
 mod testdata;
 
 use std::path::{Path, PathBuf};

@@ -8,8 +8,6 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::sha256;
-
 /// Where a source's archive comes from.
 #[derive(Copy, Clone, Debug)]
 pub enum Registry {
@@ -260,8 +258,8 @@ fn manifest_path(json: &str, folder: &str) -> Option<PathBuf> {
 
 /// Checks an archive's size and SHA-256 against the pins.
 fn verify(archive: &Path, source: &Source) -> Result<(), String> {
-    let (digest, size) =
-        sha256::file(archive).map_err(|e| format!("cannot read {}: {e}", archive.display()))?;
+    let (digest, size) = chess_testdata::sha256::file(archive)
+        .map_err(|e| format!("cannot read {}: {e}", archive.display()))?;
     if digest != source.sha256 || size != source.size {
         return Err(format!(
             "{} has SHA-256 {digest} ({size} bytes), but {} {} is pinned to {} ({} bytes): \

@@ -52,6 +52,7 @@ pub mod pgn;
 #[cfg(feature = "rules")]
 mod random;
 mod rng;
+pub mod sha256;
 mod temp_dir;
 
 #[cfg(feature = "rules")]

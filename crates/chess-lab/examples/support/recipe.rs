@@ -7,7 +7,7 @@
 
 use std::io::Read;
 
-use sha2::{Digest as _, Sha256};
+use chess_testdata::sha256::Sha256;
 
 /// One input file of a run.
 pub struct Input {
@@ -25,7 +25,11 @@ impl Input {
         Input {
             path: path.to_owned(),
             bytes: bytes.len() as u64,
-            sha256: format!("{:x}", Sha256::digest(bytes)),
+            sha256: {
+                let mut hasher = Sha256::new();
+                hasher.update(bytes);
+                hasher.hex()
+            },
         }
     }
 
@@ -60,7 +64,7 @@ impl<R> Hashing<R> {
         Input {
             path: path.to_owned(),
             bytes: self.bytes,
-            sha256: format!("{:x}", self.hasher.finalize()),
+            sha256: self.hasher.hex(),
         }
     }
 }

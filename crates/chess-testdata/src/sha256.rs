@@ -1,4 +1,14 @@
-//! SHA-256 (FIPS 180-4), to check the pinned archives of the test data without a dependency.
+//! SHA-256 (FIPS 180-4) without a dependency: xtask checks the pinned archives of the test
+//! data with it, and the lab's `tune` and `train` examples record the digests of their data.
+//!
+//! ```
+//! let mut hasher = chess_testdata::sha256::Sha256::new();
+//! hasher.update(b"abc");
+//! assert_eq!(
+//!     hasher.hex(),
+//!     "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+//! );
+//! ```
 
 use std::io::Read;
 
@@ -14,6 +24,7 @@ const K: [u32; 64] = [
 ];
 
 /// An incremental SHA-256 computation.
+#[derive(Clone, Debug)]
 pub struct Sha256 {
     state: [u32; 8],
     block: [u8; 64],
@@ -21,7 +32,15 @@ pub struct Sha256 {
     length: u64,
 }
 
+impl Default for Sha256 {
+    fn default() -> Sha256 {
+        Sha256::new()
+    }
+}
+
 impl Sha256 {
+    /// A computation with nothing hashed yet.
+    #[must_use]
     pub fn new() -> Sha256 {
         Sha256 {
             state: [
@@ -34,6 +53,7 @@ impl Sha256 {
         }
     }
 
+    /// Hashes `data` after what was hashed before.
     pub fn update(&mut self, mut data: &[u8]) {
         self.length = self.length.wrapping_add(data.len() as u64);
         while !data.is_empty() {
