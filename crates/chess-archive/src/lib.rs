@@ -31,17 +31,28 @@
 
 #[cfg(feature = "compression")]
 pub mod compression;
+mod convert;
+pub mod json;
+pub mod jsonl;
 #[cfg(feature = "parquet")]
 pub mod parquet;
 mod record;
+mod schema;
 #[cfg(feature = "compression")]
 pub mod split;
 mod tags;
 mod visitor;
 
+#[cfg(feature = "compression")]
+pub use compression::Compression;
+pub use convert::{
+    OutputFormat, ReadOptions, RecordWriter, Records, Totals, UnknownFormat, WriteError, convert,
+};
+
 pub use record::{
     GameRecord, PlyEval, RecordError, RecordOptions, TYPED_TAGS, parse_date, parse_time,
 };
+pub use schema::Schema;
 pub use tags::Tags;
 pub use visitor::RecordVisitor;
 

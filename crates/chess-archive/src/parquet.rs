@@ -4,8 +4,8 @@
 //! described in `docs/formats.md` and are a stable interface.
 //!
 //! ```
-//! use chess_archive::parquet::{GameWriter, Schema};
-//! use chess_archive::{GameRecord, RecordOptions};
+//! use chess_archive::parquet::GameWriter;
+//! use chess_archive::{GameRecord, RecordOptions, Schema};
 //! use chess_notation::pgn::{GameBuilder, Reader, VisitorExt};
 //!
 //! let pgn = "[White \"Ann\"]\n[WhiteElo \"1850\"]\n\n1. e4 e5 2. Nf3 *\n";
@@ -41,6 +41,7 @@ use parquet::errors::ParquetError;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::schema::types::ColumnPath;
 
+use crate::Schema;
 use crate::record::{
     GameRecord, PlyEval, TYPED_TAGS, int_value, parse_date, parse_time, time_control_value,
 };
@@ -50,37 +51,6 @@ use chess_notation::Fen;
 const BATCH_ROWS: usize = 1024;
 /// Rows per row group: bounded memory, and parts a reader can skip.
 const ROW_GROUP_ROWS: usize = 16_384;
-
-/// Which rows and columns to write.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum Schema {
-    /// One row per game, the project's schema; `san` adds `moves_san`, `packed` the compact
-    /// game encoding.
-    Games {
-        /// Add `moves_san`.
-        san: bool,
-        /// Add `packed`.
-        packed: bool,
-    },
-    /// One row per position: the training-data shape.
-    Positions,
-    /// One row per game, exactly the Lichess data set's columns and types.
-    Lichess,
-}
-
-impl Schema {
-    /// What the records written with this schema must hold (see [`crate::RecordOptions`]).
-    #[must_use]
-    pub fn record_options(self) -> crate::RecordOptions {
-        crate::RecordOptions {
-            san: matches!(self, Schema::Games { san: true, .. }),
-            packed: matches!(self, Schema::Games { packed: true, .. }),
-            movetext: self == Schema::Lichess,
-            positions: self == Schema::Positions,
-            openings: false,
-        }
-    }
-}
 
 /// Writes game records to a Parquet file.
 pub struct GameWriter<W: Write + Send> {
@@ -905,6 +875,31 @@ mod tests {
             assert_eq!(typed_tag(tag), Some(i), "{tag}");
         }
         assert_eq!(typed_tag("Annotator"), None);
+    }
+
+    #[test]
+    fn the_columns_are_the_schema_s() {
+        for schema in [
+            Schema::Games {
+                san: false,
+                packed: false,
+            },
+            Schema::Games {
+                san: true,
+                packed: true,
+            },
+            Schema::Positions,
+            Schema::Lichess,
+        ] {
+            let writer = GameWriter::new(Vec::new(), schema).unwrap();
+            let names: Vec<String> = writer
+                .schema()
+                .fields()
+                .iter()
+                .map(|f| f.name().clone())
+                .collect();
+            assert_eq!(names, schema.columns(), "{schema:?}");
+        }
     }
 
     #[test]

@@ -9,11 +9,11 @@
 //!
 //! // Parts of about 64 MiB of the file, for a cluster's workers to read one each.
 //! for split in split::plan("lichess_db_standard_rated_2024-01.pgn.zst".as_ref(), 64 << 20)? {
-//!     println!("{split}"); // `--frames 0:32`, `--frames 32:64`, …
+//!     println!("{split}"); // `frames 0:32`, `frames 32:64`, …
 //! }
 //! let part = split::open("games.pgn".as_ref(), Split::Bytes { start: 1000, end: 2000 })?;
 //! // `part.reader` has the games whose first byte is in 1000..2000, the first at `part.offset`.
-//! # Ok::<_, std::io::Error>(())
+//! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
 use std::fmt;
@@ -25,7 +25,7 @@ use std::str::FromStr;
 use std::sync::{Arc, Mutex};
 
 use crate::compression::zstd_frames::{Frame, FrameDecoder, Shared, Stream};
-use crate::compression::{self, Format, zstd_frames};
+use crate::compression::{self, Compression, zstd_frames};
 use chess_notation::pgn::Part;
 
 /// A part of a file.
@@ -48,13 +48,196 @@ pub enum Split {
     },
 }
 
+impl Split {
+    /// The byte range `START:END` of a plain file.
+    ///
+    /// ```
+    /// use chess_archive::split::Split;
+    ///
+    /// assert_eq!(Split::parse_bytes("0:1000"), Ok(Split::Bytes { start: 0, end: 1000 }));
+    /// assert!(Split::parse_bytes("1000:0").is_err());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ParseRangeError`] saying what is wrong with the text.
+    pub fn parse_bytes(text: &str) -> Result<Split, ParseRangeError> {
+        let (start, end) = parse_range(text)?;
+        Ok(Split::Bytes { start, end })
+    }
+
+    /// The frame range `FIRST:LAST` of a zstd file.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseRangeError`] saying what is wrong with the text.
+    pub fn parse_frames(text: &str) -> Result<Split, ParseRangeError> {
+        let (first, last) = parse_range(text)?;
+        let index = |n: u64| {
+            usize::try_from(n).map_err(|_| ParseRangeError {
+                text: text.to_owned(),
+                kind: ParseRangeErrorKind::TooLarge(n),
+            })
+        };
+        Ok(Split::Frames {
+            first: index(first)?,
+            last: index(last)?,
+        })
+    }
+}
+
 impl fmt::Display for Split {
-    /// As the `chess` program's options: `--byte-range 0:1000`, `--frames 0:12`.
+    /// `bytes 0:1000`, `frames 0:12`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Split::Bytes { start, end } => write!(f, "--byte-range {start}:{end}"),
-            Split::Frames { first, last } => write!(f, "--frames {first}:{last}"),
+            Split::Bytes { start, end } => write!(f, "bytes {start}:{end}"),
+            Split::Frames { first, last } => write!(f, "frames {first}:{last}"),
         }
+    }
+}
+
+/// A range that is not `START:END`: the text, and what is wrong with it.
+///
+/// ```
+/// use chess_archive::split::{ParseRangeErrorKind, parse_range};
+///
+/// let error = parse_range("10:x").unwrap_err();
+/// assert_eq!(error.kind, ParseRangeErrorKind::NotANumber("x".to_owned()));
+/// assert_eq!(error.to_string(), "invalid range \"10:x\": \"x\" is not a whole number");
+/// ```
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ParseRangeError {
+    /// The text as given.
+    pub text: String,
+    /// What is wrong with it.
+    pub kind: ParseRangeErrorKind,
+}
+
+/// What is wrong with a range ([`ParseRangeError`]).
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub enum ParseRangeErrorKind {
+    /// No `:` between the two numbers.
+    MissingColon,
+    /// A side that is not a whole number.
+    NotANumber(String),
+    /// The start after the end.
+    StartAfterEnd,
+    /// A number too large for what it counts.
+    TooLarge(u64),
+}
+
+impl fmt::Display for ParseRangeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid range {:?}: ", self.text)?;
+        match &self.kind {
+            ParseRangeErrorKind::MissingColon => f.write_str("expected START:END"),
+            ParseRangeErrorKind::NotANumber(part) => write!(f, "{part:?} is not a whole number"),
+            ParseRangeErrorKind::StartAfterEnd => f.write_str("the start is after the end"),
+            ParseRangeErrorKind::TooLarge(n) => write!(f, "{n} is too large"),
+        }
+    }
+}
+
+impl std::error::Error for ParseRangeError {}
+
+/// Why a part could not be planned or opened.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum SplitError {
+    /// Reading the file or stream failed (a corrupt compressed stream too).
+    Io(io::Error),
+    /// A byte range of a compressed file (other than the whole of it): byte ranges cut plain
+    /// PGN only, and a zstd file of several frames is cut by frames.
+    BytesOfCompressed(Compression),
+    /// Frames of a file that is not zstd.
+    FramesOfNotZstd(Compression),
+    /// Frames past the end of the file, or the first after the last.
+    FramesOutOfRange {
+        /// The first frame asked for.
+        first: usize,
+        /// The frame after the last asked for.
+        last: usize,
+        /// The file's data frames, when known (a stream's are not).
+        frames: Option<usize>,
+    },
+    /// A stream of a byte range that starts after the bytes a part needs before it.
+    StreamStartsTooLate {
+        /// The part's first byte.
+        start: u64,
+        /// The byte its stream must start at or before.
+        needed: u64,
+        /// The byte the stream starts at.
+        from: u64,
+    },
+    /// A stream of frames that does not start at a frame.
+    StreamNotAtFrame {
+        /// The first frame of the part.
+        first: usize,
+        /// The byte the stream starts at.
+        from: u64,
+    },
+}
+
+impl fmt::Display for SplitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = |c: &Compression| {
+            if *c == Compression::Plain {
+                "plain text"
+            } else {
+                c.name()
+            }
+        };
+        match self {
+            SplitError::Io(e) => e.fmt(f),
+            SplitError::BytesOfCompressed(c) => {
+                write!(
+                    f,
+                    "a byte range cuts plain PGN only, and this is {}",
+                    name(c)
+                )
+            }
+            SplitError::FramesOfNotZstd(c) => {
+                write!(f, "frames cut zstd files only, and this is {}", name(c))
+            }
+            SplitError::FramesOutOfRange {
+                first,
+                last,
+                frames: Some(n),
+            } if first <= last => write!(f, "frames {first}:{last}: the file has {n} frames"),
+            SplitError::FramesOutOfRange { first, last, .. } => {
+                write!(f, "frames {first}:{last}: the first is after the last")
+            }
+            SplitError::StreamStartsTooLate {
+                start,
+                needed,
+                from,
+            } => write!(
+                f,
+                "the part starts at byte {start}: its stream must start at byte {needed} or \
+                 before, not {from}"
+            ),
+            SplitError::StreamNotAtFrame { first, from } => write!(
+                f,
+                "frames from {first}: the stream must start at the frame before them (the \
+                 part's `from`), and byte {from} does not start a frame of text"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SplitError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SplitError::Io(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<io::Error> for SplitError {
+    fn from(e: io::Error) -> SplitError {
+        SplitError::Io(e)
     }
 }
 
@@ -62,16 +245,21 @@ impl fmt::Display for Split {
 ///
 /// # Errors
 ///
-/// A message saying what is wrong.
-pub fn parse_range(text: &str) -> Result<(u64, u64), String> {
+/// [`ParseRangeError`] saying what is wrong.
+pub fn parse_range(text: &str) -> Result<(u64, u64), ParseRangeError> {
+    let error = |kind| ParseRangeError {
+        text: text.to_owned(),
+        kind,
+    };
     let (start, end) = text
         .split_once(':')
-        .ok_or_else(|| format!("{text:?}: expected START:END"))?;
-    let number =
-        |s: &str| u64::from_str(s).map_err(|_| format!("{text:?}: {s:?} is not a whole number"));
+        .ok_or_else(|| error(ParseRangeErrorKind::MissingColon))?;
+    let number = |s: &str| {
+        u64::from_str(s).map_err(|_| error(ParseRangeErrorKind::NotANumber(s.to_owned())))
+    };
     let (start, end) = (number(start)?, number(end)?);
     if start > end {
-        return Err(format!("{text:?}: the start is after the end"));
+        return Err(error(ParseRangeErrorKind::StartAfterEnd));
     }
     Ok((start, end))
 }
@@ -93,25 +281,9 @@ impl fmt::Debug for SplitInput {
     }
 }
 
-/// Frames asked of a file in `format`, which is not zstd.
-fn not_zstd(format: Format) -> io::Error {
-    invalid(format!(
-        "frames cut zstd files only, and this is {}",
-        if format == Format::Plain {
-            "plain text"
-        } else {
-            format.name()
-        }
-    ))
-}
-
-fn invalid(message: String) -> io::Error {
-    io::Error::new(io::ErrorKind::InvalidInput, message)
-}
-
 /// The format of the file at `file`'s start, which is left there.
-fn format_of(file: &mut File) -> io::Result<Format> {
-    let mut magic = [0; Format::MAGIC_LEN];
+fn format_of(file: &mut File) -> io::Result<Compression> {
+    let mut magic = [0; Compression::MAGIC_LEN];
     let mut n = 0;
     while n < magic.len() {
         match file.read(&mut magic[n..])? {
@@ -120,7 +292,7 @@ fn format_of(file: &mut File) -> io::Result<Format> {
         }
     }
     file.seek(SeekFrom::Start(0))?;
-    Ok(Format::detect(&magic[..n]))
+    Ok(Compression::detect(&magic[..n]))
 }
 
 /// Parts of about `size` bytes of the file at `path` (at least one): byte ranges of a plain
@@ -157,7 +329,7 @@ pub fn plan_file(path: &Path, size: u64) -> io::Result<Vec<Planned>> {
     let len = file.metadata()?.len();
     let format = format_of(&mut file)?;
     let frames = match format {
-        Format::Zstd => zstd_frames::data_frames(&mut file)?,
+        Compression::Zstd => zstd_frames::data_frames(&mut file)?,
         _ => Vec::new(),
     };
     Ok(planned(format, len, &frames, size))
@@ -182,9 +354,9 @@ pub fn plan_file(path: &Path, size: u64) -> io::Result<Vec<Planned>> {
 /// As [`plan`].
 pub fn plan_stream<R: Read + Send + 'static>(input: R, size: u64) -> io::Result<Vec<Planned>> {
     let mut stream = Stream::new(Box::new(input), 0);
-    let format = Format::detect(stream.peek(Format::MAGIC_LEN)?);
+    let format = Compression::detect(stream.peek(Compression::MAGIC_LEN)?);
     let (len, frames) = match format {
-        Format::Zstd => {
+        Compression::Zstd => {
             let frames = zstd_frames::stream_frames(&mut stream)?;
             let len = frames.last().map_or(0, |f| f.offset + f.len);
             let data = frames.into_iter().filter(|f| !f.skippable).collect();
@@ -197,10 +369,10 @@ pub fn plan_stream<R: Read + Send + 'static>(input: R, size: u64) -> io::Result<
 
 /// The parts of about `size` bytes of a file of `len` bytes in `format` (with its data
 /// `frames` when zstd).
-fn planned(format: Format, len: u64, frames: &[Frame], size: u64) -> Vec<Planned> {
+fn planned(format: Compression, len: u64, frames: &[Frame], size: u64) -> Vec<Planned> {
     let size = size.max(1);
     match format {
-        Format::Plain => {
+        Compression::Plain => {
             let parts = len.div_ceil(size).max(1);
             (0..parts)
                 .map(|i| {
@@ -216,7 +388,7 @@ fn planned(format: Format, len: u64, frames: &[Frame], size: u64) -> Vec<Planned
                 })
                 .collect()
         }
-        Format::Zstd => {
+        Compression::Zstd => {
             let mut parts = Vec::new();
             let (mut first, mut bytes) = (0, 0);
             for (i, frame) in frames.iter().enumerate() {
@@ -240,7 +412,7 @@ fn planned(format: Format, len: u64, frames: &[Frame], size: u64) -> Vec<Planned
             }
             parts
         }
-        Format::Gzip | Format::Bzip2 => vec![Planned {
+        Compression::Gzip | Compression::Bzip2 => vec![Planned {
             split: Split::Bytes { start: 0, end: len },
             from: 0,
         }],
@@ -269,7 +441,7 @@ const BEFORE: u64 = 4;
 /// // The games that start in bytes 1000..2000 (of 22 bytes each), the first at byte 1012.
 /// assert_eq!(input.offset, 1012);
 /// assert_eq!(text.len(), 45 * 22);
-/// # Ok::<_, std::io::Error>(())
+/// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 ///
 /// # Errors
@@ -281,27 +453,25 @@ pub fn open_stream<R: Read + Send + 'static>(
     input: R,
     split: Split,
     from: u64,
-) -> io::Result<SplitInput> {
+) -> Result<SplitInput, SplitError> {
     let mut stream = Stream::new(Box::new(input), from);
-    let format = Format::detect(stream.peek(Format::MAGIC_LEN)?);
+    let format = Compression::detect(stream.peek(Compression::MAGIC_LEN)?);
     match split {
         Split::Bytes { start, end } => {
-            if format != Format::Plain {
+            if format != Compression::Plain {
                 if start == 0 && from == 0 {
                     let (_, reader) = compression::decompress(stream)?;
                     return Ok(SplitInput { reader, offset: 0 });
                 }
-                return Err(invalid(format!(
-                    "a byte range cuts plain PGN only, and this is {}",
-                    format.name()
-                )));
+                return Err(SplitError::BytesOfCompressed(format));
             }
             let window = start.saturating_sub(BEFORE);
             if from > window {
-                return Err(invalid(format!(
-                    "the part starts at byte {start}: its stream must start at byte {window} \
-                     or before, not {from}"
-                )));
+                return Err(SplitError::StreamStartsTooLate {
+                    start,
+                    needed: window,
+                    from,
+                });
             }
             io::copy(&mut (&mut stream).take(window - from), &mut io::sink())?;
             let mut before = Vec::new();
@@ -326,21 +496,20 @@ pub fn open_stream<R: Read + Send + 'static>(
         }
         Split::Frames { first, last } => {
             if first > 0
-                && format == Format::Zstd
+                && format == Compression::Zstd
                 && stream.peek(4)?.get(..4) != Some(&zstd_frames::MAGIC.to_le_bytes()[..])
             {
-                return Err(invalid(format!(
-                    "frames {first}:{last}: the stream must start at the frame before them \
-                     (the part's `from`), and byte {from} does not start a frame of text"
-                )));
+                return Err(SplitError::StreamNotAtFrame { first, from });
             }
-            if format != Format::Zstd {
-                return Err(not_zstd(format));
+            if format != Compression::Zstd {
+                return Err(SplitError::FramesOfNotZstd(format));
             }
             if first > last {
-                return Err(invalid(format!(
-                    "frames {first}:{last}: the first is after the last"
-                )));
+                return Err(SplitError::FramesOutOfRange {
+                    first,
+                    last,
+                    frames: None,
+                });
             }
             let shared: Shared = Arc::new(Mutex::new(stream));
             let mut before = Vec::new();
@@ -392,25 +561,21 @@ impl Read for SharedBytes {
 ///
 /// # Errors
 ///
-/// A read error; `InvalidInput` for a byte range of a compressed file (other than the whole
-/// of it), frames of a file that is not zstd, or a range past the end.
-pub fn open(path: &Path, split: Split) -> io::Result<SplitInput> {
+/// [`SplitError`]: a read error, a byte range of a compressed file (other than the whole of
+/// it), frames of a file that is not zstd, or a range past the end.
+pub fn open(path: &Path, split: Split) -> Result<SplitInput, SplitError> {
     let mut file = File::open(path)?;
     let len = file.metadata()?.len();
     let format = format_of(&mut file)?;
     match split {
         Split::Bytes { start, end } => {
-            if format != Format::Plain {
+            if format != Compression::Plain {
                 if start == 0 && end >= len {
                     // The whole file: what `plan` gives for a file that cannot be cut.
                     let (_, reader) = compression::decompress(file)?;
                     return Ok(SplitInput { reader, offset: 0 });
                 }
-                return Err(invalid(format!(
-                    "a byte range cuts plain PGN only, and this is {} (use --frames for a \
-                     zstd file of several frames)",
-                    format.name()
-                )));
+                return Err(SplitError::BytesOfCompressed(format));
             }
             let (start, end) = (start.min(len), end.min(len));
             let back = start.min(4);
@@ -428,15 +593,16 @@ pub fn open(path: &Path, split: Split) -> io::Result<SplitInput> {
             })
         }
         Split::Frames { first, last } => {
-            if format != Format::Zstd {
-                return Err(not_zstd(format));
+            if format != Compression::Zstd {
+                return Err(SplitError::FramesOfNotZstd(format));
             }
             let frames = zstd_frames::data_frames(&mut file)?;
             if first > last || last > frames.len() {
-                return Err(invalid(format!(
-                    "frames {first}:{last}: the file has {} frames",
-                    frames.len()
-                )));
+                return Err(SplitError::FramesOutOfRange {
+                    first,
+                    last,
+                    frames: Some(frames.len()),
+                });
             }
             let at = |i: usize| frames.get(i).map_or(len, |f| f.offset);
             let range = |from: u64, to: u64| -> io::Result<Box<dyn Read + Send>> {

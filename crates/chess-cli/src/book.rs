@@ -12,8 +12,8 @@ use chess_rules::{Move, Position};
 
 use crate::cli::{BookBuildArgs, BookCommand, BookMergeArgs, BookProbeArgs, OnlyColor};
 use crate::error::{CliError, Result};
-use crate::json::Json;
 use crate::position_arg::{Chess960Default, resolve};
+use chess_archive::json::Json;
 
 pub fn run(command: &BookCommand, out: &mut impl Write) -> Result<()> {
     match command {

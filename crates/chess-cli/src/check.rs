@@ -9,7 +9,7 @@ use chess_rules::{CastlingMode, Position, PositionErrorKinds, Setup};
 
 use crate::cli::CheckArgs;
 use crate::error::{CliError, Result};
-use crate::json::Json;
+use chess_archive::json::Json;
 
 /// What a board says about one king.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use chess_archive::split::{self, Split};
+use chess_archive::split::Split;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Play chess in the terminal, check boards, count moves, and work with FEN and PGN.
@@ -447,17 +447,11 @@ pub struct PgnArgs {
 }
 
 fn byte_range(text: &str) -> std::result::Result<Split, String> {
-    let (start, end) = split::parse_range(text)?;
-    Ok(Split::Bytes { start, end })
+    Split::parse_bytes(text).map_err(|e| e.to_string())
 }
 
 fn frame_range(text: &str) -> std::result::Result<Split, String> {
-    let (first, last) = split::parse_range(text)?;
-    let index = |n: u64| usize::try_from(n).map_err(|_| format!("{n}: too many frames"));
-    Ok(Split::Frames {
-        first: index(first)?,
-        last: index(last)?,
-    })
+    Split::parse_frames(text).map_err(|e| e.to_string())
 }
 
 /// A size in bytes, with an optional K, M or G (powers of 1024).

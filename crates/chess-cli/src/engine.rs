@@ -15,8 +15,8 @@ use chess_rules::{Game, Move, Position};
 
 use crate::cli::{AnalyseArgs, BenchArgs, EngineArgs, PlayArgs, UciArgs};
 use crate::error::{CliError, Result};
-use crate::json::Json;
 use crate::position_arg::{Chess960Default, resolve};
+use chess_archive::json::Json;
 
 /// The Syzygy tables in `dirs`, for the engine (`None` without directories). A directory that
 /// cannot be read is an error here, where it can be said plainly.

@@ -7,9 +7,9 @@ use chess_notation::{Fen, FenError};
 
 use crate::cli::FenArgs;
 use crate::error::{CliError, Result};
-use crate::json::Json;
 use crate::position_arg::{parse_fen, parse_fen_lenient};
 use crate::render::{self, Style};
+use chess_archive::json::Json;
 
 pub fn run(args: &FenArgs, out: &mut impl Write) -> Result<()> {
     let parsed = if args.lenient {

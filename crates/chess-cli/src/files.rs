@@ -3,8 +3,8 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use chess_archive::compression;
-use chess_archive::split::{self, Split};
+use chess_archive::compression::{self, Compression};
+use chess_archive::split::{self, Split, SplitError};
 
 use crate::error::{CliError, Result};
 use crate::progress::Progress;
@@ -65,7 +65,13 @@ pub fn open_split(
             ));
         }
     }
-    .map_err(|e| CliError::input(path.display(), e))?;
+    .map_err(|e| match e {
+        SplitError::BytesOfCompressed(Compression::Zstd) => CliError::input(
+            path.display(),
+            format_args!("{e} (use --frames for a zstd file of several frames)"),
+        ),
+        e => CliError::input(path.display(), e),
+    })?;
     let (reader, progress) = Progress::new(name, part.reader, None);
     Ok(Input {
         reader: Box::new(reader),

@@ -13,7 +13,6 @@ mod engine;
 mod error;
 mod fen;
 mod files;
-mod json;
 mod matches;
 mod moves;
 mod opening;

@@ -17,7 +17,7 @@ use chess_rules::{CastlingMode, Position};
 
 use crate::cli::MatchArgs;
 use crate::error::{CliError, Result};
-use crate::json::Json;
+use chess_archive::json::Json;
 
 /// The name that stands for this program's own engine.
 const BUILTIN: &str = "builtin";

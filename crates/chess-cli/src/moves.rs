@@ -6,8 +6,8 @@ use chess_notation::{Fen, SanPlus, uci};
 
 use crate::cli::{MovesArgs, PositionArgs};
 use crate::error::Result;
-use crate::json::Json;
 use crate::position_arg::{Chess960Default, resolve};
+use chess_archive::json::Json;
 
 pub fn run(args: &MovesArgs, out: &mut impl Write) -> Result<()> {
     let position = PositionArgs {

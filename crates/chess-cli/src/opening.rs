@@ -7,8 +7,8 @@ use chess_rules::Position;
 
 use crate::cli::OpeningArgs;
 use crate::error::{CliError, Result};
-use crate::json::Json;
 use crate::position_arg::parse_fen;
+use chess_archive::json::Json;
 
 pub fn run(args: &OpeningArgs, out: &mut impl Write) -> Result<()> {
     let start = match &args.fen {

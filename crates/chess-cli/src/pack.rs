@@ -19,9 +19,9 @@ use chess_rules::{Arbiter, Move, Outcome, Position};
 
 use crate::cli::{DecodeArgs, EncodeArgs};
 use crate::error::{CliError, Result};
-use crate::json::Json;
 use crate::position_arg::{Chess960Default, parse_fen, resolve};
 use crate::progress::Progress;
+use chess_archive::json::Json;
 
 /// Where the bytes go: base64 lines, or the raw bytes of exactly one value.
 struct Sink<'a, W: Write> {

@@ -11,8 +11,8 @@ use chess_rules::Position;
 
 use crate::cli::PerftArgs;
 use crate::error::{CliError, EXIT_DIFFERENT, Result};
-use crate::json::Json;
 use crate::position_arg::{Chess960Default, resolve};
+use chess_archive::json::Json;
 
 pub fn run(args: &PerftArgs, out: &mut impl Write) -> Result<()> {
     let pos = resolve(&args.position, Chess960Default::Classical)?;

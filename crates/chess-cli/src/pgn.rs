@@ -12,7 +12,7 @@ use chess_notation::{Fen, uci};
 
 use crate::cli::{PgnAction, PgnArgs};
 use crate::error::{CliError, EXIT_INVALID_INPUT, Result};
-use crate::json::Json;
+use chess_archive::json::Json;
 use chess_archive::split::{self, Planned, Split};
 
 /// What one game comes to, made on the thread that read it (the game itself is dropped there).
@@ -113,11 +113,11 @@ fn plan(args: &PgnArgs, out: &mut impl Write) -> Result<()> {
         };
         let planned = planned.map_err(|e| CliError::input(&name, e))?;
         for Planned { split, from } in planned {
+            let (option, range) = match split {
+                Split::Bytes { start, end } => ("--byte-range", format!("{start}:{end}")),
+                Split::Frames { first, last } => ("--frames", format!("{first}:{last}")),
+            };
             if args.json {
-                let (option, range) = match split {
-                    Split::Bytes { start, end } => ("--byte-range", format!("{start}:{end}")),
-                    Split::Frames { first, last } => ("--frames", format!("{first}:{last}")),
-                };
                 let line = Json::Object(vec![
                     ("file", Json::str(name.clone())),
                     ("option", Json::str(option)),
@@ -129,7 +129,7 @@ fn plan(args: &PgnArgs, out: &mut impl Write) -> Result<()> {
                 ]);
                 writeln!(out, "{}", line.to_line())?;
             } else {
-                writeln!(out, "{name} {split}")?;
+                writeln!(out, "{name} {option} {range}")?;
             }
         }
     }

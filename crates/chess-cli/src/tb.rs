@@ -7,8 +7,8 @@ use chess_syzygy::{Material, RootOptions, SyzygyError, Wdl};
 
 use crate::cli::TbArgs;
 use crate::error::{CliError, Result};
-use crate::json::Json;
 use crate::position_arg::parse_fen;
+use chess_archive::json::Json;
 
 /// The name of a result in `--json`.
 fn wdl_name(wdl: Wdl) -> &'static str {

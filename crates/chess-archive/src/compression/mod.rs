@@ -4,19 +4,19 @@
 //!
 //! ```
 //! use std::io::Read;
-//! use chess_archive::compression::{self, Format};
+//! use chess_archive::compression::{self, Compression};
 //!
 //! let pgn = b"1. e4 e5 *\n";
 //! let compressed = zstd::encode_all(&pgn[..], 3)?;
 //! let (format, mut reader) = compression::decompress(&compressed[..])?;
-//! assert_eq!(format, Format::Zstd);
+//! assert_eq!(format, Compression::Zstd);
 //! let mut text = String::new();
 //! reader.read_to_string(&mut text)?;
 //! assert_eq!(text.as_bytes(), pgn);
 //!
 //! // Plain text comes through as it is.
 //! let (format, _) = compression::decompress(&pgn[..])?;
-//! assert_eq!(format, Format::Plain);
+//! assert_eq!(format, Compression::Plain);
 //! # Ok::<_, std::io::Error>(())
 //! ```
 //!
@@ -33,7 +33,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How a stream is compressed.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum Format {
+pub enum Compression {
     /// Not compressed (or not in a format recognised here).
     Plain,
     /// Zstandard: one frame or many (`pzstd`'s skippable frames included).
@@ -44,31 +44,31 @@ pub enum Format {
     Bzip2,
 }
 
-impl Format {
-    /// The most bytes [`Format::detect`] looks at.
+impl Compression {
+    /// The most bytes [`Compression::detect`] looks at.
     pub const MAGIC_LEN: usize = 4;
 
-    /// The format whose magic bytes start `prefix` (at least [`Format::MAGIC_LEN`] bytes of
+    /// The format whose magic bytes start `prefix` (at least [`Compression::MAGIC_LEN`] bytes of
     /// the stream, fewer only when the stream is that short).
     ///
     /// ```
-    /// use chess_archive::compression::Format;
+    /// use chess_archive::compression::Compression;
     ///
-    /// assert_eq!(Format::detect(&[0x28, 0xb5, 0x2f, 0xfd]), Format::Zstd);
-    /// assert_eq!(Format::detect(&[0x50, 0x2a, 0x4d, 0x18]), Format::Zstd); // a skippable frame
-    /// assert_eq!(Format::detect(&[0x1f, 0x8b, 0x08, 0x00]), Format::Gzip);
-    /// assert_eq!(Format::detect(b"BZh9"), Format::Bzip2);
-    /// assert_eq!(Format::detect(b"[Eve"), Format::Plain);
+    /// assert_eq!(Compression::detect(&[0x28, 0xb5, 0x2f, 0xfd]), Compression::Zstd);
+    /// assert_eq!(Compression::detect(&[0x50, 0x2a, 0x4d, 0x18]), Compression::Zstd); // a skippable frame
+    /// assert_eq!(Compression::detect(&[0x1f, 0x8b, 0x08, 0x00]), Compression::Gzip);
+    /// assert_eq!(Compression::detect(b"BZh9"), Compression::Bzip2);
+    /// assert_eq!(Compression::detect(b"[Eve"), Compression::Plain);
     /// ```
     #[must_use]
-    pub fn detect(prefix: &[u8]) -> Format {
+    pub fn detect(prefix: &[u8]) -> Compression {
         match prefix {
-            [0x28, 0xb5, 0x2f, 0xfd, ..] => Format::Zstd,
+            [0x28, 0xb5, 0x2f, 0xfd, ..] => Compression::Zstd,
             // Skippable frames: 0x184D2A50 to 0x184D2A5F, little-endian.
-            [m, 0x2a, 0x4d, 0x18, ..] if m & 0xf0 == 0x50 => Format::Zstd,
-            [0x1f, 0x8b, ..] => Format::Gzip,
-            [b'B', b'Z', b'h', b'1'..=b'9', ..] => Format::Bzip2,
-            _ => Format::Plain,
+            [m, 0x2a, 0x4d, 0x18, ..] if m & 0xf0 == 0x50 => Compression::Zstd,
+            [0x1f, 0x8b, ..] => Compression::Gzip,
+            [b'B', b'Z', b'h', b'1'..=b'9', ..] => Compression::Bzip2,
+            _ => Compression::Plain,
         }
     }
 
@@ -76,15 +76,15 @@ impl Format {
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
-            Format::Plain => "plain",
-            Format::Zstd => "zstd",
-            Format::Gzip => "gzip",
-            Format::Bzip2 => "bzip2",
+            Compression::Plain => "plain",
+            Compression::Zstd => "zstd",
+            Compression::Gzip => "gzip",
+            Compression::Bzip2 => "bzip2",
         }
     }
 }
 
-impl fmt::Display for Format {
+impl fmt::Display for Compression {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -97,7 +97,7 @@ impl fmt::Display for Format {
 /// The error of reading the first bytes, or of setting up the decoder.
 pub fn decompress<'a, R: Read + Send + 'a>(
     input: R,
-) -> io::Result<(Format, Box<dyn Read + Send + 'a>)> {
+) -> io::Result<(Compression, Box<dyn Read + Send + 'a>)> {
     let read = Arc::new(AtomicU64::new(0));
     let mut input = BufReader::with_capacity(
         1 << 16,
@@ -106,17 +106,17 @@ pub fn decompress<'a, R: Read + Send + 'a>(
             read: Arc::clone(&read),
         },
     );
-    let format = Format::detect(peek(&mut input)?);
+    let format = Compression::detect(peek(&mut input)?);
     let decoder: Box<dyn Read + Send + 'a> = match format {
-        Format::Plain => return Ok((format, Box::new(input))),
-        Format::Zstd => {
+        Compression::Plain => return Ok((format, Box::new(input))),
+        Compression::Zstd => {
             let mut decoder = zstd::stream::read::Decoder::with_buffer(input)?;
             // Lichess's files are written with long-distance matching windows.
             decoder.window_log_max(31)?;
             Box::new(decoder)
         }
-        Format::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(input)),
-        Format::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(input)),
+        Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(input)),
+        Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(input)),
     };
     Ok((
         format,
@@ -129,14 +129,14 @@ pub fn decompress<'a, R: Read + Send + 'a>(
     ))
 }
 
-/// The first bytes of `input`, without consuming them (as many as [`Format::MAGIC_LEN`] when
+/// The first bytes of `input`, without consuming them (as many as [`Compression::MAGIC_LEN`] when
 /// the stream is that long).
 fn peek<R: Read>(input: &mut BufReader<R>) -> io::Result<&[u8]> {
     // A reader may hand out fewer bytes than asked: fill_buf once is enough for a file, and a
     // pipe that gives fewer than four bytes at first is read as plain (then it is not PGN
     // that a person compressed).
     let buf = input.fill_buf()?;
-    Ok(&buf[..buf.len().min(Format::MAGIC_LEN)])
+    Ok(&buf[..buf.len().min(Compression::MAGIC_LEN)])
 }
 
 /// A reader that counts the bytes read from it.
@@ -157,7 +157,7 @@ impl<R: Read> Read for Counting<R> {
 /// stream that ends inside a frame is an error, not an early end.
 struct Located<D> {
     inner: D,
-    format: Format,
+    format: Compression,
     read: Arc<AtomicU64>,
     ended: bool,
 }

@@ -1,7 +1,7 @@
 use std::io::{Cursor, Read, Write};
 
 use super::zstd_frames;
-use super::{Format, decompress};
+use super::{Compression, decompress};
 
 /// Some PGN, long enough to span several zstd blocks.
 fn text() -> Vec<u8> {
@@ -17,7 +17,7 @@ fn text() -> Vec<u8> {
     text
 }
 
-fn read_all(input: &[u8]) -> std::io::Result<(Format, Vec<u8>)> {
+fn read_all(input: &[u8]) -> std::io::Result<(Compression, Vec<u8>)> {
     let (format, mut reader) = decompress(input)?;
     let mut out = Vec::new();
     reader.read_to_end(&mut out)?;
@@ -46,23 +46,26 @@ fn every_format_round_trips_with_several_frames() {
     let (first, second) = text.split_at(text.len() / 3);
     type Compress = fn(&[u8]) -> Vec<u8>;
     for (format, compress) in [
-        (Format::Zstd, zstd as Compress),
-        (Format::Gzip, gzip),
-        (Format::Bzip2, bzip2),
+        (Compression::Zstd, zstd as Compress),
+        (Compression::Gzip, gzip),
+        (Compression::Bzip2, bzip2),
     ] {
         // Concatenated frames, members or streams: all of them are read.
         let mut file = compress(first);
         file.extend(compress(second));
-        assert_eq!(Format::detect(&file), format);
+        assert_eq!(Compression::detect(&file), format);
         let (detected, out) = read_all(&file).unwrap();
         assert_eq!(detected, format);
         assert!(out == text, "{format}: the text differs");
     }
     let (format, out) = read_all(&text).unwrap();
-    assert_eq!((format, out.len()), (Format::Plain, text.len()));
+    assert_eq!((format, out.len()), (Compression::Plain, text.len()));
     // Short and empty inputs are plain.
-    assert_eq!(read_all(b"1.").unwrap(), (Format::Plain, b"1.".to_vec()));
-    assert_eq!(read_all(b"").unwrap(), (Format::Plain, Vec::new()));
+    assert_eq!(
+        read_all(b"1.").unwrap(),
+        (Compression::Plain, b"1.".to_vec())
+    );
+    assert_eq!(read_all(b"").unwrap(), (Compression::Plain, Vec::new()));
 }
 
 #[test]
@@ -83,7 +86,7 @@ fn skippable_frames_are_skipped() {
     file.extend(3u32.to_le_bytes());
     file.extend(b"abc");
     let (format, out) = read_all(&file).unwrap();
-    assert_eq!(format, Format::Zstd);
+    assert_eq!(format, Compression::Zstd);
     assert!(out == text);
 
     let frames = zstd_frames::frames(&mut Cursor::new(&file)).unwrap();

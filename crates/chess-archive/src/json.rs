@@ -1,17 +1,32 @@
-//! A minimal JSON writer for the fixed shapes of `--json` output (no dependency needed).
+//! A small JSON writer for output of fixed shapes: the rows of the JSON Lines writer, and the
+//! `--json` output of the `chess` program. Values are built as a tree and written in one go;
+//! the keys of an object keep their order, so output is stable.
+//!
+//! ```
+//! use chess_archive::json::Json;
+//!
+//! let value = Json::Object(vec![("move", Json::str("e2e4")), ("plies", Json::Number(1))]);
+//! assert_eq!(value.to_line(), r#"{"move": "e2e4", "plies": 1}"#);
+//! ```
 
 use std::fmt::Write as _;
 
 /// A JSON value.
+#[derive(Clone, PartialEq, Debug)]
 pub enum Json {
+    /// `null`.
     Null,
+    /// `true` or `false`.
     Bool(bool),
+    /// A whole number that is not negative.
     Number(u64),
     /// A number that may be negative.
     Integer(i64),
     /// A finite number with a fraction (written as Rust's shortest round-trip form).
     Float(f64),
+    /// A string.
     String(String),
+    /// An array.
     Array(Vec<Json>),
     /// Keys in insertion order, so output is stable.
     Object(Vec<(&'static str, Json)>),
@@ -20,14 +35,17 @@ pub enum Json {
 }
 
 impl Json {
+    /// A string.
     pub fn str(s: impl Into<String>) -> Json {
         Json::String(s.into())
     }
 
+    /// A string, or `null` for `None`.
     pub fn opt_str(s: Option<impl Into<String>>) -> Json {
         s.map_or(Json::Null, |s| Json::String(s.into()))
     }
 
+    /// Writes the value at the end of `out`, on one line.
     pub fn write(&self, out: &mut String) {
         match self {
             Json::Null => out.push_str("null"),
@@ -83,6 +101,8 @@ impl Json {
         }
     }
 
+    /// The value on one line.
+    #[must_use]
     pub fn to_line(&self) -> String {
         let mut out = String::new();
         self.write(&mut out);

@@ -1,0 +1,384 @@
+//! From PGN to rows: the records of an input's games, read on several threads, numbered in
+//! input order and located in the whole file, written as rows by one writer of either format.
+//!
+//! ```
+//! use chess_archive::{OutputFormat, ReadOptions, RecordWriter, Records, Schema, convert};
+//!
+//! let pgn = "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 Ke3 *\n";
+//! let schema = Schema::Games { san: false, packed: false };
+//! let options = ReadOptions::new(schema.record_options());
+//! let mut records = Records::new(pgn.as_bytes(), &options);
+//! let mut writer = RecordWriter::new(Vec::new(), OutputFormat::JsonLines, schema)?;
+//! let mut bad = Vec::new();
+//! let totals = convert(&mut records, &mut writer, "games.pgn", |record| {
+//!     if let Some(error) = &record.error {
+//!         bad.push((record.game_index, error.line));
+//!     }
+//! })?;
+//! assert_eq!((totals.games, totals.rows, totals.bad), (2, 2, 1));
+//! assert_eq!(bad, [(2, 7)]); // game 2, line 7: Ke3 is illegal
+//! let text = String::from_utf8(writer.finish()?)?;
+//! assert!(text.lines().nth(1).unwrap().ends_with(r#""game_index": 2, "byte_offset": 25}"#));
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+
+use core::fmt;
+use core::ops::AddAssign;
+use core::str::FromStr;
+use std::io::{self, Read, Write};
+use std::path::Path;
+
+use chess_notation::pgn::{GameBuilder, ParallelReader, ParallelVisit, PgnError};
+
+use crate::jsonl::JsonlWriter;
+#[cfg(feature = "parquet")]
+use crate::parquet::GameWriter;
+use crate::{GameRecord, RecordOptions, RecordVisitor, Schema};
+
+/// The format of an archive file.
+///
+/// ```
+/// use chess_archive::OutputFormat;
+///
+/// assert_eq!("jsonl".parse(), Ok(OutputFormat::JsonLines));
+/// assert_eq!(OutputFormat::from_path("games.parquet".as_ref()), Some(OutputFormat::Parquet));
+/// assert_eq!(OutputFormat::from_path("games.txt".as_ref()), None);
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum OutputFormat {
+    /// Apache Parquet (feature `parquet`), zstd inside.
+    Parquet,
+    /// JSON Lines: a JSON object a line.
+    JsonLines,
+}
+
+impl OutputFormat {
+    /// The name the format goes by: `parquet` or `jsonl`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            OutputFormat::Parquet => "parquet",
+            OutputFormat::JsonLines => "jsonl",
+        }
+    }
+
+    /// The format a file's extension names: `.parquet`, or `.jsonl` (`.ndjson`).
+    #[must_use]
+    pub fn from_path(path: &Path) -> Option<OutputFormat> {
+        match path.extension()?.to_str()? {
+            "parquet" => Some(OutputFormat::Parquet),
+            "jsonl" | "ndjson" => Some(OutputFormat::JsonLines),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for OutputFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A format name that is not one of [`OutputFormat`]'s.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct UnknownFormat(pub String);
+
+impl fmt::Display for UnknownFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown format {:?}: expected parquet or jsonl", self.0)
+    }
+}
+
+impl std::error::Error for UnknownFormat {}
+
+impl FromStr for OutputFormat {
+    type Err = UnknownFormat;
+
+    fn from_str(text: &str) -> Result<OutputFormat, UnknownFormat> {
+        match text {
+            "parquet" => Ok(OutputFormat::Parquet),
+            "jsonl" | "ndjson" => Ok(OutputFormat::JsonLines),
+            _ => Err(UnknownFormat(text.to_owned())),
+        }
+    }
+}
+
+/// Why rows could not be written.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum WriteError {
+    /// Writing the output failed.
+    Io(io::Error),
+    /// The Parquet encoder failed (writing the output, most often).
+    #[cfg(feature = "parquet")]
+    Parquet(::parquet::errors::ParquetError),
+    /// Parquet was asked for, and the crate was built without its `parquet` feature.
+    ParquetNotBuilt,
+}
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WriteError::Io(e) => e.fmt(f),
+            #[cfg(feature = "parquet")]
+            WriteError::Parquet(e) => e.fmt(f),
+            WriteError::ParquetNotBuilt => {
+                f.write_str("Parquet is not built in (the `parquet` feature of chess-archive)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for WriteError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            WriteError::Io(e) => Some(e),
+            #[cfg(feature = "parquet")]
+            WriteError::Parquet(e) => Some(e),
+            WriteError::ParquetNotBuilt => None,
+        }
+    }
+}
+
+impl From<io::Error> for WriteError {
+    fn from(e: io::Error) -> WriteError {
+        WriteError::Io(e)
+    }
+}
+
+#[cfg(feature = "parquet")]
+impl From<::parquet::errors::ParquetError> for WriteError {
+    fn from(e: ::parquet::errors::ParquetError) -> WriteError {
+        WriteError::Parquet(e)
+    }
+}
+
+/// Writes records as the rows of a [`Schema`], in either [`OutputFormat`].
+pub struct RecordWriter<W: Write + Send + 'static> {
+    inner: Inner<W>,
+    schema: Schema,
+}
+
+enum Inner<W: Write + Send + 'static> {
+    JsonLines(JsonlWriter<W>),
+    #[cfg(feature = "parquet")]
+    Parquet(Box<GameWriter<W>>),
+}
+
+impl<W: Write + Send + 'static> fmt::Debug for RecordWriter<W> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let format = match self.inner {
+            Inner::JsonLines(_) => OutputFormat::JsonLines,
+            #[cfg(feature = "parquet")]
+            Inner::Parquet(_) => OutputFormat::Parquet,
+        };
+        f.debug_struct("RecordWriter")
+            .field("format", &format)
+            .field("schema", &self.schema)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<W: Write + Send + 'static> RecordWriter<W> {
+    /// A writer of `schema` rows in `format` to `out` (buffer it).
+    ///
+    /// # Errors
+    ///
+    /// The error of writing the file's start; [`WriteError::ParquetNotBuilt`] for Parquet
+    /// without the `parquet` feature.
+    pub fn new(
+        out: W,
+        format: OutputFormat,
+        schema: Schema,
+    ) -> Result<RecordWriter<W>, WriteError> {
+        let inner = match format {
+            OutputFormat::JsonLines => Inner::JsonLines(JsonlWriter::new(out, schema)),
+            #[cfg(feature = "parquet")]
+            OutputFormat::Parquet => Inner::Parquet(Box::new(GameWriter::new(out, schema)?)),
+            #[cfg(not(feature = "parquet"))]
+            OutputFormat::Parquet => return Err(WriteError::ParquetNotBuilt),
+        };
+        Ok(RecordWriter { inner, schema })
+    }
+
+    /// The same writer, encoding Parquet on a thread of its own (see
+    /// [`GameWriter::with_encoder_thread`](crate::parquet::GameWriter::with_encoder_thread));
+    /// JSON Lines is written as it comes.
+    #[must_use]
+    pub fn with_encoder_thread(self) -> RecordWriter<W> {
+        match self.inner {
+            #[cfg(feature = "parquet")]
+            Inner::Parquet(writer) => RecordWriter {
+                inner: Inner::Parquet(Box::new(writer.with_encoder_thread())),
+                schema: self.schema,
+            },
+            inner => RecordWriter { inner, ..self },
+        }
+    }
+
+    /// The schema of the rows.
+    #[must_use]
+    pub fn schema(&self) -> Schema {
+        self.schema
+    }
+
+    /// Writes the rows of `record` (read from `source_file`); returns how many.
+    ///
+    /// # Errors
+    ///
+    /// The error of writing.
+    pub fn write(&mut self, record: &GameRecord, source_file: &str) -> Result<u64, WriteError> {
+        match &mut self.inner {
+            Inner::JsonLines(writer) => Ok(writer.write(record, source_file)?),
+            #[cfg(feature = "parquet")]
+            Inner::Parquet(writer) => {
+                writer.write(record, source_file)?;
+                Ok(self.schema.rows(record))
+            }
+        }
+    }
+
+    /// Writes what is left (a Parquet file's footer) and gives the output back.
+    ///
+    /// # Errors
+    ///
+    /// The error of writing.
+    pub fn finish(self) -> Result<W, WriteError> {
+        match self.inner {
+            Inner::JsonLines(writer) => Ok(writer.finish()?),
+            #[cfg(feature = "parquet")]
+            Inner::Parquet(writer) => Ok(writer.finish()?),
+        }
+    }
+}
+
+/// How to read a PGN input into records.
+#[derive(Clone, Debug)]
+pub struct ReadOptions {
+    /// What the records hold.
+    pub record: RecordOptions,
+    /// Whether castling is read as in Chess960 (`X-FEN`, Shredder-FEN).
+    pub chess960: bool,
+    /// Whether `--` is read as a null move.
+    pub allow_null_moves: bool,
+    /// The threads that read (0: as many as the machine has cores).
+    pub threads: usize,
+    /// Where the input starts in the file it is part of: added to every record's offset (see
+    /// [`split`](crate::split), whose parts start there).
+    pub offset: u64,
+}
+
+impl ReadOptions {
+    /// Records of `record`'s kind, read on every core, from the start of a file.
+    #[must_use]
+    pub fn new(record: RecordOptions) -> ReadOptions {
+        ReadOptions {
+            record,
+            chess960: false,
+            allow_null_moves: false,
+            threads: 0,
+            offset: 0,
+        }
+    }
+}
+
+/// The records of the games of one PGN input, read on several threads and given in input
+/// order, numbered from 1 ([`GameRecord::game_index`]) with their offsets counted in the
+/// whole file ([`GameRecord::byte_offset`], from [`ReadOptions::offset`]). A bad game is a
+/// record with its error; an input that cannot be read ends the iterator, and
+/// [`Records::take_error`] says why.
+pub struct Records<R: Read> {
+    games: ParallelVisit<R, RecordVisitor>,
+    number: u64,
+    offset: u64,
+}
+
+impl<R: Read> fmt::Debug for Records<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Records")
+            .field("number", &self.number)
+            .field("offset", &self.offset)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<R: Read + Send + 'static> Records<R> {
+    /// The records of `input`'s games.
+    pub fn new(input: R, options: &ReadOptions) -> Records<R> {
+        let visitor = RecordVisitor::new(
+            GameBuilder::new()
+                .chess960(options.chess960)
+                .allow_null_moves(options.allow_null_moves),
+            options.record,
+        );
+        Records {
+            games: ParallelReader::new(input)
+                .threads(options.threads)
+                .visit(move || visitor.clone()),
+            number: 0,
+            offset: options.offset,
+        }
+    }
+}
+
+impl<R: Read> Records<R> {
+    /// Why the input could not be read to its end, once the iterator has ended on it.
+    pub fn take_error(&mut self) -> Option<PgnError> {
+        self.games.take_error()
+    }
+}
+
+impl<R: Read> Iterator for Records<R> {
+    type Item = GameRecord;
+
+    fn next(&mut self) -> Option<GameRecord> {
+        let mut record = self.games.next()?;
+        self.number += 1;
+        record.game_index = self.number;
+        record.byte_offset += self.offset;
+        Some(record)
+    }
+}
+
+/// What a conversion wrote.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Totals {
+    /// The games read.
+    pub games: u64,
+    /// The rows written: a row per game, or per position.
+    pub rows: u64,
+    /// The games that could not be read whole (an error, or cut by the end of the input).
+    pub bad: u64,
+}
+
+impl AddAssign for Totals {
+    fn add_assign(&mut self, other: Totals) {
+        self.games += other.games;
+        self.rows += other.rows;
+        self.bad += other.bad;
+    }
+}
+
+/// Writes the rows of every record of `records` (read from `source_file`) with `writer`,
+/// calling `on_record` with each record after its rows are written (to report bad games, or
+/// progress). Stops at the end of the input, or when the input cannot be read
+/// ([`Records::take_error`] then says why).
+///
+/// # Errors
+///
+/// The error of writing.
+pub fn convert<R: Read, W: Write + Send + 'static>(
+    records: &mut Records<R>,
+    writer: &mut RecordWriter<W>,
+    source_file: &str,
+    mut on_record: impl FnMut(&GameRecord),
+) -> Result<Totals, WriteError> {
+    let mut totals = Totals::default();
+    for record in records {
+        totals.rows += writer.write(&record, source_file)?;
+        totals.games += 1;
+        totals.bad += u64::from(record.error.is_some() || record.truncated);
+        on_record(&record);
+    }
+    Ok(totals)
+}

@@ -1,0 +1,153 @@
+//! Which rows and columns an archive file holds: one schema for both writers, Parquet
+//! ([`parquet`](crate::parquet), feature `parquet`) and JSON Lines ([`jsonl`](crate::jsonl)).
+//! The columns are described in `docs/formats.md` and are a stable interface.
+
+use crate::{GameRecord, RecordOptions};
+
+/// Which rows and columns to write.
+///
+/// ```
+/// use chess_archive::Schema;
+///
+/// let schema = Schema::Games { san: true, packed: false };
+/// assert!(schema.record_options().san);
+/// assert_eq!(schema.columns()[..3], ["event", "site", "date"]);
+/// assert!(schema.columns().contains(&"moves_san"));
+/// assert_eq!(Schema::Lichess.columns().last(), Some(&"movetext"));
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Schema {
+    /// One row per game, the project's schema; `san` adds `moves_san`, `packed` the compact
+    /// game encoding.
+    Games {
+        /// Add `moves_san`.
+        san: bool,
+        /// Add `packed`.
+        packed: bool,
+    },
+    /// One row per position: the training-data shape.
+    Positions,
+    /// One row per game, exactly the Lichess data set's columns and types.
+    Lichess,
+}
+
+/// The games schema's columns up to `headers`, in order.
+const GAME_HEAD: [&str; 22] = [
+    "event",
+    "site",
+    "date",
+    "round",
+    "white",
+    "black",
+    "result",
+    "white_elo",
+    "black_elo",
+    "white_rating_diff",
+    "black_rating_diff",
+    "white_title",
+    "black_title",
+    "eco",
+    "opening",
+    "time_control",
+    "base_seconds",
+    "increment_seconds",
+    "termination",
+    "utc_date",
+    "utc_time",
+    "headers",
+];
+
+/// The games schema's columns after `moves_uci` (and `moves_san`), in order.
+const GAME_TAIL: [&str; 11] = [
+    "plies",
+    "start_fen",
+    "final_fen",
+    "outcome",
+    "clocks",
+    "evals",
+    "error",
+    "truncated",
+    "source_file",
+    "game_index",
+    "byte_offset",
+];
+
+/// The positions schema's columns, in order.
+const POSITION_COLUMNS: [&str; 10] = [
+    "game_index",
+    "source_file",
+    "ply",
+    "fen",
+    "packed",
+    "turn",
+    "move_uci",
+    "clock",
+    "eval",
+    "result",
+];
+
+/// The Lichess data set's columns, in its order.
+const LICHESS_COLUMNS: [&str; 18] = [
+    "Event",
+    "Site",
+    "White",
+    "Black",
+    "Result",
+    "WhiteTitle",
+    "BlackTitle",
+    "WhiteElo",
+    "BlackElo",
+    "WhiteRatingDiff",
+    "BlackRatingDiff",
+    "UTCDate",
+    "UTCTime",
+    "ECO",
+    "Opening",
+    "Termination",
+    "TimeControl",
+    "movetext",
+];
+
+impl Schema {
+    /// What the records written with this schema must hold.
+    #[must_use]
+    pub fn record_options(self) -> RecordOptions {
+        RecordOptions {
+            san: matches!(self, Schema::Games { san: true, .. }),
+            packed: matches!(self, Schema::Games { packed: true, .. }),
+            movetext: self == Schema::Lichess,
+            positions: self == Schema::Positions,
+            openings: false,
+        }
+    }
+
+    /// The names of the columns (the keys of a JSON Lines row), in order.
+    #[must_use]
+    pub fn columns(self) -> Vec<&'static str> {
+        match self {
+            Schema::Games { san, packed } => {
+                let mut columns = GAME_HEAD.to_vec();
+                if packed {
+                    columns.push("packed");
+                }
+                columns.push("moves_uci");
+                if san {
+                    columns.push("moves_san");
+                }
+                columns.extend(GAME_TAIL);
+                columns
+            }
+            Schema::Positions => POSITION_COLUMNS.to_vec(),
+            Schema::Lichess => LICHESS_COLUMNS.to_vec(),
+        }
+    }
+
+    /// How many rows `record` makes: one per game, or one per position of the game.
+    #[must_use]
+    pub fn rows(self, record: &GameRecord) -> u64 {
+        match self {
+            Schema::Positions => record.positions.len() as u64,
+            Schema::Games { .. } | Schema::Lichess => 1,
+        }
+    }
+}
