@@ -39,9 +39,7 @@ pub mod split;
 mod tags;
 mod visitor;
 
-pub use record::{
-    GameRecord, PlyEval, RecordError, RecordOptions, TYPED_TAGS, parse_date, parse_time,
-};
+pub use record::{GameRecord, RecordError, RecordOptions, TYPED_TAGS, parse_date, parse_time};
 pub use tags::Tags;
 pub use visitor::RecordVisitor;
 

@@ -8,11 +8,9 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use chess_archive::parquet::{GameWriter, Schema};
-use chess_archive::{
-    GameRecord, PlyEval, RecordOptions, RecordVisitor, TYPED_TAGS, parse_date, parse_time,
-};
+use chess_archive::{GameRecord, RecordOptions, RecordVisitor, TYPED_TAGS, parse_date, parse_time};
 use chess_notation::Fen;
-use chess_notation::pgn::{GameBuilder, ParallelReader};
+use chess_notation::pgn::{Eval, GameBuilder, ParallelReader};
 
 use crate::cli::{ArchiveSchema, PgnArgs};
 use crate::error::{CliError, Result};
@@ -267,13 +265,13 @@ fn time_json(value: Option<&str>) -> Json {
     )
 }
 
-fn eval_json(eval: Option<PlyEval>) -> Json {
+fn eval_json(eval: Option<Eval>) -> Json {
     match eval {
         None => Json::Null,
-        Some(PlyEval::Centipawns(cp)) => {
+        Some(Eval::Centipawns(cp)) => {
             Json::Object(vec![("cp", Json::Integer(cp.into())), ("mate", Json::Null)])
         }
-        Some(PlyEval::Mate(n)) => {
+        Some(Eval::Mate(n)) => {
             Json::Object(vec![("cp", Json::Null), ("mate", Json::Integer(n.into()))])
         }
     }
