@@ -8,20 +8,9 @@
 //! comment, [`parse_eval`] and [`parse_clock`] one value; [`Command::parse`] reads any of them
 //! into a typed [`Command`]. What cannot be read is left out, as the comment is only text.
 //!
-//! Writing: a [`Command`]'s `Display` writes the command, and [`without_commands`] takes the
-//! commands of one name out of a comment, to replace them. The forms written:
-//!
-//! | command | written | |
-//! | --- | --- | --- |
-//! | `eval` | `[%eval 0.17]`, `[%eval -1.20,20]`, `[%eval #-3]` | pawns with two decimals or `#` and the moves to mate (negative when black mates); the depth after a comma |
-//! | `clk`, `emt` | `[%clk 0:03:00]`, `[%emt 0:00:09.688]` | hours, minutes and seconds, with milliseconds when there are some |
-//! | `cal` | `[%cal Ge2e4,Rd1d8]` | the colour's letter and two squares an entry |
-//! | `csl` | `[%csl Gd5,Ra1]` | the colour's letter and a square an entry |
-//!
-//! Written and read again, a command gives back the same value; read and written again, the
-//! forms of the table come out as they went in. Other forms that mean the same are read and
-//! written in those forms: Lichess's `[%eval 0.2]` as `[%eval 0.20]`, `[%clk 0:02:59.9]` as
-//! `[%clk 0:02:59.900]`, `[%clk 3:00]` as `[%clk 0:03:00]`.
+//! Writing: a [`Command`]'s `Display` writes the command (its documentation has the forms
+//! written), and [`without_commands`] takes the commands of one name out of a comment, to
+//! replace them. Written and read again, a command gives back the same value.
 //!
 //! ```
 //! use std::time::Duration;
@@ -413,7 +402,19 @@ pub fn emt(comment: &str) -> Option<Duration> {
 
 /// A command of a comment as a typed value: its `Display` writes the command
 /// (`[%eval 0.17,20]`, `[%clk 0:03:00]`), and [`Command::parse`] reads it back from the name and
-/// value [`commands`] gives. See the [module](self) for the forms written.
+/// value [`commands`] gives. The forms written:
+///
+/// | command | written | |
+/// | --- | --- | --- |
+/// | `eval` | `[%eval 0.17]`, `[%eval -1.20,20]`, `[%eval #-3]` | pawns with two decimals, or `#` and the moves to mate (negative when black mates); the depth after a comma |
+/// | `clk`, `emt` | `[%clk 0:03:00]`, `[%emt 0:00:09.688]` | hours, minutes and seconds, with milliseconds when there are some |
+/// | `cal` | `[%cal Ge2e4,Rd1d8]` | an entry is the colour's letter and two squares |
+/// | `csl` | `[%csl Gd5,Ra1]` | an entry is the colour's letter and a square |
+///
+/// Written and read again, a command gives back the same value; read and written again, these
+/// forms come out as they went in. Other forms that mean the same are written in these:
+/// Lichess's `[%eval 0.2]` as `[%eval 0.20]`, `[%clk 0:02:59.9]` as `[%clk 0:02:59.900]`,
+/// `[%clk 3:00]` as `[%clk 0:03:00]`.
 ///
 /// ```
 /// use std::time::Duration;
