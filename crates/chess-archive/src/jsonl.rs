@@ -27,7 +27,8 @@ use chess_notation::pack;
 
 use crate::Schema;
 use crate::json::Json;
-use crate::record::{GameRecord, PlyEval, TYPED_TAGS, parse_date, parse_time};
+use crate::record::{GameRecord, TYPED_TAGS, parse_date, parse_time};
+use chess_notation::pgn::Eval;
 
 /// Writes game records as JSON Lines.
 #[derive(Debug)]
@@ -98,13 +99,13 @@ fn time(value: Option<&str>) -> Json {
     )
 }
 
-fn eval(eval: Option<PlyEval>) -> Json {
+fn eval(eval: Option<Eval>) -> Json {
     match eval {
         None => Json::Null,
-        Some(PlyEval::Centipawns(cp)) => {
+        Some(Eval::Centipawns(cp)) => {
             Json::Object(vec![("cp", Json::Integer(cp.into())), ("mate", Json::Null)])
         }
-        Some(PlyEval::Mate(n)) => {
+        Some(Eval::Mate(n)) => {
             Json::Object(vec![("cp", Json::Null), ("mate", Json::Integer(n.into()))])
         }
     }

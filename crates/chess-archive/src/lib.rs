@@ -48,10 +48,7 @@ pub use compression::Compression;
 pub use convert::{
     OutputFormat, ReadOptions, RecordWriter, Records, Totals, UnknownFormat, WriteError, convert,
 };
-
-pub use record::{
-    GameRecord, PlyEval, RecordError, RecordOptions, TYPED_TAGS, parse_date, parse_time,
-};
+pub use record::{GameRecord, RecordError, RecordOptions, TYPED_TAGS, parse_date, parse_time};
 pub use schema::Schema;
 pub use tags::Tags;
 pub use visitor::RecordVisitor;

@@ -43,9 +43,10 @@ use parquet::schema::types::ColumnPath;
 
 use crate::Schema;
 use crate::record::{
-    GameRecord, PlyEval, TYPED_TAGS, int_value, parse_date, parse_time, time_control_value,
+    GameRecord, TYPED_TAGS, int_value, parse_date, parse_time, time_control_value,
 };
 use chess_notation::Fen;
+use chess_notation::pgn::Eval;
 
 /// Rows gathered before they go to the file as one batch.
 const BATCH_ROWS: usize = 1024;
@@ -339,10 +340,10 @@ impl EvalBuilder {
         self.valid.len()
     }
 
-    fn append(&mut self, eval: Option<PlyEval>) {
+    fn append(&mut self, eval: Option<Eval>) {
         let (cp, mate) = match eval {
-            Some(PlyEval::Centipawns(cp)) => (Some(cp), None),
-            Some(PlyEval::Mate(n)) => (None, Some(n)),
+            Some(Eval::Centipawns(cp)) => (Some(cp), None),
+            Some(Eval::Mate(n)) => (None, Some(n)),
             None => (None, None),
         };
         self.cp.append_option(cp);
@@ -385,7 +386,7 @@ impl EvalListBuilder {
         }
     }
 
-    fn append(&mut self, evals: &[Option<PlyEval>]) {
+    fn append(&mut self, evals: &[Option<Eval>]) {
         if evals.iter().all(Option::is_none) {
             self.values.append_nulls(evals.len());
         } else {

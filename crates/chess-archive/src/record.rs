@@ -4,7 +4,7 @@ use chess_rules::{Arbiter, DrawReason, Move, Outcome, Position};
 
 use chess_notation::Fen;
 use chess_notation::SanPlus;
-use chess_notation::pgn::{Eval, Location, PgnError, PgnGame, write_game};
+use chess_notation::pgn::{Eval, Location, MoveNode, PgnError, PgnGame, write_game};
 
 use crate::Tags;
 use chess_notation::uci;
@@ -24,15 +24,6 @@ pub struct RecordOptions {
     /// The `ECO` and `Opening` tags set from the opening table ([`openings::tag`](chess_notation::openings::tag))
     /// when the moves reach a named opening.
     pub openings: bool,
-}
-
-/// An evaluation of one ply, from white's point of view: centipawns or a mate distance.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum PlyEval {
-    /// `[%eval 0.17]`: 17.
-    Centipawns(i32),
-    /// `[%eval #-3]`: -3 (black mates in 3).
-    Mate(i32),
 }
 
 /// Why a game could not be read whole: as [`PgnError`] says it, in plain fields.
@@ -85,7 +76,7 @@ pub const TYPED_TAGS: [&str; 19] = [
 ];
 
 /// The clock and evaluation of each ply, taken from the comments as they were read.
-type Annotations = (Vec<Option<u32>>, Vec<Option<PlyEval>>);
+type Annotations = (Vec<Option<u32>>, Vec<Option<Eval>>);
 
 /// One game of an archive, as typed fields.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -114,8 +105,9 @@ pub struct GameRecord {
     pub outcome: Option<&'static str>,
     /// The clock after each ply, in milliseconds, from its `[%clk h:mm:ss]` comment.
     pub clocks: Vec<Option<u32>>,
-    /// The evaluation after each ply, from its `[%eval ...]` comment.
-    pub evals: Vec<Option<PlyEval>>,
+    /// The evaluation after each ply (from white's point of view), from its `[%eval ...]`
+    /// comment.
+    pub evals: Vec<Option<Eval>>,
     /// The movetext as PGN, when asked for.
     pub movetext: Option<String>,
     /// The position before each ply, then the final one, when asked for.
@@ -152,7 +144,7 @@ impl GameRecord {
         start: Location,
         game_index: u64,
         clocks: Vec<Option<u32>>,
-        evals: Vec<Option<PlyEval>>,
+        evals: Vec<Option<Eval>>,
         options: &RecordOptions,
     ) -> GameRecord {
         GameRecord::build(game, start, game_index, Some((clocks, evals)), options)
@@ -211,15 +203,7 @@ impl GameRecord {
                     .iter()
                     .map(|node| node.clock().and_then(|d| u32::try_from(d.as_millis()).ok()))
                     .collect(),
-                nodes
-                    .iter()
-                    .map(|node| {
-                        node.eval().map(|e| match e {
-                            Eval::Centipawns(cp) => PlyEval::Centipawns(cp),
-                            Eval::Mate(n) => PlyEval::Mate(n),
-                        })
-                    })
-                    .collect(),
+                nodes.iter().map(MoveNode::eval).collect(),
             )
         });
         for node in nodes {
@@ -604,8 +588,8 @@ mod tests {
         assert_eq!(
             r[0].evals,
             [
-                Some(PlyEval::Centipawns(-50)),
-                Some(PlyEval::Mate(-2)),
+                Some(Eval::Centipawns(-50)),
+                Some(Eval::Mate(-2)),
                 None,
                 None
             ]

@@ -4,13 +4,13 @@
 
 use core::ops::ControlFlow;
 
+use chess_notation::pgn::{Eval, command_bytes, parse_clock, parse_eval};
 use chess_notation::pgn::{
     GameBuilder, GameResult, Location, SyntaxError, VariationChoice, Visitor,
 };
-use chess_notation::pgn::{command_bytes, parse_clock, parse_eval};
 
 use crate::Tags;
-use crate::record::{GameRecord, MainlineRecord, PlyEval, RecordOptions};
+use crate::record::{GameRecord, MainlineRecord, RecordOptions};
 
 /// A visitor whose output is the [`GameRecord`] of each game (numbered from 1 in the order
 /// read; a reader on several threads numbers them again in input order).
@@ -35,7 +35,7 @@ pub struct RecordVisitor {
     /// Plies of the mainline seen so far.
     plies: usize,
     clocks: Vec<Option<u32>>,
-    evals: Vec<Option<PlyEval>>,
+    evals: Vec<Option<Eval>>,
     /// A comment read in parts.
     partial: Vec<u8>,
     /// The mainline, played as it is read: unless the record keeps the movetext, which the
@@ -83,10 +83,7 @@ impl RecordVisitor {
                 }
                 b"eval" if self.evals[ply].is_none() => {
                     let value = core::str::from_utf8(value).ok();
-                    self.evals[ply] = value.and_then(parse_eval).map(|e| match e {
-                        chess_notation::pgn::Eval::Centipawns(cp) => PlyEval::Centipawns(cp),
-                        chess_notation::pgn::Eval::Mate(n) => PlyEval::Mate(n),
-                    });
+                    self.evals[ply] = value.and_then(parse_eval);
                 }
                 _ => {}
             }

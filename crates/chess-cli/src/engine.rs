@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+use chess_core::Color;
 use chess_engine::uci::{Client, Info};
 use chess_engine::{Control, Level, Limits, Rng, Score, Searcher, Tablebase, TablebaseSettings};
 use chess_lab::analysis::{Analyser, Analysis};
@@ -72,22 +73,17 @@ pub fn bench(args: &BenchArgs, out: &mut impl Write) -> Result<()> {
     Ok(())
 }
 
-/// A score for people: `+0.35`, `-1.20`, `#3` (mate in 3), `#-2` (mated in 2).
-pub fn human_score(score: Score) -> String {
-    match score {
-        Score::Cp(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
-        Score::Mate(n) => format!("#{n}"),
-    }
-}
-
 /// A principal variation in SAN with move numbers: `12. Nf3 Nc6 13. Bb5`.
 pub fn pv_san(pos: &Position, pv: &[Move]) -> String {
     chess_notation::san::variation(pos, pv)
 }
 
-/// A score with whose it is: engines score for the side to move (`+0.35 for black`).
+/// A score with whose it is: engines score for the side to move (`+0.35 for black`, `#3 for
+/// white`, `#-2 for black`), in the words of `[%eval]` with a sign.
 pub fn scored(pos: &Position, score: Score) -> String {
-    format!("{} for {}", human_score(score), pos.turn())
+    // As if white were to move: the side to move's numbers, unchanged.
+    let eval = score.to_eval(Color::White);
+    format!("{eval:+} for {}", pos.turn())
 }
 
 /// One line about a search iteration: depth, score, nodes, time and the line in SAN.
@@ -444,5 +440,21 @@ impl Opponent {
             }
             Player::Builtin { searcher, .. } => searcher.clear(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_are_worded_for_the_side_to_move_with_a_sign() {
+        let white = Position::standard();
+        let black = white.after(chess_notation::uci::parse(&white, "e2e4").unwrap());
+        assert_eq!(scored(&black, Score::Cp(35)), "+0.35 for black");
+        assert_eq!(scored(&white, Score::Cp(-120)), "-1.20 for white");
+        assert_eq!(scored(&white, Score::Cp(0)), "+0.00 for white");
+        assert_eq!(scored(&black, Score::Mate(3)), "#3 for black");
+        assert_eq!(scored(&white, Score::Mate(-2)), "#-2 for white");
     }
 }

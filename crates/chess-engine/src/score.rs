@@ -2,6 +2,9 @@
 
 use core::fmt;
 
+use chess_core::Color;
+use chess_notation::pgn::Eval;
+
 /// A search value in centipawns from the side to move's point of view; mates are encoded as
 /// [`MATE`] minus the distance to mate in plies.
 pub(crate) type Value = i32;
@@ -90,6 +93,64 @@ impl Score {
             Score::Mate(n) => -1_000_000 - n as i64,
         }
     }
+
+    /// The score as PGN's `[%eval]` has it, from white's point of view, given the side to move
+    /// (whose point of view the score is from): a score for black changes sign. The `Display`
+    /// of [`Eval`] writes it (`0.35`, `#-2`), and [`Command`](chess_notation::pgn::Command)
+    /// the whole command.
+    ///
+    /// `Mate(0)`, the side to move checkmated already, is `#0` from either side: it is the one
+    /// score whose side the evaluation does not say.
+    ///
+    /// ```
+    /// use chess_core::Color;
+    /// use chess_engine::Score;
+    /// use chess_notation::pgn::{Command, Eval};
+    ///
+    /// assert_eq!(Score::Cp(35).to_eval(Color::White), Eval::Centipawns(35));
+    /// // Black to move and better by 0.35: white is worse by as much.
+    /// assert_eq!(Score::Cp(35).to_eval(Color::Black), Eval::Centipawns(-35));
+    /// assert_eq!(Score::Mate(2).to_eval(Color::Black), Eval::Mate(-2));
+    ///
+    /// let eval = Score::Cp(31).to_eval(Color::Black);
+    /// assert_eq!(Command::Eval { eval, depth: Some(14) }.to_string(), "[%eval -0.31,14]");
+    /// ```
+    #[must_use]
+    pub const fn to_eval(self, side_to_move: Color) -> Eval {
+        let sign = match side_to_move {
+            Color::White => 1,
+            Color::Black => -1,
+        };
+        // Saturating: `i32::MIN` has no opposite.
+        match self {
+            Score::Cp(cp) => Eval::Centipawns(cp.saturating_mul(sign)),
+            Score::Mate(n) => Eval::Mate(n.saturating_mul(sign)),
+        }
+    }
+
+    /// The score of an `[%eval]` (from white's point of view) for `side_to_move`: the way back
+    /// of [`Score::to_eval`].
+    ///
+    /// ```
+    /// use chess_core::Color;
+    /// use chess_engine::Score;
+    /// use chess_notation::pgn::Eval;
+    ///
+    /// assert_eq!(Score::from_eval(Eval::Centipawns(-35), Color::Black), Score::Cp(35));
+    /// assert_eq!(Score::from_eval(Eval::Mate(3), Color::White), Score::Mate(3));
+    /// ```
+    #[must_use]
+    pub const fn from_eval(eval: Eval, side_to_move: Color) -> Score {
+        // The change of sign is its own inverse.
+        let white = match eval {
+            Eval::Centipawns(cp) => Score::Cp(cp),
+            Eval::Mate(n) => Score::Mate(n),
+        };
+        match white.to_eval(side_to_move) {
+            Eval::Centipawns(cp) => Score::Cp(cp),
+            Eval::Mate(n) => Score::Mate(n),
+        }
+    }
 }
 
 impl PartialOrd for Score {
@@ -137,6 +198,23 @@ mod tests {
             Score::Cp(TB_WIN_BOUND - 1)
         );
         assert!(is_mate(mate_in(10)) && is_mate(mated_in(10)) && !is_mate(3000));
+    }
+
+    #[test]
+    fn evals_are_scores_from_whites_side() {
+        for score in [
+            Score::Cp(0),
+            Score::Cp(-17),
+            Score::Mate(3),
+            Score::Mate(-1),
+        ] {
+            for side in [Color::White, Color::Black] {
+                assert_eq!(Score::from_eval(score.to_eval(side), side), score);
+            }
+        }
+        assert_eq!(Score::Cp(-17).to_eval(Color::White), Eval::Centipawns(-17));
+        assert_eq!(Score::Mate(-1).to_eval(Color::Black), Eval::Mate(1));
+        assert_eq!(Score::Mate(0).to_eval(Color::Black), Eval::Mate(0));
     }
 
     #[test]

@@ -16,9 +16,8 @@
 //! # Ok::<_, chess_engine::uci::ClientError>(())
 //! ```
 
-use chess_core::Color;
 use chess_notation::SanPlus;
-use chess_notation::pgn::{Line, MoveNode, PgnGame};
+use chess_notation::pgn::{Command, Eval, Line, MoveNode, PgnGame, without_commands};
 use chess_rules::{Move, Position};
 
 use chess_engine::uci::{Client, ClientError, Info};
@@ -188,16 +187,6 @@ impl Analyser {
     }
 }
 
-/// A score from white's point of view, given the side to move's.
-#[must_use]
-pub fn for_white(score: Score, turn: Color) -> Score {
-    match (turn, score) {
-        (Color::White, s) => s,
-        (Color::Black, Score::Cp(cp)) => Score::Cp(-cp),
-        (Color::Black, Score::Mate(n)) => Score::Mate(-n),
-    }
-}
-
 /// The winning chances a score gives its side, from -1 (lost) to 1 (won): Lichess's logistic
 /// fit of results against centipawns, `2 / (1 + e^(-0.00368208 cp)) - 1`, with a mate as
 /// certain (and centipawns capped at ±1000, as Lichess caps them).
@@ -283,7 +272,8 @@ pub fn mainline_positions(game: &PgnGame) -> Vec<Vec<Move>> {
 /// (`Mistake. Nf3 was best.`) and the engine's line as a variation. `analyses[i]` is the
 /// analysis of the position before move `i` (see [`mainline_positions`]), the last one of the
 /// final position; a position without legal moves needs none. Evaluations already in the
-/// comments are replaced. The `Annotator` tag names `annotator`.
+/// comments are replaced (the rest of those comments is kept as it was written). The
+/// `Annotator` tag names `annotator`.
 pub fn annotate(game: &mut PgnGame, analyses: &[Analysis], annotator: &str) {
     game.set_header("Annotator", annotator);
     let mut pos = game.initial.clone();
@@ -295,24 +285,25 @@ pub fn annotate(game: &mut PgnGame, analyses: &[Analysis], annotator: &str) {
         let mover = pos.turn();
         let before = analyses.get(i);
         let after_pos = pos.after(m);
+        // From white's side.
         let after = if after_pos.has_legal_moves() {
             analyses
                 .get(i + 1)
                 .and_then(Analysis::score)
-                .map(|s| for_white(s, after_pos.turn()))
+                .map(|s| s.to_eval(after_pos.turn()))
         } else if after_pos.is_check() {
-            Some(for_white(Score::Mate(0), after_pos.turn()))
+            Some(Score::Mate(0).to_eval(after_pos.turn()))
         } else {
-            Some(Score::Cp(0))
+            Some(Eval::Centipawns(0))
         };
         let node = &mut game.mainline.moves[i];
         for comment in &mut node.comments_after {
-            *comment = without_eval(comment);
+            *comment = without_commands(comment, "eval");
         }
         node.comments_after.retain(|c| !c.is_empty());
         // A mate on the board needs no evaluation.
-        if let Some(score) = after.filter(|_| after_pos.has_legal_moves()) {
-            let eval = format!("[%eval {}]", eval_text(score));
+        if let Some(eval) = after.filter(|_| after_pos.has_legal_moves()) {
+            let eval = Command::Eval { eval, depth: None }.to_string();
             match node.comments_after.first_mut() {
                 Some(first) => *first = format!("{eval} {first}"),
                 None => node.comments_after.push(eval),
@@ -326,7 +317,7 @@ pub fn annotate(game: &mut PgnGame, analyses: &[Analysis], annotator: &str) {
             pos = after_pos;
             continue;
         };
-        let played = for_white(after, mover);
+        let played = Score::from_eval(after, mover);
         if best != m {
             if let Some(judgement) = judge(best_score, played) {
                 node.nags.retain(|&n| !matches!(n, 1..=6));
@@ -353,31 +344,6 @@ pub fn annotate(game: &mut PgnGame, analyses: &[Analysis], annotator: &str) {
         }
         pos = after_pos;
     }
-}
-
-/// `0.17`, `-1.20`, `#3`, `#-2`: a score from white's side as `[%eval]` writes it.
-fn eval_text(score: Score) -> String {
-    match score {
-        Score::Cp(cp) => format!("{:.2}", f64::from(cp) / 100.0),
-        Score::Mate(n) => format!("#{n}"),
-    }
-}
-
-/// `comment` without its `[%eval ...]` commands (and the spaces they leave).
-fn without_eval(comment: &str) -> String {
-    let mut rest = comment;
-    let mut kept = String::new();
-    while let Some(start) = rest.find("[%eval") {
-        kept.push_str(&rest[..start]);
-        match rest[start..].find(']') {
-            Some(end) => rest = &rest[start + end + 1..],
-            None => {
-                rest = "";
-            }
-        }
-    }
-    kept.push_str(rest);
-    kept.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 #[cfg(test)]
@@ -430,13 +396,6 @@ mod tests {
     }
 
     #[test]
-    fn for_white_flips_black_scores() {
-        assert_eq!(for_white(Score::Cp(30), Color::Black), Score::Cp(-30));
-        assert_eq!(for_white(Score::Mate(2), Color::Black), Score::Mate(-2));
-        assert_eq!(for_white(Score::Mate(2), Color::White), Score::Mate(2));
-    }
-
-    #[test]
     fn builtin_analysis_keeps_every_line_of_the_last_iteration() {
         let mut analyser = Analyser::builtin(Searcher::with_hash(4));
         analyser.set_multi_pv(3).unwrap();
@@ -480,17 +439,6 @@ mod tests {
         analyser.new_game().unwrap();
         let alone = analyser.analyse(&p, &[], &limits, |_| {}).unwrap();
         assert_ne!(alone.score(), Some(Score::Cp(0)));
-    }
-
-    #[test]
-    fn evaluations_are_taken_out_of_comments() {
-        assert_eq!(
-            without_eval("[%eval 0.3] good [%clk 0:01:00]"),
-            "good [%clk 0:01:00]"
-        );
-        assert_eq!(without_eval("[%eval #-3,20]"), "");
-        assert_eq!(without_eval("plain"), "plain");
-        assert_eq!(without_eval("cut [%eval 0.3"), "cut");
     }
 
     fn line(pos: &Position, score: Score, pv: &[&str]) -> Analysis {

@@ -1,6 +1,6 @@
-//! Training of the [network](super::Network) on positions labelled with a search's score and
-//! the game's result, as the `datagen` example writes them (`FEN | score | result`, the score
-//! in centipawns and the result 1.0, 0.5 or 0.0, both for white).
+//! Training of the [network](chess_engine::nnue::Network) on positions labelled with a search's
+//! score and the game's result, as the `datagen` example writes them (`FEN | score | result`,
+//! the score in centipawns and the result 1.0, 0.5 or 0.0, both for white).
 //!
 //! The trainer fits the network in floating point by gradient descent (Adam, in batches, on
 //! several threads), then rounds its weights to the integers the engine evaluates with. Each

@@ -33,7 +33,7 @@ pub const PASSED: usize = ISOLATED + 1;
 /// Per rank beyond the fourth of a passed pawn, per square the enemy king is further than ours
 /// from the square in front of it.
 pub const PASSED_KING_DISTANCE: usize = PASSED + 8;
-/// An attack on the enemy king by its attack units (see [`king`](super::king)), 0 to 20 (more
+/// An attack on the enemy king by its attack units (see the `king` module), 0 to 20 (more
 /// counts as 20: the games say too little about rarer attacks to tell them apart), when two
 /// pieces or more join it: `KING_DANGER + units`.
 pub const KING_DANGER: usize = PASSED_KING_DISTANCE + 1;
@@ -115,7 +115,7 @@ pub const PASSED_OWN_KING_DISTANCE: usize = ENEMY_ROOK_BEHIND_PASSER + 1;
 /// The first of the complexity terms: how winnable an ending is, whoever is ahead. Each is
 /// counted for white alone (they describe the position, not a side), only their endgame
 /// weights count, and their sum moves the endgame score towards the side ahead or towards
-/// zero, never past it (see [`endgame::complexity`](super::endgame::complexity)). In order:
+/// zero, never past it (see `endgame::complexity`). In order:
 /// a passed pawn of either side, a pawn of either side, the kings' file distance less their
 /// rank distance, pawns on both wings, a king in the enemy half, no pieces but kings and
 /// pawns, the kings facing each other with every pawn on one wing, and a constant.

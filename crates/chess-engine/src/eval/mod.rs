@@ -28,7 +28,7 @@
 //!   pawns, many pawns, pawns on both wings, a king in the enemy half) or towards it (few
 //!   pawns, kings facing each other), never past it;
 //! - a scale factor on the endgame score for endings the side ahead rarely or never wins
-//!   (see [`endgame`]): no pawns and less than a rook ahead, a rook's pawn with the wrong
+//!   (see the `endgame` module): no pawns and less than a rook ahead, a rook's pawn with the wrong
 //!   bishop, opposite-coloured bishops, a lone extra pawn, every pawn on one wing.
 //!
 //! Every term is computed the same way for both colors on mirrored squares, so the score of

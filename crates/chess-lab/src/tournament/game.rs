@@ -5,7 +5,7 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use chess_core::Color;
-use chess_notation::pgn::{GameResult, PgnGame};
+use chess_notation::pgn::{Command, GameResult, PgnGame};
 use chess_rules::{DrawReason, Game, Move, Outcome, Position, WinReason};
 
 use super::adjudication::{Adjudicated, Adjudication, Adjudicator};
@@ -364,39 +364,18 @@ impl GameRecord {
 
 /// `[%eval 0.31,14] [%emt 0:00:00.412] [%clk 0:00:09.688]` for a move by `mover`.
 fn ply_comment(ply: &PlyRecord, mover: Color) -> String {
-    let mut parts = Vec::new();
-    if let Some(score) = ply.score {
-        let white = match (score, mover) {
-            (s, Color::White) => s,
-            (Score::Cp(cp), Color::Black) => Score::Cp(-cp),
-            (Score::Mate(n), Color::Black) => Score::Mate(-n),
-        };
-        let value = match white {
-            Score::Cp(cp) => format!("{:.2}", f64::from(cp) / 100.0),
-            Score::Mate(n) => format!("#{n}"),
-        };
-        match ply.depth {
-            Some(d) => parts.push(format!("[%eval {value},{d}]")),
-            None => parts.push(format!("[%eval {value}]")),
-        }
-    }
-    parts.push(format!("[%emt {}]", hms(ply.time)));
-    if let Some(clock) = ply.clock {
-        parts.push(format!("[%clk {}]", hms(clock)));
-    }
-    parts.join(" ")
-}
-
-/// `H:MM:SS.mmm`.
-fn hms(d: Duration) -> String {
-    let ms = d.as_millis();
-    format!(
-        "{}:{:02}:{:02}.{:03}",
-        ms / 3_600_000,
-        ms / 60_000 % 60,
-        ms / 1000 % 60,
-        ms % 1000
-    )
+    let eval = ply.score.map(|score| Command::Eval {
+        eval: score.to_eval(mover),
+        depth: ply.depth,
+    });
+    let emt = Some(Command::ElapsedMoveTime(ply.time));
+    let clock = ply.clock.map(Command::Clock);
+    [eval, emt, clock]
+        .into_iter()
+        .flatten()
+        .map(|command| command.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// What the game needs of the match.
@@ -672,9 +651,24 @@ mod tests {
     }
 
     #[test]
-    fn clock_times_are_hours_minutes_seconds_and_milliseconds() {
-        assert_eq!(hms(MS * 9_688), "0:00:09.688");
-        assert_eq!(hms(MS * 3_723_004), "1:02:03.004");
+    fn clock_times_are_hours_minutes_seconds_and_milliseconds_when_there_are_some() {
+        let ply = |time, clock| PlyRecord {
+            m: Move::new(chess_core::Square::E2, chess_core::Square::E4),
+            book: false,
+            time,
+            clock,
+            score: None,
+            depth: None,
+        };
+        assert_eq!(
+            ply_comment(&ply(MS * 9_688, Some(MS * 3_723_004)), Color::White),
+            "[%emt 0:00:09.688] [%clk 1:02:03.004]"
+        );
+        // Whole seconds as Lichess writes them (`0:00:10.000` before the writer was shared).
+        assert_eq!(
+            ply_comment(&ply(Duration::ZERO, Some(MS * 10_000)), Color::Black),
+            "[%emt 0:00:00] [%clk 0:00:10]"
+        );
     }
 
     #[test]

@@ -3,8 +3,9 @@
 //! with optional adjudication, and the standings with Elo differences, error margins and a
 //! sequential test as the results come in.
 //!
-//! Every player is a UCI engine process driven through [the UCI client](crate::uci::Client); a
-//! program that embeds this engine plays it by starting itself as one (`chess uci`).
+//! Every player is a UCI engine process driven through
+//! [the UCI client](chess_engine::uci::Client); a program that embeds this engine plays it by
+//! starting itself as one (`chess uci`).
 //!
 //! ```no_run
 //! use std::time::Duration;

@@ -1,5 +1,34 @@
-//! Comment commands: `[%clk 0:03:00]`, `[%eval 0.3]`, `[%eval #-3]`, and the arrows and
-//! squares marked by `[%cal Ge2e4,Rd1d8]` and `[%csl Gd5]`.
+//! Comment commands, read and written: `[%eval 0.17]` and `[%eval #-3,20]` (an evaluation
+//! from white's point of view, with the depth of the search when known), `[%clk 0:03:00]` (the
+//! clock of the side that moved), `[%emt 0:00:00.412]` (the time the move took), and the
+//! arrows and squares marked by `[%cal Ge2e4,Rd1d8]` and `[%csl Gd5]`.
+//!
+//! Reading: [`commands`] (and [`command_bytes`], on bytes) splits a comment into its commands as
+//! (name, value) pairs; [`eval`], [`clock`], [`emt`] and [`marks`] read one kind of command of a
+//! comment, [`parse_eval`] and [`parse_clock`] one value; [`Command::parse`] reads any of them
+//! into a typed [`Command`]. What cannot be read is left out, as the comment is only text.
+//!
+//! Writing: a [`Command`]'s `Display` writes the command (its documentation has the forms
+//! written), and [`without_commands`] takes the commands of one name out of a comment, to
+//! replace them. Written and read again, a command gives back the same value.
+//!
+//! ```
+//! use std::time::Duration;
+//! use chess_notation::pgn::{Command, Eval, commands, without_commands};
+//!
+//! let eval = Command::Eval { eval: Eval::Centipawns(-31), depth: Some(14) };
+//! let emt = Command::ElapsedMoveTime(Duration::from_millis(412));
+//! let clock = Command::Clock(Duration::from_secs(180));
+//! let comment = format!("{eval} {emt} {clock}");
+//! assert_eq!(comment, "[%eval -0.31,14] [%emt 0:00:00.412] [%clk 0:03:00]");
+//!
+//! let read: Vec<Command> = commands(&comment)
+//!     .filter_map(|(name, value)| Command::parse(name, value))
+//!     .collect();
+//! assert_eq!(read, [eval, emt, clock]);
+//!
+//! assert_eq!(without_commands(&comment, "eval"), "[%emt 0:00:00.412] [%clk 0:03:00]");
+//! ```
 
 use core::fmt;
 use core::str::FromStr;
@@ -18,10 +47,26 @@ pub enum Eval {
 }
 
 impl fmt::Display for Eval {
+    /// Writes the value of `[%eval]`: `0.17`, `-1.20`, `#3`, `#-3`. With the `+` flag
+    /// (`{:+}`), centipawns that are not negative get a sign too, as people write a score
+    /// (`+0.35`, `+0.00`); mates never do (`#3`).
+    ///
+    /// ```
+    /// use chess_notation::pgn::Eval;
+    ///
+    /// assert_eq!(Eval::Centipawns(17).to_string(), "0.17");
+    /// assert_eq!(format!("{:+}", Eval::Centipawns(35)), "+0.35");
+    /// assert_eq!(format!("{:+}", Eval::Centipawns(-120)), "-1.20");
+    /// assert_eq!(format!("{:+}", Eval::Mate(3)), "#3");
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Eval::Centipawns(cp) => {
-                let sign = if cp < 0 { "-" } else { "" };
+                let sign = match (cp < 0, f.sign_plus()) {
+                    (true, _) => "-",
+                    (false, true) => "+",
+                    (false, false) => "",
+                };
                 let cp = cp.unsigned_abs();
                 write!(f, "{sign}{}.{:02}", cp / 100, cp % 100)
             }
@@ -96,23 +141,89 @@ impl<'a> Iterator for CommandBytes<'a> {
 
     fn next(&mut self) -> Option<(&'a [u8], &'a [u8])> {
         loop {
-            let open = self.rest.iter().position(|&c| c == b'[')?;
-            let after = &self.rest[open + 1..];
-            if after.first() != Some(&b'%') {
-                self.rest = after;
-                continue;
-            }
-            let body = &after[1..];
-            let Some(end) = body.iter().position(|&c| c == b']') else {
-                self.rest = &self.rest[self.rest.len()..];
+            let (open, end) = next_command(self.rest)?;
+            let body = &self.rest[open + 2..end];
+            if end == self.rest.len() {
+                // Cut off before its `]`: not a command.
+                self.rest = &self.rest[end..];
                 return None;
-            };
-            self.rest = &body[end + 1..];
-            if let Some((name, value)) = split_command(&body[..end]) {
+            }
+            self.rest = &self.rest[end + 1..];
+            if let Some((name, value)) = split_command(body) {
                 return Some((name, value));
             }
         }
     }
+}
+
+/// Where the next command of `text` is: the offset of its `[%` and the offset of its `]` (the
+/// end of `text` when it is cut off before one).
+fn next_command(text: &[u8]) -> Option<(usize, usize)> {
+    let mut from = 0;
+    loop {
+        let open = from + text[from..].iter().position(|&c| c == b'[')?;
+        if text.get(open + 1) != Some(&b'%') {
+            from = open + 1;
+            continue;
+        }
+        let body = open + 2;
+        let end = text[body..]
+            .iter()
+            .position(|&c| c == b']')
+            .map_or(text.len(), |i| body + i);
+        return Some((open, end));
+    }
+}
+
+/// `comment` without its commands called `name`, and without the spaces they leave: the
+/// whitespace around a command taken out becomes one space, or nothing at either end of the
+/// comment; the rest of the comment is kept as it is. A command of that name cut off by the
+/// end of the comment (no `]`) goes too.
+///
+/// ```
+/// use chess_notation::pgn::{Command, Eval, without_commands};
+///
+/// let comment = "[%eval 0.3] good [%clk 0:01:00] [%eval #-3,20]";
+/// assert_eq!(without_commands(comment, "eval"), "good [%clk 0:01:00]");
+/// assert_eq!(without_commands("[%eval #-3,20]", "eval"), "");
+/// assert_eq!(without_commands("no commands", "eval"), "no commands");
+///
+/// // Replacing an evaluation:
+/// let eval = Command::Eval { eval: Eval::Centipawns(20), depth: None };
+/// let kept = without_commands("[%eval 9.9] [%clk 0:05:00]", "eval");
+/// assert_eq!(format!("{eval} {kept}"), "[%eval 0.20] [%clk 0:05:00]");
+/// ```
+#[must_use]
+pub fn without_commands(comment: &str, name: &str) -> String {
+    let bytes = comment.as_bytes();
+    let mut kept = String::new();
+    let mut keep = |piece: &str| {
+        if !piece.is_empty() {
+            if !kept.is_empty() {
+                kept.push(' ');
+            }
+            kept.push_str(piece);
+        }
+    };
+    // The start of the text not yet kept or dropped, and whether a command was dropped before.
+    let mut at = 0;
+    let mut dropped = false;
+    let mut from = 0;
+    while let Some((open, end)) = next_command(&bytes[from..]) {
+        let (open, end) = (from + open, from + end);
+        // Past the `]`, or the end of the comment.
+        from = (end + 1).min(bytes.len());
+        // `[`, `]` and the end are boundaries of characters.
+        if split_command(&bytes[open + 2..end]).is_some_and(|(n, _)| n == name.as_bytes()) {
+            let piece = comment[at..open].trim_end();
+            keep(if dropped { piece.trim_start() } else { piece });
+            dropped = true;
+            at = from;
+        }
+    }
+    let rest = &comment[at..];
+    keep(if dropped { rest.trim_start() } else { rest });
+    kept
 }
 
 /// `char::is_whitespace` in ASCII (which, unlike `u8::is_ascii_whitespace`, counts the
@@ -215,7 +326,7 @@ pub fn parse_clock(value: &[u8]) -> Option<Duration> {
 }
 
 /// The evaluation of an `[%eval ...]` command: pawns (`0.3`, `-1.25`) or mate (`#-3`), with an
-/// optional depth after a comma that is ignored.
+/// optional depth after a comma that is ignored (see [`Command::parse`] for it).
 ///
 /// ```
 /// use chess_notation::pgn::{Eval, eval};
@@ -231,7 +342,7 @@ pub fn eval(comment: &str) -> Option<Eval> {
 }
 
 /// The value of an `eval` command (`0.17`, `#-3`, `0.17,20`; a depth after the comma is
-/// ignored).
+/// ignored here, and read by [`Command::parse`]).
 ///
 /// ```
 /// use chess_notation::pgn::{Eval, parse_eval};
@@ -267,9 +378,196 @@ pub fn parse_eval(value: &str) -> Option<Eval> {
         hundredths += i64::from(c - b'0') * [100, 10, 1][i];
     }
     // Thousandths, rounded to centipawns.
-    let cp = pawns.checked_mul(100)? + (hundredths + 5) / 10;
-    let cp = i32::try_from(cp).ok()?;
-    Some(Eval::Centipawns(if negative { -cp } else { cp }))
+    let cp = pawns.checked_mul(100)?.checked_add((hundredths + 5) / 10)?;
+    // Signed before the range check: `-21474836.48` is `i32::MIN` centipawns.
+    let cp = i32::try_from(if negative { -cp } else { cp }).ok()?;
+    Some(Eval::Centipawns(cp))
+}
+
+/// The time a move took, from an `[%emt H:MM:SS]` command (elapsed move time; fractions of
+/// seconds allowed, read as [`parse_clock`] reads them).
+///
+/// ```
+/// use std::time::Duration;
+/// use chess_notation::pgn::emt;
+///
+/// assert_eq!(emt("[%emt 0:00:00.412] [%clk 0:00:09.688]"), Some(Duration::from_millis(412)));
+/// assert_eq!(emt("[%clk 0:03:00]"), None);
+/// ```
+#[must_use]
+pub fn emt(comment: &str) -> Option<Duration> {
+    let (_, value) = commands(comment).find(|(name, _)| *name == "emt")?;
+    parse_clock(value.as_bytes())
+}
+
+/// A command of a comment as a typed value: its `Display` writes the command
+/// (`[%eval 0.17,20]`, `[%clk 0:03:00]`), and [`Command::parse`] reads it back from the name and
+/// value [`commands`] gives. The forms written:
+///
+/// | command | written | |
+/// | --- | --- | --- |
+/// | `eval` | `[%eval 0.17]`, `[%eval -1.20,20]`, `[%eval #-3]` | pawns with two decimals, or `#` and the moves to mate (negative when black mates); the depth after a comma |
+/// | `clk`, `emt` | `[%clk 0:03:00]`, `[%emt 0:00:09.688]` | hours, minutes and seconds, with milliseconds when there are some |
+/// | `cal` | `[%cal Ge2e4,Rd1d8]` | an entry is the colour's letter and two squares |
+/// | `csl` | `[%csl Gd5,Ra1]` | an entry is the colour's letter and a square |
+///
+/// Written and read again, a command gives back the same value; read and written again, these
+/// forms come out as they went in. Other forms that mean the same are written in these:
+/// Lichess's `[%eval 0.2]` as `[%eval 0.20]`, `[%clk 0:02:59.9]` as `[%clk 0:02:59.900]`,
+/// `[%clk 3:00]` as `[%clk 0:03:00]`.
+///
+/// ```
+/// use std::time::Duration;
+/// use chess_core::Square;
+/// use chess_notation::pgn::{Command, Eval, Mark, MarkColor};
+///
+/// let eval = Command::Eval { eval: Eval::Mate(-3), depth: Some(20) };
+/// assert_eq!(eval.to_string(), "[%eval #-3,20]");
+/// assert_eq!(Command::Clock(Duration::from_millis(9_688)).to_string(), "[%clk 0:00:09.688]");
+/// assert_eq!(Command::ElapsedMoveTime(Duration::ZERO).to_string(), "[%emt 0:00:00]");
+/// let arrows = Command::Arrows(vec![
+///     Mark::arrow(MarkColor::Green, Square::E2, Square::E4),
+///     Mark::arrow(MarkColor::Red, Square::D1, Square::D8),
+/// ]);
+/// assert_eq!(arrows.to_string(), "[%cal Ge2e4,Rd1d8]");
+/// let squares = Command::Squares(vec![Mark::square(MarkColor::Green, Square::D5)]);
+/// assert_eq!(squares.to_string(), "[%csl Gd5]");
+///
+/// assert_eq!(Command::parse("eval", "#-3,20"), Some(eval));
+/// assert_eq!(Command::parse("clk", "soon"), None);
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
+pub enum Command {
+    /// `[%eval 0.17]`, `[%eval #-3,20]`: an evaluation from white's point of view, and the
+    /// depth of the search that gave it when known.
+    Eval {
+        /// The evaluation.
+        eval: Eval,
+        /// The depth, written after a comma.
+        depth: Option<u32>,
+    },
+    /// `[%clk 0:03:00]`: the time left on the clock of the side that moved, after the move.
+    /// Written to the millisecond (less is dropped).
+    Clock(Duration),
+    /// `[%emt 0:00:00.412]`: the time the move took (elapsed move time). Written to the
+    /// millisecond (less is dropped).
+    ElapsedMoveTime(Duration),
+    /// `[%cal Ge2e4,Rd1d8]`: arrows, each written with both its squares (a mark of one square
+    /// as `Ge4e4`, which reads back as that square).
+    Arrows(Vec<Mark>),
+    /// `[%csl Gd5]`: marked squares, each written as its colour and its `from` square (an
+    /// arrow's other square is not written).
+    Squares(Vec<Mark>),
+}
+
+impl Command {
+    /// The command's name, as it follows `[%`: `eval`, `clk`, `emt`, `cal` or `csl`.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use chess_notation::pgn::Command;
+    ///
+    /// assert_eq!(Command::Clock(Duration::ZERO).name(), "clk");
+    /// ```
+    #[must_use]
+    pub const fn name(&self) -> &'static str {
+        match self {
+            Command::Eval { .. } => "eval",
+            Command::Clock(_) => "clk",
+            Command::ElapsedMoveTime(_) => "emt",
+            Command::Arrows(_) => "cal",
+            Command::Squares(_) => "csl",
+        }
+    }
+
+    /// Reads the command `[%name value]`, given its name and value as [`commands`] splits them;
+    /// `None` for a name this module does not know or a value it cannot read. An evaluation is
+    /// read as [`parse_eval`] reads it, with the depth when one follows the comma (`None` when
+    /// it is not a number); clock times as [`parse_clock`] reads them; arrows and squares only
+    /// when every entry is one (as [`marks`] reads them; [`marks`] also gives the good entries
+    /// of a command with bad ones).
+    ///
+    /// ```
+    /// use chess_notation::pgn::{Command, Eval, commands};
+    ///
+    /// let comment = "[%eval 0.2] [%clk 3:00] [%timestamp 12] [%cal Ge2e4,Xd1d8]";
+    /// let read: Vec<String> = commands(comment)
+    ///     .filter_map(|(name, value)| Command::parse(name, value))
+    ///     .map(|command| command.to_string())
+    ///     .collect();
+    /// assert_eq!(read, ["[%eval 0.20]", "[%clk 0:03:00]"]);
+    /// ```
+    #[must_use]
+    pub fn parse(name: &str, value: &str) -> Option<Command> {
+        let entries = |arrows: bool| {
+            value
+                .split(',')
+                .map(str::trim)
+                .filter(|entry| !entry.is_empty())
+                .map(|entry| parse_mark(entry, arrows).ok())
+                .collect::<Option<Vec<Mark>>>()
+        };
+        match name {
+            "eval" => {
+                let (eval, depth) = value.split_once(',').unwrap_or((value, ""));
+                Some(Command::Eval {
+                    eval: parse_eval(eval)?,
+                    depth: depth.trim().parse().ok(),
+                })
+            }
+            "clk" => parse_clock(value.as_bytes()).map(Command::Clock),
+            "emt" => parse_clock(value.as_bytes()).map(Command::ElapsedMoveTime),
+            "cal" => entries(true).map(Command::Arrows),
+            "csl" => entries(false).map(Command::Squares),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Command {
+    /// Writes the command, from `[%` to `]`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[%{}", self.name())?;
+        match self {
+            Command::Eval { eval, depth } => {
+                write!(f, " {eval}")?;
+                if let Some(depth) = depth {
+                    write!(f, ",{depth}")?;
+                }
+            }
+            Command::Clock(time) | Command::ElapsedMoveTime(time) => {
+                f.write_str(" ")?;
+                write_hms(f, *time)?;
+            }
+            Command::Arrows(marks) => {
+                for (i, mark) in marks.iter().enumerate() {
+                    let separator = if i == 0 { ' ' } else { ',' };
+                    let color = mark.color.char();
+                    write!(f, "{separator}{color}{}{}", mark.from, mark.to)?;
+                }
+            }
+            Command::Squares(marks) => {
+                for (i, mark) in marks.iter().enumerate() {
+                    let separator = if i == 0 { ' ' } else { ',' };
+                    write!(f, "{separator}{}{}", mark.color.char(), mark.from)?;
+                }
+            }
+        }
+        f.write_str("]")
+    }
+}
+
+/// Writes `time` as `[%clk]` and `[%emt]` have it: `H:MM:SS`, with `.mmm` when there are
+/// milliseconds (less than a millisecond is dropped: [`parse_clock`] reads to the millisecond).
+fn write_hms(f: &mut fmt::Formatter<'_>, time: Duration) -> fmt::Result {
+    let ms = time.as_millis();
+    let (hours, minutes, seconds) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60);
+    write!(f, "{hours}:{minutes:02}:{seconds:02}")?;
+    match ms % 1000 {
+        0 => Ok(()),
+        ms => write!(f, ".{ms:03}"),
+    }
 }
 
 /// The colour of a mark: the letter before its squares in `[%cal Ge2e4]` and `[%csl Rd5]`, as
@@ -565,6 +863,7 @@ impl Iterator for Marks<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     #[test]
     fn clocks() {
@@ -608,6 +907,169 @@ mod tests {
         assert_eq!(eval("[%eval abc]"), None);
         assert_eq!(Eval::Centipawns(-5).to_string(), "-0.05");
         assert_eq!(Eval::Mate(-3).to_string(), "#-3");
+        assert_eq!(format!("{:+}", Eval::Centipawns(0)), "+0.00");
+        assert_eq!(format!("{:+}", Eval::Centipawns(-5)), "-0.05");
+        assert_eq!(format!("{:+}", Eval::Mate(-2)), "#-2");
+    }
+
+    #[test]
+    fn evaluations_at_the_ends_of_the_range_read_back() {
+        // `i32::MIN` centipawns used to be refused: its size was checked before its sign.
+        for eval in [Eval::Centipawns(i32::MIN), Eval::Centipawns(i32::MAX)] {
+            assert_eq!(parse_eval(&eval.to_string()), Some(eval));
+        }
+        assert_eq!(parse_eval("21474836.48"), None);
+        assert_eq!(parse_eval("-21474836.49"), None);
+    }
+
+    #[test]
+    fn elapsed_move_times() {
+        assert_eq!(emt("[%emt 0:00:05]"), Some(Duration::from_secs(5)));
+        assert_eq!(
+            emt("[%clk 0:00:05] [%emt 1:00]"),
+            Some(Duration::from_secs(60))
+        );
+        assert_eq!(emt("[%emt -1]"), None);
+    }
+
+    /// `comment` read into commands and written again.
+    fn rewritten(comment: &str) -> String {
+        commands(comment)
+            .map(|(name, value)| {
+                Command::parse(name, value).map_or(String::new(), |c| c.to_string())
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    #[test]
+    fn commands_of_the_sites_and_of_our_matches_are_written_as_they_were_read() {
+        for comment in [
+            // Lichess
+            "[%eval 0.17] [%clk 0:03:00]",
+            "[%eval -1.25] [%clk 1:30:00]",
+            "[%eval #-3]",
+            "[%cal Ge2e4,Rd1d8] [%csl Gd5,Ra1,Yh8,Bb2]",
+            // Our matches and analyses
+            "[%eval -0.31,14] [%emt 0:00:00.412] [%clk 0:00:09.688]",
+            "[%eval #4,30] [%emt 0:00:00.004] [%clk 1:02:03]",
+            "[%eval 0.30]",
+            // ChessBase
+            "[%emt 0:00:05]",
+        ] {
+            assert_eq!(rewritten(comment), comment);
+        }
+    }
+
+    #[test]
+    fn other_forms_are_written_in_ours() {
+        for (read, written) in [
+            // Lichess's own evaluations drop the trailing zeros.
+            ("[%eval 0.2]", "[%eval 0.20]"),
+            ("[%eval 1.0]", "[%eval 1.00]"),
+            ("[%eval +2]", "[%eval 2.00]"),
+            ("[%eval .125,x]", "[%eval 0.13]"),
+            ("[%eval #+2, 12]", "[%eval #2,12]"),
+            // Chess.com's tenths of a second.
+            ("[%clk 0:02:59.9]", "[%clk 0:02:59.900]"),
+            ("[%clk 3:00]", "[%clk 0:03:00]"),
+            ("[%emt 0:00:00.000]", "[%emt 0:00:00]"),
+            ("[% clk  100:00:00 ]", "[%clk 100:00:00]"),
+            ("[%cal Ge4e4, Rd1d8,]", "[%cal Ge4e4,Rd1d8]"),
+            ("[%cal]", "[%cal]"),
+        ] {
+            assert_eq!(rewritten(read), written, "{read}");
+        }
+        // Not read, so not written.
+        for comment in [
+            "[%eval x]",
+            "[%clk -1]",
+            "[%cal Ge2]",
+            "[%csl Ge2e4]",
+            "[%mct 1]",
+        ] {
+            assert_eq!(rewritten(comment), "", "{comment}");
+        }
+    }
+
+    #[test]
+    fn a_mark_is_written_in_the_form_of_its_command() {
+        let square = Mark::square(MarkColor::Green, Square::E4);
+        let arrow = Mark::arrow(MarkColor::Red, Square::D1, Square::D8);
+        assert_eq!(
+            Command::Arrows(vec![square, arrow]).to_string(),
+            "[%cal Ge4e4,Rd1d8]"
+        );
+        assert_eq!(
+            Command::Squares(vec![square, arrow]).to_string(),
+            "[%csl Ge4,Rd1]"
+        );
+        assert_eq!(Command::Squares(Vec::new()).to_string(), "[%csl]");
+    }
+
+    #[test]
+    fn commands_are_taken_out_with_the_spaces_they_leave() {
+        let without = |comment| without_commands(comment, "eval");
+        assert_eq!(
+            without("[%eval 0.3] good [%clk 0:01:00]"),
+            "good [%clk 0:01:00]"
+        );
+        assert_eq!(without("a [%eval 1]  [%eval 2]\tb [%eval 3]"), "a b");
+        assert_eq!(without("[%eval 1][%eval 2]"), "");
+        assert_eq!(without("plain"), "plain");
+        assert_eq!(without(" kept\nas  it is "), " kept\nas  it is ");
+        assert_eq!(
+            without("line one\n[%eval 1]\nline two"),
+            "line one line two"
+        );
+        assert_eq!(without("cut [%eval 0.3"), "cut");
+        assert_eq!(without("cut [%clk 0:01"), "cut [%clk 0:01");
+        // Only that name: not one it starts, nor the same text outside a command.
+        assert_eq!(
+            without("[%evaluation 1] [eval 2] [% eval 3]"),
+            "[%evaluation 1] [eval 2]"
+        );
+        assert_eq!(without("é [%eval 1] ü"), "é ü");
+    }
+
+    fn command() -> impl Strategy<Value = Command> {
+        let square = (0usize..64).prop_map(|i| Square::from_index(i).unwrap());
+        let color = proptest::sample::select(MarkColor::ALL.to_vec());
+        let mark =
+            (color, square.clone(), square).prop_map(|(c, from, to)| Mark::arrow(c, from, to));
+        let eval = prop_oneof![
+            any::<i32>().prop_map(Eval::Centipawns),
+            any::<i32>().prop_map(Eval::Mate),
+        ];
+        prop_oneof![
+            (eval, any::<Option<u32>>()).prop_map(|(eval, depth)| Command::Eval { eval, depth }),
+            any::<u64>().prop_map(|ms| Command::Clock(Duration::from_millis(ms))),
+            any::<u64>().prop_map(|ms| Command::ElapsedMoveTime(Duration::from_millis(ms))),
+            proptest::collection::vec(mark.clone(), 0..5).prop_map(Command::Arrows),
+            proptest::collection::vec(mark, 0..5).prop_map(|marks| {
+                Command::Squares(
+                    marks
+                        .into_iter()
+                        .map(|m| Mark::square(m.color, m.from))
+                        .collect(),
+                )
+            }),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn written_commands_read_back(written in proptest::collection::vec(command(), 0..4)) {
+            let comment = written.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ");
+            let read: Vec<Command> = commands(&comment)
+                .filter_map(|(name, value)| Command::parse(name, value))
+                .collect();
+            prop_assert_eq!(&read, &written);
+            for command in &written {
+                let kept = without_commands(&comment, command.name());
+                prop_assert!(commands(&kept).all(|(name, _)| name != command.name()));
+            }
+        }
     }
 
     #[test]

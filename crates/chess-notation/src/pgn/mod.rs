@@ -15,6 +15,9 @@
 //! - [`ParallelReader`] (feature `parallel`, on by default): the same on several threads, in
 //!   input order, with [`ParallelReader::visit`] to run a visitor of one's own on each thread.
 //!
+//! The commands of comments (`[%eval 0.17]`, `[%clk 0:03:00]`, `[%cal Ge2e4]`, …) are read by
+//! [`commands`], [`eval`], [`clock`], [`emt`] and [`marks`], and written by [`Command`].
+//!
 //! Real-world files are read as their authors meant; [`GameReader::strict`] rejects each of
 //! these with a located error:
 //!
@@ -68,8 +71,9 @@ use chess_core::Color;
 
 pub use builder::GameBuilder;
 pub use commands::{
-    CommandBytes, Commands, Eval, Mark, MarkColor, Marks, ParseMarkError, ParseMarkErrorKind,
-    clock, command_bytes, commands, eval, marks, parse_clock, parse_eval,
+    Command, CommandBytes, Commands, Eval, Mark, MarkColor, Marks, ParseMarkError,
+    ParseMarkErrorKind, clock, command_bytes, commands, emt, eval, marks, parse_clock, parse_eval,
+    without_commands,
 };
 pub use error::{Diagnostic, PartialGame, PgnError, PgnErrorKind, PgnErrorReason};
 pub use games::GameReader;

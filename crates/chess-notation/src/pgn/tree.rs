@@ -74,6 +74,12 @@ impl MoveNode {
         self.comments_after.iter().find_map(|c| super::clock(c))
     }
 
+    /// The time the move took, from the first `[%emt ...]` command in the comments after it.
+    #[must_use]
+    pub fn emt(&self) -> Option<Duration> {
+        self.comments_after.iter().find_map(|c| super::emt(c))
+    }
+
     /// The evaluation of the first `[%eval ...]` command in the comments after the move.
     #[must_use]
     pub fn eval(&self) -> Option<Eval> {

@@ -452,9 +452,13 @@ fn variations_and_comments_form_a_tree() {
 
 #[test]
 fn comment_commands_on_request() {
-    let game = game("1. e4 {[%clk 0:03:00] [%eval 0.3]} e5 {[%eval #-3,40] [%clk 0:02:59.5]} *");
+    let game = game(
+        "1. e4 {[%clk 0:03:00] [%eval 0.3]} e5 {[%eval #-3,40] [%emt 0:00:00.5] [%clk 0:02:59.5]} *",
+    );
     let main = &game.mainline.moves;
     assert_eq!(main[0].clock(), Some(Duration::from_secs(180)));
+    assert_eq!(main[0].emt(), None);
+    assert_eq!(main[1].emt(), Some(Duration::from_millis(500)));
     assert_eq!(main[0].eval(), Some(Eval::Centipawns(30)));
     assert_eq!(main[1].clock(), Some(Duration::from_millis(179_500)));
     assert_eq!(main[1].eval(), Some(Eval::Mate(-3)));
