@@ -9,12 +9,13 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use chess_engine::Limits;
-use chess_lab::analysis::{Analyser, Analysis, annotate, mainline_positions};
+use chess_lab::analysis::{annotate, mainline_positions};
+use chess_lab::player::{Analysis, Player};
 use chess_notation::pgn::{GameReader, PgnGame};
 use chess_rules::{Move, Position};
 
 use crate::cli::AnnotateArgs;
-use crate::engine::analyser;
+use crate::engine::player;
 use crate::error::{CliError, Result, warn};
 
 /// A position to analyse: which one of the game, and how it is reached.
@@ -36,11 +37,11 @@ pub fn run(args: &AnnotateArgs, out: &mut impl Write) -> Result<()> {
     } else {
         Limits::movetime(Duration::from_millis(args.movetime.unwrap_or(1000)))
     };
-    let mut analysers = Vec::new();
+    let mut players = Vec::new();
     for _ in 0..args.threads {
-        analysers.push(analyser(&args.engine, Some(args.hash), &args.syzygy)?);
+        players.push(player(&args.engine, Some(args.hash), &args.syzygy)?);
     }
-    let annotator = analysers[0].name();
+    let annotator = players[0].name();
     let mut output: Box<dyn Write> = match &args.output {
         Some(path) => Box::new(std::io::BufWriter::new(
             std::fs::File::create(path).map_err(|e| CliError::input(path.display(), e))?,
@@ -51,13 +52,13 @@ pub fn run(args: &AnnotateArgs, out: &mut impl Write) -> Result<()> {
     let (jobs, job_queue) = mpsc::channel::<Job>();
     let job_queue = Arc::new(Mutex::new(job_queue));
     let (results, done) = mpsc::channel::<Done>();
-    let workers: Vec<_> = analysers
+    let workers: Vec<_> = players
         .into_iter()
-        .map(|analyser| {
+        .map(|player| {
             let queue = Arc::clone(&job_queue);
             let results = results.clone();
             let limits = limits.clone();
-            std::thread::spawn(move || work(analyser, &queue, &results, &limits))
+            std::thread::spawn(move || work(player, &queue, &results, &limits))
         })
         .collect();
     drop(results);
@@ -169,7 +170,7 @@ fn analyse_game(
 /// A worker: analyses positions until the queue closes; after an engine error it answers
 /// every job with the error.
 fn work(
-    mut analyser: Analyser,
+    mut player: Player,
     queue: &Mutex<mpsc::Receiver<Job>>,
     results: &mpsc::Sender<Done>,
     limits: &Limits,
@@ -183,7 +184,7 @@ fn work(
         let Ok(job) = job else { return };
         let answer = match &broken {
             Some(e) => Err(e.clone()),
-            None => analyser
+            None => player
                 .analyse(&job.start, &job.moves, limits, |_| {})
                 .map_err(|e| e.to_string()),
         };

@@ -7,9 +7,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chess_core::Color;
-use chess_engine::uci::{Client, Info};
-use chess_engine::{Control, Level, Limits, Rng, Score, Searcher, Tablebase, TablebaseSettings};
-use chess_lab::analysis::{Analyser, Analysis};
+use chess_engine::uci::{ClientError, Info};
+use chess_engine::{Level, Limits, Rng, Score, Searcher, Tablebase, TablebaseSettings};
+use chess_lab::player::{Analysis, Player, PlayerSpec};
 use chess_notation::polyglot::Book;
 use chess_notation::{Fen, SanPlus};
 use chess_rules::{Game, Move, Position};
@@ -113,44 +113,60 @@ pub fn describe(pos: &Position, info: &Info) -> String {
     line
 }
 
-/// The analyser of `engine`: a UCI engine started with its arguments and options (and the hash
-/// size and tables, when it has those options and they were not set), else the built-in
+/// The player `engine` names: a UCI engine started with its arguments and options (and the
+/// hash size and tables, when it has those options and they were not set), else the built-in
 /// search.
-pub fn analyser(engine: &EngineArgs, hash: Option<u64>, syzygy: &[PathBuf]) -> Result<Analyser> {
+pub fn player(engine: &EngineArgs, hash: Option<u64>, syzygy: &[PathBuf]) -> Result<Player> {
     let Some(path) = &engine.engine else {
         let mut searcher = Searcher::with_hash(hash.unwrap_or(64) as usize);
         searcher.set_tablebases(tablebase_settings(syzygy)?);
-        return Ok(Analyser::builtin(searcher));
+        return Ok(Player::builtin(searcher));
     };
-    let mut client =
-        Client::spawn(path, &engine.engine_arg).map_err(|e| CliError::input(path.display(), e))?;
-    let mut options: Vec<(String, String)> = Vec::new();
+    let mut spec = PlayerSpec::program(path);
+    spec.args.clone_from(&engine.engine_arg);
     for option in &engine.options {
         let (name, value) = option
             .split_once('=')
             .ok_or_else(|| CliError::usage(format!("--option {option:?}: expected NAME=VALUE")))?;
-        options.push((name.trim().to_owned(), value.trim().to_owned()));
+        spec.set_option(name.trim(), value.trim());
     }
-    let given = |options: &[(String, String)], name: &str| {
-        options.iter().any(|(n, _)| n.eq_ignore_ascii_case(name))
-    };
+    let mut player = Player::start(&spec).map_err(|e| start_error(path, e))?;
+    let mut defaults: Vec<(&str, String)> = Vec::new();
     if let Some(hash) = hash {
-        if !given(&options, "Hash") && client.option("Hash").is_some() {
-            options.push(("Hash".to_owned(), hash.to_string()));
+        defaults.push(("Hash", hash.to_string()));
+    }
+    if !syzygy.is_empty() {
+        tablebases(syzygy)?;
+        defaults.push(("SyzygyPath", syzygy_path(syzygy)));
+    }
+    for (name, value) in defaults {
+        if spec.option(name).is_none() && player.has_option(name) {
+            player
+                .set_option(name, &value)
+                .map_err(|e| CliError::usage(format!("{}: option {name}: {e}", path.display())))?;
         }
     }
-    if !syzygy.is_empty() && !given(&options, "SyzygyPath") {
-        tablebases(syzygy)?;
-        let separator = if cfg!(windows) { ";" } else { ":" };
-        let dirs: Vec<String> = syzygy.iter().map(|d| d.display().to_string()).collect();
-        options.push(("SyzygyPath".to_owned(), dirs.join(separator)));
+    Ok(player)
+}
+
+/// An engine that could not be started (an input error), or that refused an option it was
+/// given (a usage error).
+fn start_error(path: &std::path::Path, e: ClientError) -> CliError {
+    match &e {
+        ClientError::UnknownOption(name) => {
+            CliError::usage(format!("{}: option {name}: {e}", path.display()))
+        }
+        _ => CliError::input(path.display(), e),
     }
-    for (name, value) in &options {
-        client
-            .set_option(name, Some(value))
-            .map_err(|e| CliError::usage(format!("{}: option {name}: {e}", path.display())))?;
-    }
-    Ok(Analyser::uci(client))
+}
+
+/// Directories as the `SyzygyPath` option lists them.
+fn syzygy_path(dirs: &[PathBuf]) -> String {
+    let separator = if cfg!(windows) { ";" } else { ":" };
+    dirs.iter()
+        .map(|dir| dir.display().to_string())
+        .collect::<Vec<_>>()
+        .join(separator)
 }
 
 pub fn analyse(args: &AnalyseArgs, out: &mut impl Write) -> Result<()> {
@@ -177,12 +193,12 @@ pub fn analyse(args: &AnalyseArgs, out: &mut impl Write) -> Result<()> {
         }
         return Ok(());
     }
-    let mut analyser = analyser(&args.engine, Some(args.hash), &args.syzygy)?;
-    let name = analyser.name();
-    analyser
+    let mut player = player(&args.engine, Some(args.hash), &args.syzygy)?;
+    let name = player.name();
+    player
         .set_threads(args.threads as usize)
         .map_err(|e| CliError::usage(format!("--threads: {name}: {e}")))?;
-    analyser
+    player
         .set_multi_pv(args.multipv as usize)
         .map_err(|e| CliError::usage(format!("--multipv: {name}: {e}")))?;
     let limits = match (args.depth, args.movetime) {
@@ -191,7 +207,7 @@ pub fn analyse(args: &AnalyseArgs, out: &mut impl Write) -> Result<()> {
         (None, None) => Limits::movetime(Duration::from_millis(2000)),
     };
     let mut failed = None;
-    let analysis = analyser
+    let analysis = player
         .analyse(&pos, &[], &limits, |info| {
             if args.json || info.pv.is_empty() || info.score.is_none() {
                 return;
@@ -290,23 +306,12 @@ fn analysis_json(pos: &Position, name: &str, analysis: &Analysis) -> Json {
     ])
 }
 
-/// The computer side of a game: the built-in engine or an external UCI engine, with an
-/// opening book it plays from first, if given.
+/// The computer side of a game: a player (the built-in engine or an external UCI engine)
+/// thinking for `movetime` a move, with an opening book it plays from first, if given.
 pub struct Opponent {
     player: Player,
+    movetime: Duration,
     book: Option<(Book, Rng)>,
-}
-
-/// Who thinks for the computer.
-enum Player {
-    Builtin {
-        searcher: Box<Searcher>,
-        movetime: Duration,
-    },
-    External {
-        client: Box<Client>,
-        movetime: Duration,
-    },
 }
 
 /// What the computer thought about its last move.
@@ -326,48 +331,35 @@ impl Opponent {
             }
             None => None,
         };
-        let movetime = args.movetime();
-        if let Some(path) = &args.engine {
-            let mut client = Client::spawn(path, &args.engine_arg)
-                .map_err(|e| CliError::input(path.display(), e))?;
+        let player = if let Some(path) = &args.engine {
+            let mut spec = PlayerSpec::program(path);
+            spec.args.clone_from(&args.engine_arg);
             if !args.syzygy.is_empty() {
                 // The engine probes the tables itself, if it can.
                 tablebases(&args.syzygy)?;
-                let separator = if cfg!(windows) { ";" } else { ":" };
-                let dirs: Vec<String> = args
-                    .syzygy
-                    .iter()
-                    .map(|d| d.display().to_string())
-                    .collect();
-                client
-                    .set_option("SyzygyPath", Some(&dirs.join(separator)))
-                    .map_err(|e| CliError::usage(format!("--syzygy: {e}")))?;
+                spec.set_option("SyzygyPath", &syzygy_path(&args.syzygy));
             }
-            let player = Player::External {
-                client: Box::new(client),
-                movetime,
-            };
-            return Ok(Opponent { player, book });
-        }
-        let mut searcher = Searcher::new();
-        searcher.set_seed(seed);
-        searcher.set_tablebases(tablebase_settings(&args.syzygy)?);
-        if let Some(level) = Level::new(args.level()) {
-            searcher.set_level(level);
-        }
-        let player = Player::Builtin {
-            searcher: Box::new(searcher),
-            movetime,
+            Player::start(&spec).map_err(|e| start_error(path, e))?
+        } else {
+            let mut searcher = Searcher::new();
+            searcher.set_seed(seed);
+            searcher.set_tablebases(tablebase_settings(&args.syzygy)?);
+            if let Some(level) = Level::new(args.level()) {
+                searcher.set_level(level);
+            }
+            Player::builtin(searcher)
         };
-        Ok(Opponent { player, book })
+        Ok(Opponent {
+            player,
+            movetime: args.movetime(),
+            book,
+        })
     }
 
     pub fn name(&self) -> String {
         let name = match &self.player {
-            Player::Builtin { searcher, .. } => {
-                format!("computer (level {})", searcher.level().get())
-            }
-            Player::External { client, .. } => client.name().unwrap_or("engine").to_owned(),
+            Player::Builtin(searcher) => format!("computer (level {})", searcher.level().get()),
+            player => player.name(),
         };
         if self.book.is_some() {
             format!("{name} with a book")
@@ -390,56 +382,32 @@ impl Opponent {
                 return Ok((choice.m, Thought { lines: vec![line] }));
             }
         }
-        match &mut self.player {
-            Player::Builtin { searcher, movetime } => {
-                // The game's earlier positions, for repetitions inside the search.
-                let history: Vec<u64> = game.history().iter().map(Position::zobrist_hash).collect();
-                let mut thought = Thought::default();
-                let result = searcher.search(
-                    pos,
-                    &history,
-                    &Limits::movetime(*movetime),
-                    &Control::new(),
-                    |info| {
-                        thought.lines.push(describe(pos, &Info::from(info)));
-                    },
-                );
-                let m = result.best_move.ok_or("the computer has no legal move")?;
-                Ok((m, thought))
-            }
-            Player::External { client, movetime } => {
-                client
-                    .set_position(game.initial_position(), game.moves())
-                    .map_err(|e| e.to_string())?;
-                let mut thought = Thought::default();
-                let answer = client
-                    .go(&Limits::movetime(*movetime), |info| {
-                        if let (Some(depth), Some(score)) = (info.depth, info.score) {
-                            thought.lines.push(format!(
-                                "depth {depth} score {}: {}",
-                                scored(pos, score),
-                                pv_san(pos, &info.pv)
-                            ));
-                        }
-                    })
-                    .map_err(|e| e.to_string())?;
-                let m = answer.best.ok_or("the engine has no move")?;
-                if !pos.is_legal(m) {
-                    return Err(format!("the engine played an illegal move: {m}"));
-                }
-                Ok((m, thought))
-            }
+        let mut thought = Thought::default();
+        let analysis = self
+            .player
+            .analyse(
+                game.initial_position(),
+                game.moves(),
+                &Limits::movetime(self.movetime),
+                |info| {
+                    if info.score.is_some() && !info.pv.is_empty() {
+                        thought.lines.push(describe(pos, info));
+                    }
+                },
+            )
+            .map_err(|e| e.to_string())?;
+        let m = analysis
+            .best_move()
+            .ok_or("the computer has no legal move")?;
+        if !pos.is_legal(m) {
+            return Err(format!("the engine played an illegal move: {m}"));
         }
+        Ok((m, thought))
     }
 
-    /// Tells an external engine a new game starts.
+    /// Tells the engine a new game starts.
     pub fn new_game(&mut self) {
-        match &mut self.player {
-            Player::External { client, .. } => {
-                let _ = client.new_game();
-            }
-            Player::Builtin { searcher, .. } => searcher.clear(),
-        }
+        let _ = self.player.new_game();
     }
 }
 

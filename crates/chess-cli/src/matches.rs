@@ -4,23 +4,21 @@
 use std::fs::OpenOptions;
 use std::io::Write;
 use std::ops::ControlFlow;
-use std::path::PathBuf;
+use std::str::FromStr;
 use std::time::Duration;
 
-use chess_engine::Rng;
+use chess_archive::json::Json;
+use chess_lab::TimeControl;
+use chess_lab::player::{PlayerSpec, builtin_command};
+use chess_lab::settings::ParseSettingsError;
 use chess_lab::stats::{Sprt, SprtStatus};
 use chess_lab::tournament::{
-    Adjudication, DrawRule, EngineConfig, GameRecord, Opening, ResignRule, Standings, TimeControl,
-    Tournament, read_openings,
+    Adjudication, GameRecord, MatchOpening, Standings, Tournament, read_openings, shuffle,
 };
 use chess_rules::{CastlingMode, Position};
 
 use crate::cli::MatchArgs;
 use crate::error::{CliError, Result};
-use chess_archive::json::Json;
-
-/// The name that stands for this program's own engine.
-const BUILTIN: &str = "builtin";
 
 pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<()> {
     if args.engines.len() < 2 {
@@ -31,7 +29,7 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<()> {
     let engines = args
         .engines
         .iter()
-        .map(|spec| engine_config(spec, &args.each))
+        .map(|spec| player_spec(spec, &args.each))
         .collect::<Result<Vec<_>>>()?;
     let mode = if args.chess960 {
         CastlingMode::Chess960
@@ -40,7 +38,7 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<()> {
     };
     let mut openings = match &args.openings {
         Some(path) => read_openings(path, args.plies, mode).map_err(CliError::invalid)?,
-        None => vec![Opening::from_position(if args.chess960 {
+        None => vec![MatchOpening::from_position(if args.chess960 {
             Position::chess960(518).unwrap_or_else(Position::standard)
         } else {
             Position::standard()
@@ -50,6 +48,9 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<()> {
         shuffle(&mut openings, args.seed);
     }
     let mut tournament = Tournament::new(engines, openings);
+    let exe = std::env::current_exe()
+        .map_err(|e| CliError::usage(format!("--engine builtin: cannot find this program: {e}")))?;
+    tournament.builtin = Some(builtin_command(&exe));
     tournament.time_control = time_control(args)?;
     if let Some(games) = args.games {
         tournament.games = games as usize;
@@ -61,7 +62,7 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<()> {
     tournament.time_margin = Duration::from_millis(args.time_margin);
     tournament.event.clone_from(&args.event);
     tournament.adjudication = adjudication(args)?;
-    let sprt = args.sprt.as_deref().map(sprt).transpose()?;
+    let sprt: Option<Sprt> = parsed("--sprt", args.sprt.as_deref())?;
     if sprt.is_some() && tournament.engines.len() != 2 {
         return Err(CliError::usage(
             "--sprt: a sequential test needs exactly two engines",
@@ -144,87 +145,16 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<()> {
     Ok(())
 }
 
-/// The engine a spec names: `builtin` or a path, then `key=value` settings.
-fn engine_config(spec: &str, each: &[String]) -> Result<EngineConfig> {
-    let mut parts = spec.split(',');
-    let program = parts.next().unwrap_or_default().trim();
-    if program.is_empty() {
-        return Err(CliError::usage(format!(
-            "--engine {spec:?}: expected `builtin` or the path of a UCI engine first"
-        )));
+/// The player a spec names (`builtin` or a path, then `key=value` settings), with the
+/// settings of `--each` before its own.
+fn player_spec(spec: &str, each: &[String]) -> Result<PlayerSpec> {
+    let bad = |e| CliError::usage(format!("--engine {spec:?}: {e}"));
+    let (engine, own) = spec.split_once(',').unwrap_or((spec, ""));
+    let mut player: PlayerSpec = engine.parse().map_err(bad)?;
+    for settings in each.iter().map(String::as_str).chain([own]) {
+        player.apply(settings).map_err(bad)?;
     }
-    let mut config = if program == BUILTIN {
-        let exe = std::env::current_exe().map_err(|e| {
-            CliError::usage(format!("--engine builtin: cannot find this program: {e}"))
-        })?;
-        let mut config = EngineConfig::new(exe);
-        config.args.push("uci".to_owned());
-        config.name = Some(format!("chess {}", env!("CARGO_PKG_VERSION")));
-        config
-    } else {
-        EngineConfig::new(PathBuf::from(program))
-    };
-    let settings: Vec<&str> = each
-        .iter()
-        .flat_map(|e| e.split(','))
-        .chain(parts)
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .collect();
-    for setting in settings {
-        let bad = |why: &str| CliError::usage(format!("--engine {spec:?}: {setting:?}: {why}"));
-        let (key, value) = setting
-            .split_once('=')
-            .ok_or_else(|| bad("expected KEY=VALUE"))?;
-        match key {
-            "name" => config.name = Some(value.to_owned()),
-            "arg" => config.args.push(value.to_owned()),
-            "tc" => {
-                config.time_control = Some(
-                    value
-                        .parse::<TimeControl>()
-                        .map_err(|e| bad(&e.to_string()))?,
-                );
-            }
-            "movetime" => {
-                let ms = value
-                    .parse::<u64>()
-                    .ok()
-                    .filter(|&ms| ms > 0)
-                    .ok_or_else(|| bad("expected milliseconds"))?;
-                config.time_control = Some(TimeControl::MoveTime(Duration::from_millis(ms)));
-            }
-            "depth" => {
-                let depth = value
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|&d| d > 0)
-                    .ok_or_else(|| bad("expected a depth"))?;
-                config.time_control = Some(TimeControl::Depth(depth));
-            }
-            "nodes" => {
-                let nodes = value
-                    .parse::<u64>()
-                    .ok()
-                    .filter(|&n| n > 0)
-                    .ok_or_else(|| bad("expected a node count"))?;
-                config.time_control = Some(TimeControl::Nodes(nodes));
-            }
-            _ => match key.strip_prefix("option.") {
-                Some(name) if !name.is_empty() => {
-                    // A later setting of the same option wins (each's first, then the engine's).
-                    config.options.retain(|(n, _)| n != name);
-                    config.options.push((name.to_owned(), value.to_owned()));
-                }
-                _ => {
-                    return Err(bad(
-                        "unknown setting: expected name, arg, option.NAME, tc, movetime, depth or nodes",
-                    ));
-                }
-            },
-        }
-    }
-    Ok(config)
+    Ok(player)
 }
 
 fn time_control(args: &MatchArgs) -> Result<TimeControl> {
@@ -241,102 +171,23 @@ fn time_control(args: &MatchArgs) -> Result<TimeControl> {
     })
 }
 
-/// `key=value` pairs (and bare flags) of a rule.
-fn settings<'a>(option: &str, text: &'a str, known: &[&str]) -> Result<Vec<(&'a str, &'a str)>> {
-    text.split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(|item| {
-            let (key, value) = item.split_once('=').unwrap_or((item, ""));
-            if known.contains(&key) {
-                Ok((key, value))
-            } else {
-                Err(CliError::usage(format!(
-                    "{option}: unknown setting {item:?}: expected {}",
-                    known.join(", ")
-                )))
-            }
-        })
-        .collect()
-}
-
-fn number<T: std::str::FromStr>(option: &str, key: &str, value: &str) -> Result<T> {
-    value
-        .parse()
-        .map_err(|_| CliError::usage(format!("{option}: {key}={value:?} is not a number")))
-}
-
 fn adjudication(args: &MatchArgs) -> Result<Adjudication> {
-    let mut rules = Adjudication {
+    Ok(Adjudication {
+        resign: parsed("--resign", args.resign.as_deref())?,
+        draw: parsed("--draw", args.draw.as_deref())?,
         max_moves: args.max_moves,
-        ..Adjudication::default()
-    };
-    if let Some(text) = &args.resign {
-        let mut rule = ResignRule {
-            move_count: 3,
-            score: 600,
-            two_sided: false,
-        };
-        for (key, value) in settings("--resign", text, &["movecount", "score", "twosided"])? {
-            match key {
-                "movecount" => rule.move_count = number("--resign", key, value)?,
-                "score" => rule.score = number("--resign", key, value)?,
-                _ => rule.two_sided = value.is_empty() || value == "true",
-            }
-        }
-        rules.resign = Some(rule);
-    }
-    if let Some(text) = &args.draw {
-        let mut rule = DrawRule {
-            move_number: 40,
-            move_count: 8,
-            score: 10,
-        };
-        for (key, value) in settings("--draw", text, &["movenumber", "movecount", "score"])? {
-            match key {
-                "movenumber" => rule.move_number = number("--draw", key, value)?,
-                "movecount" => rule.move_count = number("--draw", key, value)?,
-                _ => rule.score = number("--draw", key, value)?,
-            }
-        }
-        rules.draw = Some(rule);
-    }
-    rules.tablebases = crate::engine::tablebases(&args.syzygy)?;
-    Ok(rules)
+        tablebases: crate::engine::tablebases(&args.syzygy)?,
+    })
 }
 
-fn sprt(text: &str) -> Result<Sprt> {
-    let mut test = Sprt::new(0.0, 5.0, 0.05, 0.05);
-    let mut given = (false, false);
-    for (key, value) in settings("--sprt", text, &["elo0", "elo1", "alpha", "beta"])? {
-        let v: f64 = number("--sprt", key, value)?;
-        match key {
-            "elo0" => (test.elo0, given.0) = (v, true),
-            "elo1" => (test.elo1, given.1) = (v, true),
-            "alpha" => test.alpha = v,
-            _ => test.beta = v,
-        }
-    }
-    if !(given.0 && given.1) {
-        return Err(CliError::usage("--sprt: elo0 and elo1 are needed"));
-    }
-    let rate = |p: f64| p > 0.0 && p < 0.5;
-    if test.elo1 <= test.elo0 || !rate(test.alpha) || !rate(test.beta) {
-        return Err(CliError::usage(
-            "--sprt: expected elo0 < elo1 and alpha, beta between 0 and 0.5",
-        ));
-    }
-    Ok(test)
-}
-
-/// Shuffles the openings (Fisher-Yates) with a seeded generator, the same order for the same
-/// seed.
-fn shuffle(openings: &mut [Opening], seed: u64) {
-    let mut rng = Rng::new(seed);
-    for i in (1..openings.len()).rev() {
-        let j = rng.below(i as u64 + 1) as usize;
-        openings.swap(i, j);
-    }
+/// The value of `option`, read from `text` if given.
+fn parsed<T: FromStr<Err = ParseSettingsError>>(
+    option: &str,
+    text: Option<&str>,
+) -> Result<Option<T>> {
+    text.map(str::parse)
+        .transpose()
+        .map_err(|e| CliError::usage(format!("{option}: {e}")))
 }
 
 /// One game's line: `game 3/200: A vs B, Ruy Lopez: 1-0 (white mates)   A +2 =0 -1`.
@@ -558,87 +409,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn engine_specs_read_their_settings() {
-        let config = engine_config(
-            "/usr/games/stockfish,name=sf,option.UCI_Elo=2000,option.Hash=32,tc=5+0.05,arg=-q",
+    fn each_settings_come_before_the_engine_s_own() {
+        let spec = player_spec(
+            "/usr/games/stockfish,option.Hash=32",
             &["option.Hash=16,option.Threads=1".to_owned()],
         )
         .unwrap();
-        assert_eq!(config.command, PathBuf::from("/usr/games/stockfish"));
-        assert_eq!(config.name.as_deref(), Some("sf"));
-        assert_eq!(config.args, ["-q"]);
         // The engine's own Hash replaces the one of --each.
-        let options: Vec<(&str, &str)> = config
-            .options
-            .iter()
-            .map(|(n, v)| (n.as_str(), v.as_str()))
-            .collect();
-        assert_eq!(
-            options,
-            [("Threads", "1"), ("UCI_Elo", "2000"), ("Hash", "32")]
-        );
-        assert_eq!(config.time_control, Some("5+0.05".parse().unwrap()));
-
-        let builtin = engine_config("builtin,depth=3", &[]).unwrap();
-        assert_eq!(builtin.args, ["uci"]);
-        assert_eq!(builtin.time_control, Some(TimeControl::Depth(3)));
-
-        for bad in [
-            "",
-            ",name=x",
-            "builtin,foo=1",
-            "builtin,name",
-            "builtin,tc=x",
-            "builtin,option.=1",
-            "builtin,depth=0",
-        ] {
-            let e = engine_config(bad, &[]).unwrap_err();
+        assert_eq!(spec.option("Hash"), Some("32"));
+        assert_eq!(spec.option("Threads"), Some("1"));
+        for bad in ["", ",name=x", "builtin,foo=1"] {
+            let e = player_spec(bad, &[]).unwrap_err();
             assert_eq!(e.code, crate::error::EXIT_USAGE, "{bad}: {e}");
         }
-    }
-
-    #[test]
-    fn sprt_specs_need_both_bounds() {
-        let test = sprt("elo0=0,elo1=10,alpha=0.1").unwrap();
-        assert_eq!(
-            (test.elo0, test.elo1, test.alpha, test.beta),
-            (0.0, 10.0, 0.1, 0.05)
-        );
-        for bad in [
-            "elo0=0",
-            "elo0=5,elo1=0",
-            "elo0=0,elo1=5,alpha=0.9",
-            "elo0=x,elo1=5",
-            "gamma=1",
-        ] {
-            assert!(sprt(bad).is_err(), "{bad}");
-        }
-    }
-
-    #[test]
-    fn shuffling_is_a_permutation_that_depends_on_the_seed() {
-        let openings: Vec<Opening> = (0..20)
-            .map(|i| Opening {
-                name: Some(i.to_string()),
-                ..Opening::from_position(Position::standard())
-            })
-            .collect();
-        let order = |seed| {
-            let mut o = openings.clone();
-            shuffle(&mut o, seed);
-            o.into_iter().map(|o| o.name.unwrap()).collect::<Vec<_>>()
-        };
-        let (a, b) = (order(1), order(2));
-        assert_eq!(a, order(1));
-        assert_ne!(a, b);
-        let mut sorted = a.clone();
-        sorted.sort_by_key(|s| s.parse::<u32>().unwrap());
-        assert_eq!(
-            sorted,
-            openings
-                .iter()
-                .map(|o| o.name.clone().unwrap())
-                .collect::<Vec<_>>()
-        );
     }
 }

@@ -33,7 +33,7 @@ use std::time::Instant;
 use chess_core::Color;
 use chess_engine::nnue::Network;
 use chess_engine::{Control, Limits, Rng, Score, Searcher};
-use chess_lab::tournament::{Opening, read_openings};
+use chess_lab::tournament::{MatchOpening, read_openings};
 use chess_notation::Fen;
 use chess_rules::{CastlingMode, Game, Outcome};
 
@@ -187,7 +187,12 @@ fn main() -> ExitCode {
 }
 
 /// Plays one game and returns its data lines (none for a dropped start).
-fn play(options: &Options, openings: &[Opening], searcher: &mut Searcher, rng: &mut Rng) -> String {
+fn play(
+    options: &Options,
+    openings: &[MatchOpening],
+    searcher: &mut Searcher,
+    rng: &mut Rng,
+) -> String {
     let opening = &openings[rng.below(openings.len() as u64) as usize];
     let mut game = Game::new(opening.start.clone());
     for &m in &opening.moves {

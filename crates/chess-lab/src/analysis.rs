@@ -1,14 +1,15 @@
-//! Analysis with any engine: the built-in search or a UCI engine behind one interface, the
-//! lines of the last completed iteration, and the judgement of a move by how much of its
-//! side's winning chances it gives away (as Lichess judges moves).
+//! The judgement of a move by how much of its side's winning chances it gives away (as
+//! Lichess judges moves), and the annotation of a game with the analyses of its positions
+//! (made by any [`Player`](crate::player::Player)).
 //!
 //! ```
-//! use chess_lab::analysis::{Analyser, Judgement, judge};
+//! use chess_lab::analysis::{Judgement, judge};
+//! use chess_lab::player::Player;
 //! use chess_engine::{Limits, Score, Searcher};
 //! use chess_rules::Position;
 //!
-//! let mut analyser = Analyser::builtin(Searcher::with_hash(4));
-//! let analysis = analyser.analyse(&Position::standard(), &[], &Limits::depth(6), |_| {})?;
+//! let mut player = Player::builtin(Searcher::with_hash(4));
+//! let analysis = player.analyse(&Position::standard(), &[], &Limits::depth(6), |_| {})?;
 //! assert_eq!(analysis.lines.len(), 1);
 //! assert!(analysis.best_move().is_some());
 //! // From +0.30 to -2.00 for the side that moved: a blunder.
@@ -18,174 +19,11 @@
 
 use chess_notation::SanPlus;
 use chess_notation::pgn::{Command, Eval, Line, MoveNode, PgnGame, without_commands};
-use chess_rules::{Move, Position};
+use chess_rules::Move;
 
-use chess_engine::uci::{Client, ClientError, Info};
-use chess_engine::{Control, Limits, Score, Searcher};
+use chess_engine::Score;
 
-/// Who analyses: the built-in search, or a UCI engine.
-pub enum Analyser {
-    /// This crate's search.
-    Builtin(Box<Searcher>),
-    /// Another engine, through the UCI client.
-    Uci(Box<Client>),
-}
-
-/// The result of analysing a position: the lines of the last completed iteration, best
-/// first (one per multi-PV line).
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct Analysis {
-    /// The lines, best first; each has a score and a principal variation.
-    pub lines: Vec<Info>,
-    /// The move the engine would play (its `bestmove`).
-    pub best: Option<Move>,
-}
-
-impl Analysis {
-    /// The best move: the engine's choice, else the first line's first move.
-    #[must_use]
-    pub fn best_move(&self) -> Option<Move> {
-        self.best
-            .or_else(|| self.lines.first().and_then(|l| l.pv.first().copied()))
-    }
-
-    /// The score of the best line, from the side to move's point of view.
-    #[must_use]
-    pub fn score(&self) -> Option<Score> {
-        self.lines.first().and_then(|l| l.score)
-    }
-}
-
-impl Analyser {
-    /// The built-in search.
-    #[must_use]
-    pub fn builtin(searcher: Searcher) -> Analyser {
-        Analyser::Builtin(Box::new(searcher))
-    }
-
-    /// A UCI engine.
-    #[must_use]
-    pub fn uci(client: Client) -> Analyser {
-        Analyser::Uci(Box::new(client))
-    }
-
-    /// The engine's name: its `id name`, or this crate's.
-    #[must_use]
-    pub fn name(&self) -> String {
-        match self {
-            Analyser::Builtin(_) => format!("chess-engine {}", env!("CARGO_PKG_VERSION")),
-            Analyser::Uci(client) => client.name().unwrap_or("engine").to_owned(),
-        }
-    }
-
-    /// Asks for `lines` best lines (`MultiPV` of a UCI engine).
-    ///
-    /// # Errors
-    ///
-    /// [`ClientError`] when the engine has no `MultiPV` option (and more than one line is
-    /// asked for) or does not answer.
-    pub fn set_multi_pv(&mut self, lines: usize) -> Result<(), ClientError> {
-        match self {
-            Analyser::Builtin(searcher) => {
-                searcher.set_multi_pv(lines);
-                Ok(())
-            }
-            Analyser::Uci(client) => {
-                if lines <= 1 && client.option("MultiPV").is_none() {
-                    return Ok(());
-                }
-                client.set_option("MultiPV", Some(&lines.to_string()))
-            }
-        }
-    }
-
-    /// Searches on `threads` threads (`Threads` of a UCI engine).
-    ///
-    /// # Errors
-    ///
-    /// [`ClientError`] when a UCI engine has no `Threads` option (and more than one thread is
-    /// asked for) or does not answer.
-    pub fn set_threads(&mut self, threads: usize) -> Result<(), ClientError> {
-        match self {
-            Analyser::Builtin(searcher) => {
-                searcher.set_threads(threads);
-                Ok(())
-            }
-            Analyser::Uci(client) => {
-                if threads <= 1 && client.option("Threads").is_none() {
-                    return Ok(());
-                }
-                client.set_option("Threads", Some(&threads.to_string()))
-            }
-        }
-    }
-
-    /// Tells the engine that the next positions come from another game (its hash table and
-    /// history are cleared).
-    ///
-    /// # Errors
-    ///
-    /// [`ClientError`] when a UCI engine does not answer.
-    pub fn new_game(&mut self) -> Result<(), ClientError> {
-        match self {
-            Analyser::Builtin(searcher) => {
-                searcher.clear();
-                Ok(())
-            }
-            Analyser::Uci(client) => client.new_game(),
-        }
-    }
-
-    /// Analyses the position reached from `start` by `moves` (legal in sequence) within
-    /// `limits`; `on_info` hears of every line the engine reports as it goes. The earlier
-    /// positions count for repetitions.
-    ///
-    /// # Errors
-    ///
-    /// [`ClientError`] when a UCI engine fails.
-    pub fn analyse(
-        &mut self,
-        start: &Position,
-        moves: &[Move],
-        limits: &Limits,
-        mut on_info: impl FnMut(&Info),
-    ) -> Result<Analysis, ClientError> {
-        let mut lines: Vec<Info> = Vec::new();
-        let mut keep = |info: &Info| {
-            on_info(info);
-            if info.lowerbound || info.upperbound || info.score.is_none() || info.pv.is_empty() {
-                return;
-            }
-            let k = info.multipv.unwrap_or(1).max(1) as usize;
-            if lines.len() < k {
-                lines.resize(k, Info::default());
-            }
-            lines[k - 1] = info.clone();
-        };
-        let best = match self {
-            Analyser::Builtin(searcher) => {
-                let mut pos = start.clone();
-                let mut history = vec![pos.zobrist_hash()];
-                for &m in moves {
-                    pos.play_unchecked(m);
-                    history.push(pos.zobrist_hash());
-                }
-                history.pop();
-                let result = searcher.search(&pos, &history, limits, &Control::new(), |info| {
-                    keep(&Info::from(info));
-                });
-                result.best_move
-            }
-            Analyser::Uci(client) => {
-                client.set_position(start, moves)?;
-                client.go(limits, &mut keep)?.best
-            }
-        };
-        // Lines the engine never reported (fewer legal moves than asked for) are left out.
-        lines.retain(|l| l.score.is_some());
-        Ok(Analysis { lines, best })
-    }
-}
+use crate::player::Analysis;
 
 /// The winning chances a score gives its side, from -1 (lost) to 1 (won): Lichess's logistic
 /// fit of results against centipawns, `2 / (1 + e^(-0.00368208 cp)) - 1`, with a mate as
@@ -317,7 +155,13 @@ pub fn annotate(game: &mut PgnGame, analyses: &[Analysis], annotator: &str) {
             pos = after_pos;
             continue;
         };
-        let played = Score::from_eval(after, mover);
+        // A mate on the board is the mover's win (its score in White's view, `#0` of the
+        // side mated, keeps no side).
+        let played = if after_pos.is_checkmate() {
+            Score::Mate(1)
+        } else {
+            Score::from_eval(after, mover)
+        };
         if best != m {
             if let Some(judgement) = judge(best_score, played) {
                 node.nags.retain(|&n| !matches!(n, 1..=6));
@@ -349,6 +193,8 @@ pub fn annotate(game: &mut PgnGame, analyses: &[Analysis], annotator: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chess_engine::uci::Info;
+    use chess_rules::Position;
 
     #[test]
     fn winning_chances_are_odd_and_bounded() {
@@ -393,52 +239,6 @@ mod tests {
         assert_eq!(judge(Score::Cp(-1500), Score::Cp(-3000)), None);
         assert_eq!(Judgement::Blunder.nag(), 4);
         assert!(Judgement::Blunder > Judgement::Mistake);
-    }
-
-    #[test]
-    fn builtin_analysis_keeps_every_line_of_the_last_iteration() {
-        let mut analyser = Analyser::builtin(Searcher::with_hash(4));
-        analyser.set_multi_pv(3).unwrap();
-        let mut reported = 0;
-        let analysis = analyser
-            .analyse(&Position::standard(), &[], &Limits::depth(5), |_| {
-                reported += 1
-            })
-            .unwrap();
-        assert_eq!(reported, 15);
-        assert_eq!(analysis.lines.len(), 3);
-        for (i, line) in analysis.lines.iter().enumerate() {
-            assert_eq!(line.multipv, Some(i as u32 + 1));
-            assert_eq!(line.depth, Some(5));
-        }
-        assert_eq!(analysis.best_move(), Some(analysis.lines[0].pv[0]));
-        assert!(analysis.lines[0].score >= analysis.lines[1].score);
-    }
-
-    #[test]
-    fn earlier_positions_count_for_repetitions() {
-        // After 1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1, black's Ng8 brings the start back a
-        // third time: a draw, which the search sees only with the game's earlier positions.
-        let pos = Position::standard();
-        let mut moves = Vec::new();
-        let mut p = pos.clone();
-        for uci in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
-            let m = chess_notation::uci::parse(&p, uci).unwrap();
-            p.play_unchecked(m);
-            moves.push(m);
-        }
-        let back = chess_notation::uci::parse(&p, "f6g8").unwrap();
-        let limits = Limits {
-            depth: Some(2),
-            search_moves: vec![back],
-            ..Limits::default()
-        };
-        let mut analyser = Analyser::builtin(Searcher::with_hash(4));
-        let with_history = analyser.analyse(&pos, &moves, &limits, |_| {}).unwrap();
-        assert_eq!(with_history.score(), Some(Score::Cp(0)));
-        analyser.new_game().unwrap();
-        let alone = analyser.analyse(&p, &[], &limits, |_| {}).unwrap();
-        assert_ne!(alone.score(), Some(Score::Cp(0)));
     }
 
     fn line(pos: &Position, score: Score, pv: &[&str]) -> Analysis {
@@ -509,5 +309,20 @@ mod tests {
         let back: PgnGame = text.parse().unwrap();
         assert_eq!(back.mainline.moves[5].nags, [4]);
         assert_eq!(back.mainline.moves[5].variations.len(), 1);
+    }
+
+    #[test]
+    fn a_mate_other_than_the_engine_s_is_no_mistake() {
+        // Ra8# and Re8# both mate; the engine prefers Ra8, the game played Re8.
+        let mut game: PgnGame = "[FEN \"6k1/5ppp/8/8/8/8/8/R3R1K1 w - - 0 1\"]\n\n1. Re8# 1-0"
+            .parse()
+            .unwrap();
+        let analyses = vec![
+            line(&game.initial, Score::Mate(1), &["a1a8"]),
+            Analysis::default(),
+        ];
+        annotate(&mut game, &analyses, "test engine");
+        assert!(game.mainline.moves[0].nags.is_empty(), "{game}");
+        assert!(game.mainline.moves[0].variations.is_empty(), "{game}");
     }
 }

@@ -2,10 +2,13 @@
 //! `chess-engine` so that a program embedding the engine compiles none of it.
 //!
 //! - [`tournament`]: matches between UCI engines as cutechess-cli plays them, on real clocks,
-//!   with adjudication, and [`stats`]: the Elo difference of a score, its margin, and the
-//!   sequential test.
-//! - [`analysis`]: analysis with the built-in search or any UCI engine, and the judgement of
-//!   moves by the winning chances they give away.
+//!   with adjudication, set up from typed values read from text ([`TimeControl`], the
+//!   adjudication rules, [`stats::Sprt`]; [`settings`] says why a text could not be read),
+//!   and [`stats`]: the Elo difference of a score, its margin, and the sequential test.
+//! - [`player`]: the built-in engine or a UCI engine behind one interface, set up from one
+//!   typed description (which `chess match -e` reads), for games, analysis and matches.
+//! - [`analysis`]: the judgement of moves by the winning chances they give away, and the
+//!   annotation of games with it.
 //! - [`compare`]: perft compared with another engine, narrowed to the position where the two
 //!   move generators differ.
 //! - [`tune`]: Texel tuning of the evaluation's weights; [`train`]: training of its network.
@@ -22,10 +25,15 @@
 
 pub mod analysis;
 pub mod compare;
+pub mod player;
+pub mod settings;
 pub mod stats;
+mod time_control;
 pub mod tournament;
 pub mod train;
 pub mod tune;
+
+pub use time_control::{ParseTimeControlError, TimeControl};
 
 /// The examples of the crate's README, checked as doctests.
 #[doc = include_str!("../README.md")]

@@ -21,6 +21,9 @@
 //! ```
 
 use core::fmt;
+use core::str::FromStr;
+
+use crate::settings::{self, ParseSettingsError};
 
 /// The z value of a two-sided 95% confidence interval.
 const Z95: f64 = 1.959_963_984_540_054;
@@ -285,6 +288,54 @@ pub enum SprtStatus {
     AcceptH1,
 }
 
+impl FromStr for Sprt {
+    type Err = ParseSettingsError;
+
+    /// `elo0=E0,elo1=E1[,alpha=A][,beta=B]`: the bounds are needed, the error rates default to
+    /// 0.05; `elo0 < elo1`, and both rates between 0 and 0.5.
+    ///
+    /// ```
+    /// use chess_lab::stats::Sprt;
+    ///
+    /// let test: Sprt = "elo0=0,elo1=5".parse()?;
+    /// assert_eq!(test, Sprt::new(0.0, 5.0, 0.05, 0.05));
+    /// assert_eq!(
+    ///     "elo0=0".parse::<Sprt>().unwrap_err().to_string(),
+    ///     "elo0 and elo1 are needed"
+    /// );
+    /// # Ok::<_, chess_lab::settings::ParseSettingsError>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Sprt, ParseSettingsError> {
+        let mut test = Sprt::new(0.0, 5.0, 0.05, 0.05);
+        let mut given = (false, false);
+        for item in settings::items(
+            text,
+            &["elo0", "elo1", "alpha", "beta"],
+            "elo0, elo1, alpha, beta",
+        )? {
+            let value: f64 = item.number()?;
+            match item.key {
+                "elo0" => (test.elo0, given.0) = (value, true),
+                "elo1" => (test.elo1, given.1) = (value, true),
+                "alpha" => test.alpha = value,
+                _ => test.beta = value,
+            }
+        }
+        if !(given.0 && given.1) {
+            return Err(settings::invalid(text, "elo0 and elo1 are needed"));
+        }
+        let rate = |p: f64| p > 0.0 && p < 0.5;
+        let ordered = test.elo0.partial_cmp(&test.elo1) == Some(core::cmp::Ordering::Less);
+        if !ordered || !test.elo1.is_finite() || !rate(test.alpha) || !rate(test.beta) {
+            return Err(settings::invalid(
+                text,
+                "expected elo0 < elo1 and alpha, beta between 0 and 0.5",
+            ));
+        }
+        Ok(test)
+    }
+}
+
 impl Sprt {
     /// A test of `elo0` against `elo1` with error rates `alpha` and `beta`.
     #[must_use]
@@ -359,6 +410,26 @@ fn erfc(x: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sprt_specs_need_both_bounds() {
+        let test: Sprt = "elo0=0,elo1=10,alpha=0.1".parse().unwrap();
+        assert_eq!(
+            (test.elo0, test.elo1, test.alpha, test.beta),
+            (0.0, 10.0, 0.1, 0.05)
+        );
+        for bad in [
+            "elo0=0",
+            "elo0=5,elo1=0",
+            "elo0=0,elo1=5,alpha=0.9",
+            "elo0=x,elo1=5",
+            "elo0=nan,elo1=5",
+            "elo0=0,elo1=inf",
+            "gamma=1",
+        ] {
+            assert!(bad.parse::<Sprt>().is_err(), "{bad}");
+        }
+    }
 
     fn close(a: f64, b: f64, tolerance: f64) -> bool {
         (a - b).abs() <= tolerance

@@ -5,10 +5,14 @@
 #[cfg(feature = "syzygy")]
 use std::sync::Arc;
 
+use core::str::FromStr;
+
 use chess_core::Color;
 use chess_rules::{DrawReason, Outcome, Position, WinReason};
 
 use chess_engine::Score;
+
+use crate::settings::{self, ParseSettingsError};
 #[cfg(feature = "syzygy")]
 use chess_engine::Tablebase;
 
@@ -36,6 +40,88 @@ pub struct DrawRule {
     pub move_count: u32,
     /// The threshold in centipawns.
     pub score: i32,
+}
+
+impl Default for ResignRule {
+    /// cutechess-cli's: three moves at 600 centipawns or worse, one-sided.
+    fn default() -> ResignRule {
+        ResignRule {
+            move_count: 3,
+            score: 600,
+            two_sided: false,
+        }
+    }
+}
+
+impl FromStr for ResignRule {
+    type Err = ParseSettingsError;
+
+    /// `movecount=N,score=CP[,twosided]`, each optional (the [`Default`] for those left out).
+    ///
+    /// ```
+    /// use chess_lab::tournament::ResignRule;
+    ///
+    /// let rule: ResignRule = "movecount=4,score=1000,twosided".parse()?;
+    /// assert_eq!(rule, ResignRule { move_count: 4, score: 1000, two_sided: true });
+    /// assert!("score=lots".parse::<ResignRule>().is_err());
+    /// # Ok::<_, chess_lab::settings::ParseSettingsError>(())
+    /// ```
+    fn from_str(text: &str) -> Result<ResignRule, ParseSettingsError> {
+        let mut rule = ResignRule::default();
+        for item in settings::items(
+            text,
+            &["movecount", "score", "twosided"],
+            "movecount, score, twosided",
+        )? {
+            match item.key {
+                "movecount" => rule.move_count = item.number()?,
+                "score" => rule.score = item.number()?,
+                _ => rule.two_sided = item.flag()?,
+            }
+        }
+        Ok(rule)
+    }
+}
+
+impl Default for DrawRule {
+    /// cutechess-cli's usual one: from move 40, eight moves each within 10 centipawns.
+    fn default() -> DrawRule {
+        DrawRule {
+            move_number: 40,
+            move_count: 8,
+            score: 10,
+        }
+    }
+}
+
+impl FromStr for DrawRule {
+    type Err = ParseSettingsError;
+
+    /// `movenumber=N,movecount=N,score=CP`, each optional (the [`Default`] for those left
+    /// out).
+    ///
+    /// ```
+    /// use chess_lab::tournament::DrawRule;
+    ///
+    /// let rule: DrawRule = "movenumber=30,score=5".parse()?;
+    /// assert_eq!(rule, DrawRule { move_number: 30, move_count: 8, score: 5 });
+    /// # Ok::<_, chess_lab::settings::ParseSettingsError>(())
+    /// ```
+    fn from_str(text: &str) -> Result<DrawRule, ParseSettingsError> {
+        let mut rule = DrawRule::default();
+        for item in settings::items(
+            text,
+            &["movenumber", "movecount", "score"],
+            "movenumber, movecount, score",
+        )? {
+            match item.key {
+                "movenumber" => rule.move_number = item.number()?,
+                "movecount" => rule.move_count = item.number()?,
+                _ => rule.score = item.number()?,
+            }
+        }
+        Ok(rule)
+    }
 }
 
 /// The rules that end a game before the board does. None by default.

@@ -3,23 +3,25 @@
 //! with optional adjudication, and the standings with Elo differences, error margins and a
 //! sequential test as the results come in.
 //!
-//! Every player is a UCI engine process driven through
-//! [the UCI client](chess_engine::uci::Client); a program that embeds this engine plays it by
-//! starting itself as one (`chess uci`).
+//! The players are [`PlayerSpec`]s, and every one is a UCI engine process driven through
+//! [the UCI client](chess_engine::uci::Client), so that each is measured the same way: the
+//! built-in engine too, through [`Tournament::builtin`] (the `chess` program starts itself as
+//! `chess uci`).
 //!
 //! ```no_run
 //! use std::time::Duration;
-//! use chess_lab::tournament::{EngineConfig, Opening, Tournament};
+//! use chess_lab::player::PlayerSpec;
+//! use chess_lab::tournament::{MatchOpening, Tournament};
 //! use chess_rules::Position;
 //!
-//! let mut weak = EngineConfig::new("/usr/games/stockfish");
+//! let mut weak = PlayerSpec::program("/usr/games/stockfish");
 //! weak.name = Some("Stockfish 1500".to_owned());
 //! weak.options = vec![
 //!     ("UCI_LimitStrength".to_owned(), "true".to_owned()),
 //!     ("UCI_Elo".to_owned(), "1500".to_owned()),
 //! ];
-//! let strong = EngineConfig::new("/usr/games/stockfish");
-//! let mut tournament = Tournament::new(vec![weak, strong], vec![Opening::from_position(Position::standard())]);
+//! let strong = PlayerSpec::program("/usr/games/stockfish");
+//! let mut tournament = Tournament::new(vec![weak, strong], vec![MatchOpening::from_position(Position::standard())]);
 //! tournament.time_control = "1+0.01".parse()?;
 //! tournament.games = 4;
 //! let standings = tournament.run(|record, standings| {
@@ -37,7 +39,6 @@ mod openings;
 use std::collections::{HashMap, VecDeque};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::process::Command;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, mpsc};
 use std::thread;
@@ -46,57 +47,14 @@ use std::time::Duration;
 use chess_core::Color;
 
 pub use adjudication::{Adjudicated, Adjudication, DrawRule, ResignRule};
-pub use game::{GameRecord, ParseTimeControlError, PlyRecord, Termination, TimeControl};
-pub use openings::{Opening, OpeningsError, read_openings};
+pub use game::{GameRecord, PlyRecord, Termination};
+pub use openings::{MatchOpening, OpeningsError, read_openings, shuffle};
 
+use crate::TimeControl;
+use crate::player::{PlayerSpec, spawn_client};
 use crate::stats::{PairTally, Tally};
 use chess_engine::uci::{Client, ClientError};
 use game::{EngineHealth, GameSettings};
-
-/// How to start one engine of a match and what to set in it.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct EngineConfig {
-    /// The name in results and PGN; by default the engine's own (`id name`).
-    pub name: Option<String>,
-    /// The program.
-    pub command: PathBuf,
-    /// Its arguments.
-    pub args: Vec<String>,
-    /// UCI options set after the handshake, in order (`setoption name N value V`).
-    pub options: Vec<(String, String)>,
-    /// Its own time control, if not the match's.
-    pub time_control: Option<TimeControl>,
-}
-
-impl EngineConfig {
-    /// An engine started as `command` without arguments or options.
-    #[must_use]
-    pub fn new(command: impl Into<PathBuf>) -> EngineConfig {
-        EngineConfig {
-            name: None,
-            command: command.into(),
-            args: Vec::new(),
-            options: Vec::new(),
-            time_control: None,
-        }
-    }
-
-    /// Starts the engine, performs the handshake and sets the options.
-    ///
-    /// # Errors
-    ///
-    /// [`ClientError`] when it cannot be started or refuses an option.
-    pub fn spawn(&self) -> Result<Client, ClientError> {
-        let mut command = Command::new(&self.command);
-        command.args(&self.args);
-        let mut client = Client::spawn_command_with_timeout(command, Duration::from_secs(30))?;
-        for (name, value) in &self.options {
-            client.set_option(name, Some(value))?;
-        }
-        client.is_ready()?;
-        Ok(client)
-    }
-}
 
 /// A match could not be played.
 #[derive(Debug, thiserror::Error)]
@@ -120,10 +78,14 @@ pub enum TournamentError {
 #[derive(Clone, Debug)]
 pub struct Tournament {
     /// The engines, two or more: each pair meets.
-    pub engines: Vec<EngineConfig>,
+    pub engines: Vec<PlayerSpec>,
+    /// The program that plays the built-in engine as a UCI process (every player of a match
+    /// is a process, so that each is measured the same way): `chess uci`, or the
+    /// `chess-engine` crate's `uci` example. See [`builtin_command`](crate::player::builtin_command).
+    pub builtin: Option<(PathBuf, Vec<String>)>,
     /// The openings, taken in order by each pair (and again from the first when there are
     /// more games than openings).
-    pub openings: Vec<Opening>,
+    pub openings: Vec<MatchOpening>,
     /// The time control of engines without their own.
     pub time_control: TimeControl,
     /// Games each pair of engines plays.
@@ -145,10 +107,11 @@ impl Tournament {
     /// A match between `engines` from `openings`, with cutechess-cli's defaults: each pair
     /// plays each opening twice, one game at a time, at 10+0.1, without adjudication.
     #[must_use]
-    pub fn new(engines: Vec<EngineConfig>, openings: Vec<Opening>) -> Tournament {
+    pub fn new(engines: Vec<PlayerSpec>, openings: Vec<MatchOpening>) -> Tournament {
         let games = 2 * openings.len().max(1);
         Tournament {
             engines,
+            builtin: None,
             openings,
             time_control: TimeControl::Clock {
                 moves: None,
@@ -261,13 +224,12 @@ impl Tournament {
     fn names(&self) -> Result<Vec<String>, TournamentError> {
         let mut names: Vec<String> = Vec::new();
         for config in &self.engines {
-            let shown = config
-                .name
-                .clone()
-                .unwrap_or_else(|| config.command.display().to_string());
-            let client = config.spawn().map_err(|source| TournamentError::Engine {
-                name: shown.clone(),
-                source,
+            let shown = config.name.clone().unwrap_or_else(|| config.engine_name());
+            let client = spawn_client(config, self.builtin.as_ref()).map_err(|source| {
+                TournamentError::Engine {
+                    name: shown.clone(),
+                    source,
+                }
             })?;
             let name = config
                 .name
@@ -310,12 +272,12 @@ impl Tournament {
             for index in [pairing.white, pairing.black] {
                 if let std::collections::hash_map::Entry::Vacant(slot) = clients.entry(index) {
                     let config = &self.engines[index];
-                    match config.spawn() {
+                    match spawn_client(config, self.builtin.as_ref()) {
                         Ok(client) => {
                             slot.insert(client);
                         }
                         Err(source) => {
-                            let name = config.command.display().to_string();
+                            let name = config.engine_name();
                             let _ = results.send(Err(TournamentError::Engine { name, source }));
                             return;
                         }
@@ -488,10 +450,10 @@ mod tests {
     use chess_rules::{DrawReason, Outcome, Position};
 
     fn tournament(engines: usize, openings: usize) -> Tournament {
-        let opening = Opening::from_position(Position::standard());
+        let opening = MatchOpening::from_position(Position::standard());
         Tournament::new(
             (0..engines)
-                .map(|i| EngineConfig::new(format!("e{i}")))
+                .map(|i| PlayerSpec::program(format!("e{i}")))
                 .collect(),
             vec![opening; openings],
         )

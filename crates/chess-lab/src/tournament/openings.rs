@@ -6,6 +6,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
+use chess_engine::Rng;
 use chess_notation::Epd;
 use chess_notation::pgn::{GameReader, PgnGame};
 use chess_rules::{CastlingMode, Move, Position};
@@ -13,7 +14,7 @@ use chess_rules::{CastlingMode, Move, Position};
 /// Where the games of a pairing start: a position and the moves played from it before the
 /// engines take over.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Opening {
+pub struct MatchOpening {
     /// A name for the results and the PGN `Opening` tag (the PGN game's `Opening` tag, or the
     /// EPD line's `id`), if the file gave one.
     pub name: Option<String>,
@@ -23,11 +24,11 @@ pub struct Opening {
     pub moves: Vec<Move>,
 }
 
-impl Opening {
+impl MatchOpening {
     /// An opening that is just a position.
     #[must_use]
-    pub fn from_position(start: Position) -> Opening {
-        Opening {
+    pub fn from_position(start: Position) -> MatchOpening {
+        MatchOpening {
             name: None,
             start,
             moves: Vec::new(),
@@ -42,6 +43,30 @@ impl Opening {
             pos.play_unchecked(m);
         }
         pos
+    }
+}
+
+/// Shuffles `openings` (Fisher-Yates) with a generator seeded by `seed`: the same order for
+/// the same seed, so that a match can be played again from the same openings.
+///
+/// ```
+/// use chess_lab::tournament::{MatchOpening, shuffle};
+/// use chess_rules::Position;
+///
+/// let openings: Vec<MatchOpening> = (0..960)
+///     .map(|n| MatchOpening::from_position(Position::chess960(n).unwrap()))
+///     .collect();
+/// let (mut a, mut b) = (openings.clone(), openings.clone());
+/// shuffle(&mut a, 7);
+/// shuffle(&mut b, 7);
+/// assert_eq!(a, b);
+/// assert_ne!(a, openings);
+/// ```
+pub fn shuffle(openings: &mut [MatchOpening], seed: u64) {
+    let mut rng = Rng::new(seed);
+    for i in (1..openings.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        openings.swap(i, j);
     }
 }
 
@@ -83,7 +108,7 @@ pub fn read_openings(
     path: &Path,
     plies: Option<usize>,
     mode: CastlingMode,
-) -> Result<Vec<Opening>, OpeningsError> {
+) -> Result<Vec<MatchOpening>, OpeningsError> {
     let error = |place, message: String| OpeningsError {
         path: path.to_owned(),
         place,
@@ -116,7 +141,7 @@ pub fn read_openings(
     Ok(openings)
 }
 
-fn read_pgn(text: &[u8], mode: CastlingMode) -> Result<Vec<Opening>, (u64, String)> {
+fn read_pgn(text: &[u8], mode: CastlingMode) -> Result<Vec<MatchOpening>, (u64, String)> {
     let mut openings = Vec::new();
     for (i, game) in GameReader::new(text).enumerate() {
         let number = i as u64 + 1;
@@ -127,7 +152,7 @@ fn read_pgn(text: &[u8], mode: CastlingMode) -> Result<Vec<Opening>, (u64, Strin
 }
 
 /// A PGN game's start and mainline; its start read as Chess960 when `mode` says so.
-fn opening_of_game(game: &PgnGame, mode: CastlingMode) -> Result<Opening, String> {
+fn opening_of_game(game: &PgnGame, mode: CastlingMode) -> Result<MatchOpening, String> {
     if let Some(location) = game.truncated {
         return Err(format!("the file ends inside the game ({location})"));
     }
@@ -151,10 +176,10 @@ fn opening_of_game(game: &PgnGame, mode: CastlingMode) -> Result<Opening, String
         .header("Opening")
         .filter(|n| !n.is_empty() && *n != "?")
         .map(str::to_owned);
-    Ok(Opening { name, start, moves })
+    Ok(MatchOpening { name, start, moves })
 }
 
-fn read_epd(text: &[u8], mode: CastlingMode) -> Result<Vec<Opening>, (u64, String)> {
+fn read_epd(text: &[u8], mode: CastlingMode) -> Result<Vec<MatchOpening>, (u64, String)> {
     let mut openings = Vec::new();
     for (i, line) in BufReader::new(text).split(b'\n').enumerate() {
         let number = i as u64 + 1;
@@ -167,7 +192,7 @@ fn read_epd(text: &[u8], mode: CastlingMode) -> Result<Vec<Opening>, (u64, Strin
         let start = epd
             .position_with(mode)
             .map_err(|e| (number, e.to_string()))?;
-        openings.push(Opening {
+        openings.push(MatchOpening {
             name: epd.id().map(str::to_owned),
             start,
             moves: Vec::new(),
@@ -179,6 +204,33 @@ fn read_epd(text: &[u8], mode: CastlingMode) -> Result<Vec<Opening>, (u64, Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shuffling_is_a_permutation_that_depends_on_the_seed() {
+        let openings: Vec<MatchOpening> = (0..20)
+            .map(|i| MatchOpening {
+                name: Some(i.to_string()),
+                ..MatchOpening::from_position(Position::standard())
+            })
+            .collect();
+        let order = |seed| {
+            let mut o = openings.clone();
+            shuffle(&mut o, seed);
+            o.into_iter().map(|o| o.name.unwrap()).collect::<Vec<_>>()
+        };
+        let (a, b) = (order(1), order(2));
+        assert_eq!(a, order(1));
+        assert_ne!(a, b);
+        let mut sorted = a.clone();
+        sorted.sort_by_key(|s| s.parse::<u32>().unwrap());
+        assert_eq!(
+            sorted,
+            openings
+                .iter()
+                .map(|o| o.name.clone().unwrap())
+                .collect::<Vec<_>>()
+        );
+    }
     use chess_testdata::TempDir;
 
     #[test]
