@@ -1,18 +1,16 @@
-//! The README's session, run as it is written: each `$ ` line of its `console` block in a copy
-//! of `examples/session` (with the fetched book and tables beside), through `bash`, with the
-//! program on the PATH; the output must be the lines below it. The README cannot drift from
-//! the program.
+//! The READMEs' sessions (the workspace's and chess-cli's), run as they are written: each `$ `
+//! line of a `console` block in a copy of `examples/session` (with the fetched book and tables
+//! beside), through `bash`, with the program on the PATH; the output must be the lines below
+//! it. A README cannot drift from the program.
 
 use std::path::Path;
 use std::process::Command;
 
 use chess_testdata::TempDir;
 
-/// The commands of the README's session and the output written under each.
-fn session(readme: &str) -> Vec<(String, Vec<String>)> {
-    let start = readme
-        .find("## A short session")
-        .expect("the README has a session");
+/// The commands of the README's session under `heading` and the output written under each.
+fn session(readme: &str, heading: &str) -> Vec<(String, Vec<String>)> {
+    let start = readme.find(heading).expect("the README has a session");
     let block = &readme[start..];
     let block = &block[block.find("```console\n").expect("a console block") + 11..];
     let block = &block[..block.find("\n```").expect("the block ends")];
@@ -32,8 +30,19 @@ fn session(readme: &str) -> Vec<(String, Vec<String>)> {
 
 #[test]
 fn the_readme_session_runs_as_written() {
+    run_session("README.md", "## A short session", 10);
+}
+
+#[test]
+fn the_cli_readme_examples_run_as_written() {
+    run_session("crates/chess-cli/README.md", "## Examples", 3);
+}
+
+/// Runs the session under `heading` of the README at `path` (from the workspace root), which
+/// has more than `commands` commands.
+fn run_session(path: &str, heading: &str, commands: usize) {
     let root = chess_testdata::workspace_root();
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let readme = std::fs::read_to_string(root.join(path)).unwrap();
     let dir = TempDir::new("cli-readme");
     for entry in std::fs::read_dir(root.join("examples/session")).unwrap() {
         let entry = entry.unwrap();
@@ -56,8 +65,8 @@ fn the_readme_session_runs_as_written() {
         binary.parent().unwrap().display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let steps = session(&readme);
-    assert!(steps.len() > 10, "{steps:?}");
+    let steps = session(&readme, heading);
+    assert!(steps.len() > commands, "{steps:?}");
     for (mut command, expected) in steps {
         let needs = |what: &str| command.contains(what);
         if (needs("performance.bin") && book.is_none()) || (needs("syzygy/") && tables.is_none()) {
@@ -87,6 +96,6 @@ fn the_readme_session_runs_as_written() {
             .lines()
             .map(|l| l.trim_end().to_owned())
             .collect();
-        assert_eq!(actual, expected, "README: $ {command}");
+        assert_eq!(actual, expected, "{path}: $ {command}");
     }
 }

@@ -2,8 +2,9 @@
 //!
 //! A tapered evaluation: every term has a middlegame and an endgame weight, blended by the
 //! material left on the board (the game phase: 24 with all pieces, 0 with kings and pawns
-//! only). The weights are fitted by the Texel tuner (`chess_engine::tune`, `eval/weights.rs`)
-//! to the engine's own games: to their results and to its searches' scores of their positions.
+//! only). The weights (`eval/weights.rs`) are fitted by chess-lab's Texel tuner, through
+//! [`trace`], to the engine's own games: to their results and to its searches' scores of
+//! their positions.
 //! The terms:
 //!
 //! - material and piece-square values;
