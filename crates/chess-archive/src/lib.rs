@@ -49,9 +49,7 @@ pub use convert::{
     OutputFormat, ReadOptions, RecordWriter, Records, Totals, UnknownFormat, WriteError, convert,
 };
 
-pub use record::{
-    GameRecord, PlyEval, RecordError, RecordOptions, TYPED_TAGS, parse_date, parse_time,
-};
+pub use record::{GameRecord, PlyEval, RecordError, RecordOptions, TYPED_TAGS};
 pub use schema::Schema;
 pub use tags::Tags;
 pub use visitor::RecordVisitor;

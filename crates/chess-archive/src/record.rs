@@ -507,45 +507,6 @@ fn movetext(game: &PgnGame) -> String {
     }
 }
 
-/// A `UTCDate`-style date (`2024.01.31`) as (year, month, day); `None` for unknown parts
-/// (`????.??.??`) or impossible dates.
-#[must_use]
-pub fn parse_date(value: &str) -> Option<(i32, u32, u32)> {
-    let mut parts = value.trim().split('.');
-    let year: i32 = parts.next()?.parse().ok()?;
-    let month: u32 = parts.next()?.parse().ok()?;
-    let day: u32 = parts.next()?.parse().ok()?;
-    if parts.next().is_some() || !(1..=12).contains(&month) || day == 0 {
-        return None;
-    }
-    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-    let days = [
-        31,
-        if leap { 29 } else { 28 },
-        31,
-        30,
-        31,
-        30,
-        31,
-        31,
-        30,
-        31,
-        30,
-        31,
-    ];
-    (day <= days[month as usize - 1]).then_some((year, month, day))
-}
-
-/// A `UTCTime`-style time (`23:59:07`) as seconds since midnight.
-#[must_use]
-pub fn parse_time(value: &str) -> Option<u32> {
-    let mut parts = value.trim().split(':');
-    let h: u32 = parts.next()?.parse().ok()?;
-    let m: u32 = parts.next()?.parse().ok()?;
-    let s: u32 = parts.next()?.parse().ok()?;
-    (parts.next().is_none() && h < 24 && m < 60 && s < 60).then_some(h * 3600 + m * 60 + s)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -575,11 +536,6 @@ mod tests {
         assert_eq!(r[0].time_control(), None);
         assert_eq!(r[1].time_control(), Some((300, 0)));
         assert_eq!(r[2].time_control(), None);
-        assert_eq!(parse_date("2024.02.29"), Some((2024, 2, 29)));
-        assert_eq!(parse_date("2023.02.29"), None);
-        assert_eq!(parse_date("2024.??.??"), None);
-        assert_eq!(parse_time("23:59:07"), Some(86_347));
-        assert_eq!(parse_time("24:00:00"), None);
     }
 
     #[test]

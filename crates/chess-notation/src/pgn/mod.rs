@@ -15,6 +15,9 @@
 //! - [`ParallelReader`] (feature `parallel`, on by default): the same on several threads, in
 //!   input order, with [`ParallelReader::visit`] to run a visitor of one's own on each thread.
 //!
+//! The values of the date and time tags are [`Date`] (`2024.01.31`, `????.??.??`, with days
+//! since 1970-01-01 and back, and today's date) and [`Time`] (`23:59:07`).
+//!
 //! Real-world files are read as their authors meant; [`GameReader::strict`] rejects each of
 //! these with a located error:
 //!
@@ -52,6 +55,7 @@
 
 mod builder;
 mod commands;
+mod date;
 mod error;
 mod games;
 #[cfg(feature = "parallel")]
@@ -71,6 +75,7 @@ pub use commands::{
     CommandBytes, Commands, Eval, Mark, MarkColor, Marks, ParseMarkError, ParseMarkErrorKind,
     clock, command_bytes, commands, eval, marks, parse_clock, parse_eval,
 };
+pub use date::{Date, ParseDateError, ParseTimeError, Time};
 pub use error::{Diagnostic, PartialGame, PgnError, PgnErrorKind, PgnErrorReason};
 pub use games::GameReader;
 #[cfg(feature = "parallel")]
