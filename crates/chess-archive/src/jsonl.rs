@@ -197,8 +197,8 @@ fn game(r: &GameRecord, source: &str, san: bool, packed: bool) -> Json {
             r.error.as_ref().map_or(Json::Null, |e| {
                 Json::Object(vec![
                     ("kind", Json::str(e.kind)),
-                    ("line", Json::Number(e.line)),
-                    ("column", Json::Number(e.column)),
+                    ("line", Json::Number(e.at.line)),
+                    ("column", Json::Number(e.at.column)),
                     ("message", Json::str(e.message.clone())),
                 ])
             }),

@@ -625,7 +625,7 @@ impl GameColumns {
             .field_builder::<StringBuilder>(0)
             .expect("kind")
             .append_option(e.map(|e| e.kind));
-        for (i, value) in [e.map(|e| e.line), e.map(|e| e.column)]
+        for (i, value) in [e.map(|e| e.at.line), e.map(|e| e.at.column)]
             .into_iter()
             .enumerate()
         {

@@ -1,5 +1,7 @@
 //! The record of one game.
 
+use core::fmt;
+
 use chess_rules::{Arbiter, DrawReason, Move, Outcome, Position};
 
 use chess_notation::Fen;
@@ -36,14 +38,14 @@ pub enum PlyEval {
 }
 
 /// Why a game could not be read whole: as [`PgnError`] says it, in plain fields.
+///
+/// `Display` writes where and why as the reader's errors do: `line 8, column 7: illegal move …`.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct RecordError {
     /// The kind (`syntax`, `illegal_move`, …: [`PgnErrorKind::as_str`](chess_notation::pgn::PgnErrorKind::as_str)).
     pub kind: &'static str,
-    /// The line, from 1.
-    pub line: u64,
-    /// The column, from 1.
-    pub column: u64,
+    /// Where the offending token starts.
+    pub at: Location,
     /// What is wrong.
     pub message: String,
 }
@@ -53,10 +55,15 @@ impl RecordError {
     fn of(e: &PgnError) -> RecordError {
         RecordError {
             kind: e.kind().as_str(),
-            line: e.at.line,
-            column: e.at.column,
+            at: e.at,
             message: e.reason.to_string(),
         }
+    }
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.at, self.message)
     }
 }
 
@@ -588,8 +595,12 @@ mod tests {
         // A bad game: what came before the error, and the error.
         let error = r[2].error.as_ref().unwrap();
         assert_eq!(
-            (error.kind, error.line, error.column),
+            (error.kind, error.at.line, error.at.column),
             ("illegal_move", 8, 7)
+        );
+        assert_eq!(
+            error.to_string(),
+            format!("line 8, column 7: {}", error.message)
         );
         assert_eq!(r[2].moves_uci, "e2e4");
         assert_eq!(r[2].game_index, 3);

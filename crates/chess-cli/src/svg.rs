@@ -134,13 +134,7 @@ fn from_game(path: &Path, number: u64, ply: Option<usize>) -> Result<Scene> {
         read += 1;
         if read == number {
             break game.map_err(|e| {
-                CliError::input(
-                    &name,
-                    format_args!(
-                        "game {number}, line {}, column {}: {}",
-                        e.at.line, e.at.column, e.reason
-                    ),
-                )
+                CliError::input(&name, format_args!("game {number}, {}: {}", e.at, e.reason))
             })?;
         }
     };
