@@ -149,26 +149,13 @@ fn from_game(path: &Path, number: u64, ply: Option<usize>) -> Result<Scene> {
             ),
         ));
     }
-    let mut position = game.initial.clone();
-    for node in &moves[..ply] {
-        let played = match node.m {
-            Some(m) => position.play(m).is_ok(),
-            None => match position.null_move() {
-                Some(next) => {
-                    position = next;
-                    true
-                }
-                None => false,
-            },
-        };
-        // The reader has checked every move: only a broken game stops here.
-        if !played {
-            return Err(CliError::input(
-                &name,
-                format_args!("game {number}: {} cannot be played", node.san),
-            ));
-        }
-    }
+    // The reader has checked every move: only a broken game has no position here.
+    let position = game.position_after(ply).ok_or_else(|| {
+        CliError::input(
+            &name,
+            format_args!("game {number}: its mainline cannot be played to ply {ply}"),
+        )
+    })?;
     // The comment after the ply's move; at the start, the one before the first move.
     let (last_move, comments) = match ply.checked_sub(1).map(|i| &moves[i]) {
         Some(node) => (node.m, &node.comments_after),
