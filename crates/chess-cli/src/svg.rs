@@ -104,15 +104,6 @@ fn arrow(mark: Mark) -> Arrow {
     Arrow::new(mark.from, mark.to, color)
 }
 
-/// `--last-move`: two squares, like e2e4.
-pub fn parse_last_move(text: &str) -> std::result::Result<(Square, Square), String> {
-    let squares = text
-        .get(..2)
-        .zip(text.get(2..))
-        .and_then(|(from, to)| Some((from.parse::<Square>().ok()?, to.parse::<Square>().ok()?)));
-    squares.ok_or_else(|| "expected two squares, like e2e4".to_owned())
-}
-
 /// The position after `ply` plies (the last by default) of game `number` of the PGN file at
 /// `path`, with the move that led to it and the marks of the comment after that move.
 fn from_game(path: &Path, number: u64, ply: Option<usize>) -> Result<Scene> {
