@@ -62,6 +62,7 @@ mod games;
 mod parallel;
 mod part;
 mod reader;
+mod reason;
 mod tree;
 mod visitor;
 mod writer;
@@ -76,12 +77,13 @@ pub use commands::{
     clock, command_bytes, commands, eval, marks, parse_clock, parse_eval,
 };
 pub use date::{Date, ParseDateError, ParseTimeError, Time};
-pub use error::{Diagnostic, PartialGame, PgnError, PgnErrorKind, PgnErrorReason};
+pub use error::{PartialGame, PgnError};
 pub use games::GameReader;
 #[cfg(feature = "parallel")]
 pub use parallel::{ParallelReader, ParallelVisit};
 pub use part::Part;
 pub use reader::{DEFAULT_BUFFER_SIZE, Reader};
+pub use reason::{Diagnostic, PgnErrorKind, PgnErrorReason};
 pub use tree::{Line, MoveNode, PgnGame, ToGameError};
 pub use visitor::{MapOutput, VariationChoice, Visitor, VisitorExt, WithStart};
 pub use writer::write_game;

@@ -2,16 +2,12 @@
 //! and its conversions to and from a game of the rules.
 
 use core::fmt;
-use core::str::FromStr;
 use std::time::Duration;
 
 use chess_core::Color;
 use chess_rules::{CastlingMode, DrawReason, Game, Move, Outcome, PlayError, Position, WinReason};
 
-use super::{
-    Diagnostic, Eval, GameReader, GameResult, Location, Mark, ParseMarkError, PgnError,
-    PgnErrorReason,
-};
+use super::{Diagnostic, Eval, GameResult, Location, Mark, ParseMarkError};
 use crate::fen::Fen;
 use crate::san::{San, SanPlus};
 
@@ -417,25 +413,6 @@ impl TryFrom<&PgnGame> for Game {
 
     fn try_from(game: &PgnGame) -> Result<Game, ToGameError> {
         game.to_game()
-    }
-}
-
-impl FromStr for PgnGame {
-    type Err = PgnError;
-
-    /// Reads the first game of the text.
-    fn from_str(s: &str) -> Result<PgnGame, PgnError> {
-        GameReader::new(s.as_bytes()).next().unwrap_or_else(|| {
-            Err(PgnError::new(
-                1,
-                Location {
-                    line: 1,
-                    column: 1,
-                    offset: 0,
-                },
-                PgnErrorReason::NoGame,
-            ))
-        })
     }
 }
 
