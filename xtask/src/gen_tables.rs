@@ -386,7 +386,7 @@ fn render_attacks(sliders: &Sliders) -> String {
     out.push_str(
         "//! Leaper attacks, lines between squares and the parameters of the magic and `pext`\n\
          //! slider lookups. Both slider tables share these masks and offsets.\n\n\
-         use super::Magic;\n\n",
+         use super::magic::Magic;\n\n",
     );
     write_u64_array(
         &mut out,

@@ -2,7 +2,7 @@
 //! Leaper attacks, lines between squares and the parameters of the magic and `pext`
 //! slider lookups. Both slider tables share these masks and offsets.
 
-use super::Magic;
+use super::magic::Magic;
 
 /// Knight attacks from each square.
 #[rustfmt::skip]

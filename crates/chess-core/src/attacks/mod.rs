@@ -16,6 +16,7 @@
 //! ```
 
 mod generated;
+mod magic;
 // A build uses one of the two slider tables; tests compile both, so that each is checked against
 // ray walking whichever one the build under test uses.
 #[cfg(any(test, not(all(target_arch = "x86_64", target_feature = "bmi2"))))]
@@ -24,20 +25,7 @@ mod magic_table;
 mod pext_table;
 
 use crate::{Bitboard, Color, Piece, Role, Square};
-
-/// The lookup parameters of one square for one slider.
-pub(crate) struct Magic {
-    /// The squares whose occupancy changes the attacks (rays without their last square).
-    mask: u64,
-    /// The multiplier of the magic lookup (unused by the `pext` lookup).
-    #[cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2"), allow(dead_code))]
-    magic: u64,
-    /// 64 minus the number of bits of `mask`.
-    #[cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2"), allow(dead_code))]
-    shift: u32,
-    /// Where this square's attack sets start in the shared table.
-    offset: u32,
-}
+use magic::Magic;
 
 #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
 #[inline]
