@@ -1,5 +1,5 @@
 //! Game records as JSON Lines: one JSON object a line, with the fields of the
-//! [`Schema`](crate::Schema)'s columns, in the same order and with the same values as the
+//! [`Schema`]'s columns, in the same order and with the same values as the
 //! Parquet writer's (dates as `YYYY-MM-DD`, times as `HH:MM:SS`, binary as base64).
 //!
 //! ```
