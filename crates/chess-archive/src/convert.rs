@@ -12,7 +12,7 @@
 //! let mut bad = Vec::new();
 //! let totals = convert(&mut records, &mut writer, "games.pgn", |record| {
 //!     if let Some(error) = &record.error {
-//!         bad.push((record.game_index, error.line));
+//!         bad.push((record.game_index, error.at.line));
 //!     }
 //! })?;
 //! assert_eq!((totals.games, totals.rows, totals.bad), (2, 2, 1));

@@ -24,10 +24,11 @@ use std::io::{self, Write};
 
 use chess_notation::Fen;
 use chess_notation::pack;
+use chess_notation::pgn::{Date, Time};
 
 use crate::Schema;
 use crate::json::Json;
-use crate::record::{GameRecord, TYPED_TAGS, parse_date, parse_time};
+use crate::record::{GameRecord, TYPED_TAGS};
 use chess_notation::pgn::Eval;
 
 /// Writes game records as JSON Lines.
@@ -83,20 +84,21 @@ fn opt_int(value: Option<i32>) -> Json {
     value.map_or(Json::Null, |n| Json::Integer(n.into()))
 }
 
+/// A whole date as ISO 8601 writes it (`2024-01-31`).
 fn date(value: Option<&str>) -> Json {
-    Json::opt_str(
-        value
-            .and_then(parse_date)
-            .map(|(y, m, d)| format!("{y:04}-{m:02}-{d:02}")),
-    )
+    let date = value.and_then(|v| v.trim().parse::<Date>().ok());
+    Json::opt_str(date.and_then(|d| {
+        Some(format!(
+            "{:04}-{:02}-{:02}",
+            d.year()?,
+            d.month()?,
+            d.day()?
+        ))
+    }))
 }
 
 fn time(value: Option<&str>) -> Json {
-    Json::opt_str(
-        value
-            .and_then(parse_time)
-            .map(|s| format!("{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)),
-    )
+    Json::opt_str(value.and_then(|v| Some(v.trim().parse::<Time>().ok()?.to_string())))
 }
 
 fn eval(eval: Option<Eval>) -> Json {
@@ -196,8 +198,8 @@ fn game(r: &GameRecord, source: &str, san: bool, packed: bool) -> Json {
             r.error.as_ref().map_or(Json::Null, |e| {
                 Json::Object(vec![
                     ("kind", Json::str(e.kind)),
-                    ("line", Json::Number(e.line)),
-                    ("column", Json::Number(e.column)),
+                    ("line", Json::Number(e.at.line)),
+                    ("column", Json::Number(e.at.column)),
                     ("message", Json::str(e.message.clone())),
                 ])
             }),

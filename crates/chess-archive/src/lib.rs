@@ -48,7 +48,7 @@ pub use compression::Compression;
 pub use convert::{
     OutputFormat, ReadOptions, RecordWriter, Records, Totals, UnknownFormat, WriteError, convert,
 };
-pub use record::{GameRecord, RecordError, RecordOptions, TYPED_TAGS, parse_date, parse_time};
+pub use record::{GameRecord, RecordError, RecordOptions, TYPED_TAGS};
 pub use schema::Schema;
 pub use tags::Tags;
 pub use visitor::RecordVisitor;

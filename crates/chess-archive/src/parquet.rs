@@ -42,11 +42,9 @@ use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::schema::types::ColumnPath;
 
 use crate::Schema;
-use crate::record::{
-    GameRecord, TYPED_TAGS, int_value, parse_date, parse_time, time_control_value,
-};
+use crate::record::{GameRecord, TYPED_TAGS, int_value, time_control_value};
 use chess_notation::Fen;
-use chess_notation::pgn::Eval;
+use chess_notation::pgn::{Date, Eval, Time};
 
 /// Rows gathered before they go to the file as one batch.
 const BATCH_ROWS: usize = 1024;
@@ -411,25 +409,20 @@ impl EvalListBuilder {
     }
 }
 
-/// Days from 1970-01-01 to a date of the proleptic Gregorian calendar.
-fn days_since_epoch(year: i32, month: u32, day: u32) -> i32 {
-    let y = i64::from(year) - i64::from(month <= 2);
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let m = i64::from(month);
-    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + i64::from(day) - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    (era * 146_097 + doe - 719_468) as i32
+/// A whole date as days since 1970-01-01 (Parquet's DATE).
+fn date32(value: Option<&str>) -> Option<i32> {
+    value?.trim().parse::<Date>().ok()?.days_since_epoch()
 }
 
-fn date32(value: Option<&str>) -> Option<i32> {
-    parse_date(value?).map(|(y, m, d)| days_since_epoch(y, m, d))
+/// A time of day in seconds since midnight.
+fn seconds(value: Option<&str>) -> Option<u32> {
+    Some(value?.trim().parse::<Time>().ok()?.seconds_since_midnight())
 }
 
 /// A time of day in milliseconds: Parquet's TIME type has no seconds unit, and readers
 /// (DuckDB, pyarrow) see a time only with its millisecond annotation.
 fn time32(value: Option<&str>) -> Option<i32> {
-    parse_time(value?).map(|s| s as i32 * 1000)
+    seconds(value).map(|s| s as i32 * 1000)
 }
 
 /// The index of a tag in [`TYPED_TAGS`].
@@ -600,11 +593,8 @@ impl GameColumns {
             .append_option(control.and_then(|(_, i)| i32::try_from(i).ok()));
         self.termination.append_option(termination);
         self.utc_date.append_option(date32(utc_date));
-        self.utc_time.append_option(
-            utc_time
-                .and_then(parse_time)
-                .map(|s| i64::from(s) * 1_000_000),
-        );
+        self.utc_time
+            .append_option(seconds(utc_time).map(|s| i64::from(s) * 1_000_000));
         self.headers.append(true).expect("keys and values in step");
         if let Some(packed) = &mut self.packed {
             packed.append_option(r.packed.as_deref());
@@ -635,7 +625,7 @@ impl GameColumns {
             .field_builder::<StringBuilder>(0)
             .expect("kind")
             .append_option(e.map(|e| e.kind));
-        for (i, value) in [e.map(|e| e.line), e.map(|e| e.column)]
+        for (i, value) in [e.map(|e| e.at.line), e.map(|e| e.at.column)]
             .into_iter()
             .enumerate()
         {
@@ -904,11 +894,14 @@ mod tests {
     }
 
     #[test]
-    fn dates_count_days_from_the_epoch() {
-        assert_eq!(days_since_epoch(1970, 1, 1), 0);
-        assert_eq!(days_since_epoch(2000, 3, 1), 11_017);
-        assert_eq!(days_since_epoch(2024, 2, 29), 19_782);
-        assert_eq!(days_since_epoch(1969, 12, 31), -1);
+    fn dates_and_times_of_tags() {
+        assert_eq!(date32(Some("1970.01.01")), Some(0));
+        assert_eq!(date32(Some(" 2024.02.29 ")), Some(19_782));
+        assert_eq!(date32(Some("2024.??.??")), None);
+        assert_eq!(date32(Some("2023.02.29")), None);
+        assert_eq!(date32(None), None);
+        assert_eq!(time32(Some("23:59:07")), Some(86_347_000));
+        assert_eq!(time32(Some("24:00:00")), None);
     }
 
     fn records(games: usize) -> Vec<GameRecord> {

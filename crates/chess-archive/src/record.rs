@@ -1,5 +1,7 @@
 //! The record of one game.
 
+use core::fmt;
+
 use chess_rules::{Arbiter, DrawReason, Move, Outcome, Position};
 
 use chess_notation::Fen;
@@ -27,14 +29,14 @@ pub struct RecordOptions {
 }
 
 /// Why a game could not be read whole: as [`PgnError`] says it, in plain fields.
+///
+/// `Display` writes where and why as the reader's errors do: `line 8, column 7: illegal move …`.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct RecordError {
     /// The kind (`syntax`, `illegal_move`, …: [`PgnErrorKind::as_str`](chess_notation::pgn::PgnErrorKind::as_str)).
     pub kind: &'static str,
-    /// The line, from 1.
-    pub line: u64,
-    /// The column, from 1.
-    pub column: u64,
+    /// Where the offending token starts.
+    pub at: Location,
     /// What is wrong.
     pub message: String,
 }
@@ -44,10 +46,15 @@ impl RecordError {
     fn of(e: &PgnError) -> RecordError {
         RecordError {
             kind: e.kind().as_str(),
-            line: e.at.line,
-            column: e.at.column,
+            at: e.at,
             message: e.reason.to_string(),
         }
+    }
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.at, self.message)
     }
 }
 
@@ -491,45 +498,6 @@ fn movetext(game: &PgnGame) -> String {
     }
 }
 
-/// A `UTCDate`-style date (`2024.01.31`) as (year, month, day); `None` for unknown parts
-/// (`????.??.??`) or impossible dates.
-#[must_use]
-pub fn parse_date(value: &str) -> Option<(i32, u32, u32)> {
-    let mut parts = value.trim().split('.');
-    let year: i32 = parts.next()?.parse().ok()?;
-    let month: u32 = parts.next()?.parse().ok()?;
-    let day: u32 = parts.next()?.parse().ok()?;
-    if parts.next().is_some() || !(1..=12).contains(&month) || day == 0 {
-        return None;
-    }
-    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-    let days = [
-        31,
-        if leap { 29 } else { 28 },
-        31,
-        30,
-        31,
-        30,
-        31,
-        31,
-        30,
-        31,
-        30,
-        31,
-    ];
-    (day <= days[month as usize - 1]).then_some((year, month, day))
-}
-
-/// A `UTCTime`-style time (`23:59:07`) as seconds since midnight.
-#[must_use]
-pub fn parse_time(value: &str) -> Option<u32> {
-    let mut parts = value.trim().split(':');
-    let h: u32 = parts.next()?.parse().ok()?;
-    let m: u32 = parts.next()?.parse().ok()?;
-    let s: u32 = parts.next()?.parse().ok()?;
-    (parts.next().is_none() && h < 24 && m < 60 && s < 60).then_some(h * 3600 + m * 60 + s)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -559,11 +527,6 @@ mod tests {
         assert_eq!(r[0].time_control(), None);
         assert_eq!(r[1].time_control(), Some((300, 0)));
         assert_eq!(r[2].time_control(), None);
-        assert_eq!(parse_date("2024.02.29"), Some((2024, 2, 29)));
-        assert_eq!(parse_date("2023.02.29"), None);
-        assert_eq!(parse_date("2024.??.??"), None);
-        assert_eq!(parse_time("23:59:07"), Some(86_347));
-        assert_eq!(parse_time("24:00:00"), None);
     }
 
     #[test]
@@ -616,8 +579,12 @@ mod tests {
         // A bad game: what came before the error, and the error.
         let error = r[2].error.as_ref().unwrap();
         assert_eq!(
-            (error.kind, error.line, error.column),
+            (error.kind, error.at.line, error.at.column),
             ("illegal_move", 8, 7)
+        );
+        assert_eq!(
+            error.to_string(),
+            format!("line 8, column 7: {}", error.message)
         );
         assert_eq!(r[2].moves_uci, "e2e4");
         assert_eq!(r[2].game_index, 3);

@@ -63,10 +63,7 @@ fn build(args: &BookBuildArgs, out: &mut impl Write) -> Result<()> {
                         let moves = game.mainline_moves().map_while(|m| m).collect();
                         Counted::Game(Box::new(game.initial), moves, game.result)
                     }
-                    Err(e) => Counted::Bad(format!(
-                        "line {}, column {}: {}",
-                        e.at.line, e.at.column, e.reason
-                    )),
+                    Err(e) => Counted::Bad(format!("{}: {}", e.at, e.reason)),
                 })
             });
         for (number, game) in (1..).zip(&mut counted) {

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use chess_archive::split::Split;
+use chess_core::Square;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Play chess in the terminal, check boards, count moves, and work with FEN and PGN.
@@ -945,8 +946,8 @@ pub struct SvgArgs {
 
     /// Highlight the two squares of the last move, like e2e4 (with a FEN: a game's own last
     /// move is highlighted without it).
-    #[arg(long, value_name = "MOVE", conflicts_with = "pgn", value_parser = crate::svg::parse_last_move)]
-    pub last_move: Option<(chess_core::Square, chess_core::Square)>,
+    #[arg(long, value_name = "MOVE", conflicts_with = "pgn", value_parser = two_squares)]
+    pub last_move: Option<(Square, Square)>,
 
     /// Draw an arrow, as [%cal] writes one: a colour and two squares, like Ge2e4 (repeatable).
     #[arg(long, value_name = "MARK", value_parser = chess_notation::pgn::Mark::parse_arrow)]
@@ -963,6 +964,15 @@ pub struct SvgArgs {
     /// Write PNG instead of SVG (to stdout only when it is not a terminal).
     #[arg(long)]
     pub png: bool,
+}
+
+/// `--last-move`: two squares, like e2e4.
+fn two_squares(text: &str) -> std::result::Result<(Square, Square), String> {
+    let squares = text
+        .get(..2)
+        .zip(text.get(2..))
+        .and_then(|(from, to)| Some((from.parse::<Square>().ok()?, to.parse::<Square>().ok()?)));
+    squares.ok_or_else(|| "expected two squares, like e2e4".to_owned())
 }
 
 #[derive(Args, Debug)]

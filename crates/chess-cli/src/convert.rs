@@ -130,10 +130,7 @@ pub fn run(args: &PgnArgs) -> Result<()> {
         let mut records = Records::new(input.reader, &options);
         totals += chess_archive::convert(&mut records, &mut writer, &name, |record| {
             if let Some(e) = &record.error {
-                crate::error::warn(format_args!(
-                    "{name}: game {}, line {}, column {}: {}",
-                    record.game_index, e.line, e.column, e.message
-                ));
+                crate::error::warn(format_args!("{name}: game {}, {e}", record.game_index));
             } else if record.truncated {
                 crate::error::warn(format_args!(
                     "{name}: game {}: the input ends inside the game",

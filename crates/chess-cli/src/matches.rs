@@ -81,7 +81,7 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<()> {
     };
 
     let total = tournament.schedule().len();
-    let date = crate::pgn_export::today();
+    let date = chess_notation::pgn::Date::today().to_string();
     if !args.json {
         writeln!(
             out,

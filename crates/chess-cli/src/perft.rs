@@ -131,7 +131,7 @@ fn describe(
     if line.is_empty() {
         writeln!(out, "at the root")?;
     } else {
-        let uci_line: Vec<String> = uci_line(root, &line);
+        let (uci_line, _) = uci::format_line(root, line.iter().copied().map(Some));
         writeln!(
             out,
             "after {} ({})",
@@ -167,17 +167,6 @@ fn list(items: &[String]) -> String {
     } else {
         items.join(", ")
     }
-}
-
-fn uci_line(root: &Position, line: &[chess_rules::Move]) -> Vec<String> {
-    let mut pos = root.clone();
-    line.iter()
-        .map(|&m| {
-            let text = uci::format(&pos, m);
-            pos.play_unchecked(m);
-            text
-        })
-        .collect()
 }
 
 /// The `--json` object; see docs/cli.md.
@@ -259,7 +248,10 @@ fn difference_json(root: &Position, d: &Difference) -> Vec<(&'static str, Json)>
     };
     vec![
         ("steps", Json::Array(steps)),
-        ("line", strings(uci_line(root, &line))),
+        (
+            "line",
+            strings(uci::format_line(root, line.iter().copied().map(Some)).0),
+        ),
         ("line_san", Json::str(san::variation(root, &line))),
         (
             "position",

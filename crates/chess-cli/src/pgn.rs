@@ -209,9 +209,7 @@ pub fn reports(
     error: Option<&PgnError>,
     truncated: Option<Location>,
 ) -> Vec<String> {
-    let at = |at: Location, why: &dyn std::fmt::Display| {
-        format!("line {}, column {}: {why}", at.line, at.column)
-    };
+    let at = |at: Location, why: &dyn std::fmt::Display| format!("{at}: {why}");
     let mut reports = Vec::new();
     match (error, truncated) {
         (Some(e), _) => reports.push(at(e.at, &e.reason)),

@@ -4,9 +4,9 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 
 use chess_core::{Bitboard, Color, Square};
-use chess_notation::Fen;
 use chess_notation::input::{self, InputError};
-use chess_notation::san::SanPlus;
+use chess_notation::san::{SanMode, SanPlus};
+use chess_notation::{Fen, UciMove};
 use chess_rules::{DrawReason, Game, Move, Outcome, Position};
 
 use crate::cli::PlayArgs;
@@ -465,8 +465,15 @@ impl Session<'_> {
         }
     }
 
-    /// Saves to `file`, asking first when it exists.
+    /// Saves to `file`, asking first when it exists; a name that reads as a move is refused.
     fn save_asking(&mut self, file: &str, input: &mut dyn Input) -> io::Result<()> {
+        if reads_as_a_move(self.game.position(), file) {
+            return writeln!(
+                self.out,
+                "not saved: \"{}\" reads as a move, not a file name (name the file like game.pgn)",
+                crate::error::escape_controls(file)
+            );
+        }
         if std::path::Path::new(file).exists()
             && !self.confirm(
                 input,
@@ -534,13 +541,10 @@ impl Session<'_> {
             return Ok(());
         }
         if let Some(input) = input {
-            let prompt = "The game has unsaved moves. Save it as PGN? Enter a file name, or nothing to leave: ";
-            if let Some(line) = input.line(prompt, self.out)? {
-                let file = line.trim();
-                if !matches!(file, "" | "n" | "no" | "quit" | "exit") {
-                    self.save_asking(file, input)?;
-                }
-            }
+            self.ask_file(
+                "The game has unsaved moves. Save it as PGN? Enter a file name, or nothing to leave: ",
+                input,
+            )?;
             if !self.unsaved() {
                 return Ok(());
             }
@@ -560,16 +564,36 @@ impl Session<'_> {
         if self.saved || self.game.moves().is_empty() {
             return Ok(());
         }
-        let prompt = "Save the game as PGN? Enter a file name, or nothing to skip: ";
-        if let Some(line) = input.line(prompt, self.out)? {
+        self.ask_file(
+            "Save the game as PGN? Enter a file name, or nothing to skip: ",
+            input,
+        )
+    }
+
+    /// Asks for a file to save the game in and saves it there, until a name is given or the
+    /// answer is none; a move for an answer (typed on after the end of the game) asks again.
+    fn ask_file(&mut self, prompt: &str, input: &mut dyn Input) -> io::Result<()> {
+        while let Some(line) = input.line(prompt, self.out)? {
             let file = line.trim();
             // A script's `quit` (or a "no") after the end of the game is not a file name.
-            if !matches!(file, "" | "n" | "no" | "quit" | "exit") {
-                self.save_asking(file, input)?;
+            if matches!(file, "" | "n" | "no" | "quit" | "exit") {
+                break;
+            }
+            self.save_asking(file, input)?;
+            if !reads_as_a_move(self.game.position(), file) {
+                break;
             }
         }
         Ok(())
     }
+}
+
+/// Whether `name` reads as a move rather than a file name: a move of `pos` as a player types
+/// it, or move text in SAN or UCI (`Ng8`, `O-O`, `e2e4`), legal here or not.
+fn reads_as_a_move(pos: &Position, name: &str) -> bool {
+    input::parse_move(pos, name).is_ok()
+        || SanPlus::from_ascii_with(name.as_bytes(), SanMode::Lenient).is_ok()
+        || name.parse::<UciMove>().is_ok()
 }
 
 /// Where the game in progress is kept: `$XDG_STATE_HOME/chess/autosave.pgn`, else

@@ -104,15 +104,6 @@ fn arrow(mark: Mark) -> Arrow {
     Arrow::new(mark.from, mark.to, color)
 }
 
-/// `--last-move`: two squares, like e2e4.
-pub fn parse_last_move(text: &str) -> std::result::Result<(Square, Square), String> {
-    let squares = text
-        .get(..2)
-        .zip(text.get(2..))
-        .and_then(|(from, to)| Some((from.parse::<Square>().ok()?, to.parse::<Square>().ok()?)));
-    squares.ok_or_else(|| "expected two squares, like e2e4".to_owned())
-}
-
 /// The position after `ply` plies (the last by default) of game `number` of the PGN file at
 /// `path`, with the move that led to it and the marks of the comment after that move.
 fn from_game(path: &Path, number: u64, ply: Option<usize>) -> Result<Scene> {
@@ -134,13 +125,7 @@ fn from_game(path: &Path, number: u64, ply: Option<usize>) -> Result<Scene> {
         read += 1;
         if read == number {
             break game.map_err(|e| {
-                CliError::input(
-                    &name,
-                    format_args!(
-                        "game {number}, line {}, column {}: {}",
-                        e.at.line, e.at.column, e.reason
-                    ),
-                )
+                CliError::input(&name, format_args!("game {number}, {}: {}", e.at, e.reason))
             })?;
         }
     };
@@ -155,26 +140,13 @@ fn from_game(path: &Path, number: u64, ply: Option<usize>) -> Result<Scene> {
             ),
         ));
     }
-    let mut position = game.initial.clone();
-    for node in &moves[..ply] {
-        let played = match node.m {
-            Some(m) => position.play(m).is_ok(),
-            None => match position.null_move() {
-                Some(next) => {
-                    position = next;
-                    true
-                }
-                None => false,
-            },
-        };
-        // The reader has checked every move: only a broken game stops here.
-        if !played {
-            return Err(CliError::input(
-                &name,
-                format_args!("game {number}: {} cannot be played", node.san),
-            ));
-        }
-    }
+    // The reader has checked every move: only a broken game has no position here.
+    let position = game.position_after(ply).ok_or_else(|| {
+        CliError::input(
+            &name,
+            format_args!("game {number}: its mainline cannot be played to ply {ply}"),
+        )
+    })?;
     // The comment after the ply's move; at the start, the one before the first move.
     let (last_move, comments) = match ply.checked_sub(1).map(|i| &moves[i]) {
         Some(node) => (node.m, &node.comments_after),

@@ -134,6 +134,33 @@ impl CastlingSide {
             CastlingSide::QueenSide => File::A,
         }
     }
+
+    /// The letter of the right of `color` to castle on this side in a FEN's castling field:
+    /// by the side (`K`, `Q`, `k`, `q`), or, given the file of the rook, by that file
+    /// (Shredder-FEN's `HAha`, and X-FEN's for a rook the side alone does not name); uppercase
+    /// for white.
+    ///
+    /// ```
+    /// use chess_core::{CastlingSide, Color, File};
+    ///
+    /// assert_eq!(CastlingSide::KingSide.letter(Color::White, None), 'K');
+    /// assert_eq!(CastlingSide::QueenSide.letter(Color::Black, None), 'q');
+    /// assert_eq!(CastlingSide::QueenSide.letter(Color::Black, Some(File::B)), 'b');
+    /// assert_eq!(CastlingSide::KingSide.letter(Color::White, Some(File::G)), 'G');
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn letter(self, color: Color, rook_file: Option<File>) -> char {
+        let letter = match (rook_file, self) {
+            (Some(file), _) => file.char(),
+            (None, CastlingSide::KingSide) => 'k',
+            (None, CastlingSide::QueenSide) => 'q',
+        };
+        match color {
+            Color::White => letter.to_ascii_uppercase(),
+            Color::Black => letter,
+        }
+    }
 }
 
 /// Castling rights: for each color and side, whether castling is still allowed and the file of
@@ -367,22 +394,9 @@ impl fmt::Display for CastlingRights {
         if self.is_empty() {
             return f.write_str("-");
         }
-        let standard = self.is_standard();
+        let by_file = !self.is_standard();
         for (color, side, rook) in self.iter() {
-            let c = if standard {
-                match side {
-                    CastlingSide::KingSide => 'k',
-                    CastlingSide::QueenSide => 'q',
-                }
-            } else {
-                rook.file().char()
-            };
-            let c = if color.is_white() {
-                c.to_ascii_uppercase()
-            } else {
-                c
-            };
-            fmt::Write::write_char(f, c)?;
+            fmt::Write::write_char(f, side.letter(color, by_file.then_some(rook.file())))?;
         }
         Ok(())
     }

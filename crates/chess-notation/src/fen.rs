@@ -771,19 +771,8 @@ fn write_castling(out: &mut Ascii, setup: &Setup, shredder: bool) {
             };
             beyond == 0
         };
-        let c = if outermost {
-            match side {
-                CastlingSide::KingSide => b'k',
-                CastlingSide::QueenSide => b'q',
-            }
-        } else {
-            rook.file().char() as u8
-        };
-        out.push(if color.is_white() {
-            c.to_ascii_uppercase()
-        } else {
-            c
-        });
+        // Only ASCII letters: the cast cannot lose anything.
+        out.push(side.letter(color, (!outermost).then_some(rook.file())) as u8);
     }
 }
 

@@ -1,9 +1,10 @@
 //! Why a setup is not a legal position.
 
 use alloc::boxed::Box;
+use alloc::string::String;
 use core::fmt;
 
-use crate::Setup;
+use crate::{CastlingMode, Setup};
 
 bitflags::bitflags! {
     /// The reasons a [`Setup`] cannot occur in a game. A [`PositionError`] carries all that
@@ -80,8 +81,12 @@ impl PositionErrorKinds {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionError {
     pub(crate) setup: Box<Setup>,
-    pub(crate) mode: crate::CastlingMode,
+    pub(crate) mode: CastlingMode,
     pub(crate) kinds: PositionErrorKinds,
+    /// Why each castling right that does not fit does not, one sentence each (see
+    /// `validate::castling_problems`): worked out when the error is made, so that showing it
+    /// validates nothing again.
+    pub(crate) castling_problems: Box<[String]>,
 }
 
 impl PositionError {
@@ -102,39 +107,6 @@ impl PositionError {
     pub fn into_setup(self) -> Setup {
         *self.setup
     }
-
-    /// The escape hatch for unusual set-ups (studies, problems, analysis): builds the position
-    /// anyway when every reason is among `kinds` and in [`PositionErrorKinds::IGNORABLE`].
-    ///
-    /// Castling rights without their king and rook, and an en passant square that no double
-    /// step explains, are dropped rather than kept; the other ignorable reasons are kept as
-    /// they are (move generation handles them). Anything else is returned as an error again.
-    ///
-    /// ```
-    /// use chess_rules::{Position, PositionErrorKinds, Setup};
-    /// use chess_core::{Piece, Square};
-    ///
-    /// let mut setup = Setup::standard();
-    /// setup.board.put(Square::E4, Piece::WhiteQueen); // ten queens' worth of material is fine
-    /// for sq in [Square::A3, Square::B3, Square::C3, Square::D3, Square::E3] {
-    ///     setup.board.put(sq, Piece::WhiteQueen);
-    /// }
-    /// let error = Position::from_setup(setup, Default::default()).unwrap_err();
-    /// assert_eq!(error.kinds(), PositionErrorKinds::TOO_MUCH_MATERIAL);
-    /// let pos = error.ignore(PositionErrorKinds::TOO_MUCH_MATERIAL)?;
-    /// assert!(pos.legal_moves().len() > 20);
-    /// # Ok::<_, chess_rules::PositionError>(())
-    /// ```
-    pub fn ignore(self, kinds: PositionErrorKinds) -> Result<crate::Position, PositionError> {
-        let ignored = kinds & PositionErrorKinds::IGNORABLE;
-        if !(self.kinds - ignored).is_empty() {
-            return Err(PositionError {
-                kinds: self.kinds - ignored,
-                ..self
-            });
-        }
-        Ok(crate::Position::from_setup_lenient(*self.setup, self.mode))
-    }
 }
 
 impl fmt::Display for PositionError {
@@ -144,13 +116,12 @@ impl fmt::Display for PositionError {
             if i > 0 {
                 f.write_str("; ")?;
             }
-            if kind == PositionErrorKinds::INVALID_CASTLING_RIGHTS {
+            if kind == PositionErrorKinds::INVALID_CASTLING_RIGHTS
+                && !self.castling_problems.is_empty()
+            {
                 // Each right that does not fit, and why.
-                let problems = crate::validate::castling_problems(&self.setup, self.mode);
-                if !problems.is_empty() {
-                    f.write_str(&problems.join("; "))?;
-                    continue;
-                }
+                f.write_str(&self.castling_problems.join("; "))?;
+                continue;
             }
             f.write_str(kind.describe())?;
         }

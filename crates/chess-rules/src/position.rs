@@ -4,7 +4,7 @@ use chess_core::{
     Bitboard, Board, CastlingRights, CastlingSide, Color, Piece, Role, Square, attacks, zobrist,
 };
 
-use crate::error::{IllegalMoveError, PositionError};
+use crate::error::{IllegalMoveError, PositionError, PositionErrorKinds};
 use crate::{CastlingMode, Move, MoveKind, Setup, validate};
 
 /// Which en passant square to report: FEN, hashing and repetition differ on this.
@@ -116,10 +116,16 @@ impl Position {
         if kinds.is_empty() {
             Ok(Position::from_valid_parts(setup, mode, castling, ep_square))
         } else {
+            let castling_problems = if kinds.contains(PositionErrorKinds::INVALID_CASTLING_RIGHTS) {
+                validate::castling_problems(&setup, mode).into()
+            } else {
+                alloc::boxed::Box::default()
+            };
             Err(PositionError {
                 setup: alloc::boxed::Box::new(setup),
                 mode,
                 kinds,
+                castling_problems,
             })
         }
     }
@@ -772,5 +778,42 @@ impl Position {
             return one_color && (b.by_role(Role::Knight) | b.by_role(Role::Pawn)).is_empty();
         }
         true
+    }
+}
+
+// Building the position anyway is one of the constructors above, so it lives beside them: the
+// error module needs nothing of this one.
+impl PositionError {
+    /// The escape hatch for unusual set-ups (studies, problems, analysis): builds the position
+    /// anyway when every reason is among `kinds` and in [`PositionErrorKinds::IGNORABLE`].
+    ///
+    /// Castling rights without their king and rook, and an en passant square that no double
+    /// step explains, are dropped rather than kept; the other ignorable reasons are kept as
+    /// they are (move generation handles them). Anything else is returned as an error again.
+    ///
+    /// ```
+    /// use chess_rules::{Position, PositionErrorKinds, Setup};
+    /// use chess_core::{Piece, Square};
+    ///
+    /// let mut setup = Setup::standard();
+    /// setup.board.put(Square::E4, Piece::WhiteQueen); // ten queens' worth of material is fine
+    /// for sq in [Square::A3, Square::B3, Square::C3, Square::D3, Square::E3] {
+    ///     setup.board.put(sq, Piece::WhiteQueen);
+    /// }
+    /// let error = Position::from_setup(setup, Default::default()).unwrap_err();
+    /// assert_eq!(error.kinds(), PositionErrorKinds::TOO_MUCH_MATERIAL);
+    /// let pos = error.ignore(PositionErrorKinds::TOO_MUCH_MATERIAL)?;
+    /// assert!(pos.legal_moves().len() > 20);
+    /// # Ok::<_, chess_rules::PositionError>(())
+    /// ```
+    pub fn ignore(self, kinds: PositionErrorKinds) -> Result<Position, PositionError> {
+        let ignored = kinds & PositionErrorKinds::IGNORABLE;
+        if !(self.kinds - ignored).is_empty() {
+            return Err(PositionError {
+                kinds: self.kinds - ignored,
+                ..self
+            });
+        }
+        Ok(Position::from_setup_lenient(*self.setup, self.mode))
     }
 }

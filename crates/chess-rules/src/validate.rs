@@ -240,18 +240,7 @@ pub(crate) fn castling_problems(
             continue;
         }
         // The letter as a FEN writes it: KQkq in standard chess, the rook's file in Chess960.
-        let letter = if mode.is_chess960() {
-            rook.file().char()
-        } else if side == CastlingSide::KingSide {
-            'k'
-        } else {
-            'q'
-        };
-        let letter = if color.is_white() {
-            letter.to_ascii_uppercase()
-        } else {
-            letter
-        };
+        let letter = side.letter(color, mode.is_chess960().then_some(rook.file()));
         let back_rank = Rank::First.relative_to(color);
         let standard_king = Square::new(File::E, back_rank);
         let standard_rook = Square::new(side.standard_rook_file(), back_rank);

@@ -8,7 +8,7 @@ use chess_rules::Position;
 
 use chess_testdata::TempDir;
 
-use crate::support::{TempFiles, assert_contains, chess, python3_or_skip};
+use crate::support::{TempFiles, assert_contains, chess, chess_in, python3_or_skip};
 
 /// The lines of a transcript without the boards, which other tests pin.
 fn without_boards(transcript: &str) -> Vec<&str> {
@@ -546,6 +546,52 @@ fn no_color_turns_colours_off_on_a_terminal() {
     assert!(ok, "{stdout}\n{stderr}");
     assert!(!is_sgr(&stdout), "no colour with NO_COLOR: {stdout:?}");
     assert!(stdout.contains('♔') && stdout.contains('♚'), "{stdout}");
+}
+
+/// A move typed on after the end of a game is no answer to "save it as?": a game was once saved
+/// in a file named `Ng8`, in the directory it was played from.
+#[test]
+fn a_move_is_never_taken_for_a_file_name() {
+    let dir = TempDir::new("cli-play-move-names");
+    let out = chess_in(
+        dir.path(),
+        &["--ascii"],
+        "f3\ne5\ng4\nQh4#\nNg8\ne2e4\nO-O\n\n",
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    for name in ["Ng8", "e2e4", "O-O"] {
+        assert_contains(
+            &out.stdout,
+            &format!(
+                "not saved: \"{name}\" reads as a move, not a file name (name the file like game.pgn)"
+            ),
+        );
+    }
+    // Each refusal asks again, until nothing is the answer.
+    assert_eq!(
+        out.stdout
+            .matches("Save the game as PGN? Enter a file name, or nothing to skip: ")
+            .count(),
+        4
+    );
+    // The save command and the question when leaving refuse moves too, legal ones included.
+    let out = chess_in(
+        dir.path(),
+        &["--ascii"],
+        "e4\nsave e5\nsave Nf3\nquit\nd5\nexit\n",
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    for name in ["e5", "Nf3", "d5"] {
+        assert_contains(
+            &out.stdout,
+            &format!("not saved: \"{name}\" reads as a move"),
+        );
+    }
+    let files: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name())
+        .collect();
+    assert!(files.is_empty(), "{files:?}");
 }
 
 /// `chess` with its own place to keep unsaved games.

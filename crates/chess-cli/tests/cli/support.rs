@@ -19,16 +19,43 @@ pub fn chess(args: &[&str], stdin: &str) -> Output {
 
 /// [`chess`] with any bytes on stdin.
 pub fn chess_bytes(args: &[&str], stdin: &[u8]) -> Output {
-    // Games left unsaved are kept out of the home directory of whoever runs the tests.
-    let state = std::env::temp_dir().join("chess-cli-tests-state");
-    chess_env(args, stdin, &[("XDG_STATE_HOME", state.to_str().unwrap())])
+    chess_env(
+        args,
+        stdin,
+        &[("XDG_STATE_HOME", state().to_str().unwrap())],
+    )
+}
+
+/// Where the tests' games left unsaved are kept: out of the home directory of whoever runs
+/// them.
+fn state() -> std::path::PathBuf {
+    std::env::temp_dir().join("chess-cli-tests-state")
 }
 
 /// [`chess_bytes`] with these environment variables.
 pub fn chess_env(args: &[&str], stdin: &[u8], env: &[(&str, &str)]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chess"))
+    run(
+        Command::new(env!("CARGO_BIN_EXE_chess")).envs(env.iter().copied()),
+        args,
+        stdin,
+    )
+}
+
+/// [`chess`] run in the directory `dir`, where the file names it is given are relative to.
+pub fn chess_in(dir: &std::path::Path, args: &[&str], stdin: &str) -> Output {
+    run(
+        Command::new(env!("CARGO_BIN_EXE_chess"))
+            .current_dir(dir)
+            .env("XDG_STATE_HOME", state()),
+        args,
+        stdin.as_bytes(),
+    )
+}
+
+/// Runs `command` with `args`, feeding `stdin`; no terminal, no colours.
+fn run(command: &mut Command, args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = command
         .args(args)
-        .envs(env.iter().copied())
         .env("NO_COLOR", "1")
         .env("TERM", "dumb")
         .stdin(Stdio::piped())

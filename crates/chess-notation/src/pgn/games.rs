@@ -1,10 +1,12 @@
-//! Reading games one after another as owned [`PgnGame`]s.
+//! Reading games one after another as owned [`PgnGame`]s, and the first game of a text
+//! (`PgnGame`'s `FromStr`).
 
+use core::str::FromStr;
 use std::io::Read;
 
 use super::builder::GameBuilder;
 use super::reader::Reader;
-use super::{PgnError, PgnErrorReason, PgnGame};
+use super::{Location, PgnError, PgnErrorReason, PgnGame};
 
 /// Reads games one after another as [`PgnGame`]s, skipping over bad ones.
 ///
@@ -119,4 +121,23 @@ pub(crate) fn io_error<R: Read>(game: u64, reader: &Reader<R>, e: &std::io::Erro
             message: e.to_string(),
         },
     )
+}
+
+impl FromStr for PgnGame {
+    type Err = PgnError;
+
+    /// Reads the first game of the text.
+    fn from_str(s: &str) -> Result<PgnGame, PgnError> {
+        GameReader::new(s.as_bytes()).next().unwrap_or_else(|| {
+            Err(PgnError::new(
+                1,
+                Location {
+                    line: 1,
+                    column: 1,
+                    offset: 0,
+                },
+                PgnErrorReason::NoGame,
+            ))
+        })
+    }
 }

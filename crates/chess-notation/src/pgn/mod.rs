@@ -18,6 +18,9 @@
 //! The commands of comments (`[%eval 0.17]`, `[%clk 0:03:00]`, `[%cal Ge2e4]`, …) are read by
 //! [`commands`], [`eval`], [`clock`], [`emt`] and [`marks`], and written by [`Command`].
 //!
+//! The values of the date and time tags are [`Date`] (`2024.01.31`, `????.??.??`, with days
+//! since 1970-01-01 and back, and today's date) and [`Time`] (`23:59:07`).
+//!
 //! Real-world files are read as their authors meant; [`GameReader::strict`] rejects each of
 //! these with a located error:
 //!
@@ -55,12 +58,14 @@
 
 mod builder;
 mod commands;
+mod date;
 mod error;
 mod games;
 #[cfg(feature = "parallel")]
 mod parallel;
 mod part;
 mod reader;
+mod reason;
 mod tree;
 mod visitor;
 mod writer;
@@ -75,12 +80,14 @@ pub use commands::{
     ParseMarkErrorKind, clock, command_bytes, commands, emt, eval, marks, parse_clock, parse_eval,
     without_commands,
 };
-pub use error::{Diagnostic, PartialGame, PgnError, PgnErrorKind, PgnErrorReason};
+pub use date::{Date, ParseDateError, ParseTimeError, Time};
+pub use error::{PartialGame, PgnError};
 pub use games::GameReader;
 #[cfg(feature = "parallel")]
 pub use parallel::{ParallelReader, ParallelVisit};
 pub use part::Part;
 pub use reader::{DEFAULT_BUFFER_SIZE, Reader};
+pub use reason::{Diagnostic, PgnErrorKind, PgnErrorReason};
 pub use tree::{Line, MoveNode, PgnGame, ToGameError};
 pub use visitor::{MapOutput, VariationChoice, Visitor, VisitorExt, WithStart};
 pub use writer::write_game;

@@ -2,16 +2,12 @@
 //! and its conversions to and from a game of the rules.
 
 use core::fmt;
-use core::str::FromStr;
 use std::time::Duration;
 
 use chess_core::Color;
 use chess_rules::{CastlingMode, DrawReason, Game, Move, Outcome, PlayError, Position, WinReason};
 
-use super::{
-    Diagnostic, Eval, GameReader, GameResult, Location, Mark, ParseMarkError, PgnError,
-    PgnErrorReason,
-};
+use super::{Diagnostic, Eval, GameResult, Location, Mark, ParseMarkError};
 use crate::fen::Fen;
 use crate::san::{San, SanPlus};
 
@@ -194,24 +190,59 @@ impl PgnGame {
         self.mainline.moves.iter().map(|node| node.m)
     }
 
-    /// The position at the end of the mainline.
+    /// The position at the end of the mainline (in a tree built by hand, before the first move
+    /// that cannot be played).
     #[must_use]
     pub fn final_position(&self) -> Position {
+        self.play_mainline(self.mainline.moves.len()).0
+    }
+
+    /// The position after the first `plies` moves of the mainline (0: the initial position);
+    /// `None` when the mainline is shorter, or when one of those moves cannot be played
+    /// (possible only in a tree built by hand: the reader checks every move).
+    ///
+    /// ```
+    /// use chess_notation::pgn::PgnGame;
+    ///
+    /// let game: PgnGame = "1. e4 e5 2. Nf3 *".parse()?;
+    /// assert_eq!(game.position_after(0), Some(game.initial.clone()));
+    /// let after_e5 = game.position_after(2).unwrap();
+    /// assert_eq!(
+    ///     chess_notation::Fen::from_position(&after_e5).to_string(),
+    ///     "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    /// );
+    /// assert_eq!(game.position_after(3), Some(game.final_position()));
+    /// assert_eq!(game.position_after(4), None);
+    /// # Ok::<_, chess_notation::pgn::PgnError>(())
+    /// ```
+    #[must_use]
+    pub fn position_after(&self, plies: usize) -> Option<Position> {
+        if plies > self.mainline.moves.len() {
+            return None;
+        }
+        let (pos, played) = self.play_mainline(plies);
+        (played == plies).then_some(pos)
+    }
+
+    /// The initial position with the first `plies` moves of the mainline played (a null move
+    /// passes the turn), stopping before one that cannot be played; and how many were.
+    fn play_mainline(&self, plies: usize) -> (Position, usize) {
         let mut pos = self.initial.clone();
-        for node in &self.mainline.moves {
+        for (played, node) in self.mainline.moves.iter().take(plies).enumerate() {
             match node.m {
                 Some(m) => {
                     if pos.play(m).is_err() {
-                        break;
+                        return (pos, played);
                     }
                 }
                 None => match pos.null_move() {
                     Some(next) => pos = next,
-                    None => break,
+                    None => return (pos, played),
                 },
             }
         }
-        pos
+        let played = plies.min(self.mainline.moves.len());
+        (pos, played)
     }
 
     /// The game's mainline as a game of the rules, which knows the draw rules and can be
@@ -391,21 +422,25 @@ impl TryFrom<&PgnGame> for Game {
     }
 }
 
-impl FromStr for PgnGame {
-    type Err = PgnError;
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-    /// Reads the first game of the text.
-    fn from_str(s: &str) -> Result<PgnGame, PgnError> {
-        GameReader::new(s.as_bytes()).next().unwrap_or_else(|| {
-            Err(PgnError::new(
-                1,
-                Location {
-                    line: 1,
-                    column: 1,
-                    offset: 0,
-                },
-                PgnErrorReason::NoGame,
-            ))
-        })
+    /// A tree built by hand whose second move cannot be played: the walk stops before it.
+    #[test]
+    fn positions_along_a_broken_mainline_stop_before_the_bad_move() {
+        let mut game: PgnGame = "1. e4 e5 2. Nf3 *".parse().unwrap();
+        let e4 = game.mainline.moves[0].clone();
+        game.mainline.moves[1] = e4;
+        let after_e4 = game.position_after(1).unwrap();
+        assert_eq!(game.position_after(2), None);
+        assert_eq!(game.position_after(3), None);
+        assert_eq!(game.final_position(), after_e4);
+        // A null move passes the turn.
+        let mut game: PgnGame = "1. e4 *".parse().unwrap();
+        game.mainline.moves.push(MoveNode::null());
+        let passed = game.position_after(2).unwrap();
+        assert!(passed.turn().is_white());
+        assert_eq!(passed.board(), game.position_after(1).unwrap().board());
     }
 }

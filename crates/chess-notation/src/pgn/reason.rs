@@ -1,0 +1,222 @@
+//! Why a game, or a variation of it, could not be read: the reason and its kind, and the
+//! diagnostic of a flaw the lenient reader set aside to keep the rest of a game.
+
+use core::fmt;
+use std::io;
+
+use super::{Location, SyntaxErrorKind};
+use crate::fen::FenError;
+use crate::san::ParseSanError;
+
+/// The kinds of [`PgnError`](super::PgnError) and [`Diagnostic`], as a program reporting errors would group
+/// them.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
+pub enum PgnErrorKind {
+    /// The text is not PGN, or a move token is not SAN.
+    Syntax,
+    /// A move that is not legal in its position (or a null move where none is allowed).
+    IllegalMove,
+    /// A move that matches several legal moves.
+    AmbiguousMove,
+    /// The `FEN` tag is not a valid FEN or describes an impossible position.
+    InvalidFen,
+    /// A `Variant` tag naming a variant other than standard chess and Chess960.
+    UnsupportedVariant,
+    /// The input ended inside the game (in strict reading).
+    Truncated,
+    /// The underlying reader failed.
+    Io,
+}
+
+impl PgnErrorKind {
+    /// A stable lowercase name: `syntax`, `illegal_move`, `ambiguous_move`, `invalid_fen`,
+    /// `unsupported_variant`, `truncated`, `io`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            PgnErrorKind::Syntax => "syntax",
+            PgnErrorKind::IllegalMove => "illegal_move",
+            PgnErrorKind::AmbiguousMove => "ambiguous_move",
+            PgnErrorKind::InvalidFen => "invalid_fen",
+            PgnErrorKind::UnsupportedVariant => "unsupported_variant",
+            PgnErrorKind::Truncated => "truncated",
+            PgnErrorKind::Io => "io",
+        }
+    }
+}
+
+impl fmt::Display for PgnErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Why a game could not be read (or, in a [`Diagnostic`], why a variation was dropped). Its
+/// `Display` says why without saying where: the location travels apart, in [`PgnError::at`](super::PgnError::at).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PgnErrorReason {
+    /// The reader found text that is not PGN.
+    Syntax(SyntaxErrorKind),
+    /// A move token that is not SAN.
+    InvalidSan {
+        /// The token.
+        san: String,
+        /// Where in the token it stopped making sense.
+        error: ParseSanError,
+    },
+    /// A move that no legal move matches.
+    IllegalMove {
+        /// The move as written.
+        san: String,
+        /// The position it was played in, as FEN.
+        fen: String,
+    },
+    /// A move that a legal move matches, but not as standard SAN writes it (strict reading:
+    /// the standard form is given).
+    NotStandard {
+        /// The move as written.
+        san: String,
+        /// How standard SAN writes it.
+        expected: String,
+    },
+    /// A null move where the reader does not allow them, or while in check.
+    NullMove {
+        /// The move as written.
+        san: String,
+    },
+    /// A move that several legal moves match.
+    AmbiguousMove {
+        /// The move as written.
+        san: String,
+        /// The matching moves in standard SAN, sorted.
+        candidates: Vec<String>,
+    },
+    /// The `FEN` tag is not valid.
+    InvalidFen {
+        /// The tag's value.
+        fen: String,
+        /// Why.
+        error: FenError,
+    },
+    /// The `Variant` tag names a variant this reader does not play.
+    UnsupportedVariant(String),
+    /// A variation (`(`) before any move it could be an alternative to.
+    VariationBeforeMove,
+    /// A comment longer than the limit of the [`GameBuilder`](super::GameBuilder).
+    CommentTooLong(usize),
+    /// The input ended inside the game, before its result token (strict reading; the lenient
+    /// reader returns the game with [`PgnGame::truncated`](super::PgnGame::truncated) set).
+    Truncated,
+    /// The text holds no game.
+    NoGame,
+    /// The underlying reader failed.
+    Io {
+        /// The kind of I/O error.
+        kind: io::ErrorKind,
+        /// Its message.
+        message: String,
+    },
+}
+
+impl PgnErrorReason {
+    /// The kind of error.
+    #[must_use]
+    pub fn kind(&self) -> PgnErrorKind {
+        match self {
+            PgnErrorReason::Syntax(_)
+            | PgnErrorReason::InvalidSan { .. }
+            | PgnErrorReason::VariationBeforeMove
+            | PgnErrorReason::CommentTooLong(_)
+            | PgnErrorReason::NoGame => PgnErrorKind::Syntax,
+            PgnErrorReason::IllegalMove { .. }
+            | PgnErrorReason::NotStandard { .. }
+            | PgnErrorReason::NullMove { .. } => PgnErrorKind::IllegalMove,
+            PgnErrorReason::AmbiguousMove { .. } => PgnErrorKind::AmbiguousMove,
+            PgnErrorReason::InvalidFen { .. } => PgnErrorKind::InvalidFen,
+            PgnErrorReason::UnsupportedVariant(_) => PgnErrorKind::UnsupportedVariant,
+            PgnErrorReason::Truncated => PgnErrorKind::Truncated,
+            PgnErrorReason::Io { .. } => PgnErrorKind::Io,
+        }
+    }
+
+    /// Whether this is a flaw of one move (unreadable, illegal, ambiguous, not standard, a null
+    /// move): what drops a variation rather than the game in lenient reading.
+    pub(crate) fn is_move_error(&self) -> bool {
+        matches!(
+            self,
+            PgnErrorReason::InvalidSan { .. }
+                | PgnErrorReason::IllegalMove { .. }
+                | PgnErrorReason::NotStandard { .. }
+                | PgnErrorReason::NullMove { .. }
+                | PgnErrorReason::AmbiguousMove { .. }
+        )
+    }
+}
+
+impl fmt::Display for PgnErrorReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PgnErrorReason::Syntax(kind) => kind.fmt(f),
+            PgnErrorReason::InvalidSan { san, error } => write!(
+                f,
+                "invalid move {san}: not san at byte {}: expected a move like e4, Nf3, exd5, e8=Q, O-O or Qxf7#",
+                error.offset
+            ),
+            PgnErrorReason::IllegalMove { san, fen } => {
+                write!(f, "illegal move {san}: no legal move matches in {fen}")
+            }
+            PgnErrorReason::NotStandard { san, expected } => {
+                write!(f, "move {san} is not standard san: expected {expected}")
+            }
+            PgnErrorReason::NullMove { san } => write!(
+                f,
+                "null move {san} not allowed: null moves are off, or the side to move is in check"
+            ),
+            PgnErrorReason::AmbiguousMove { san, candidates } => write!(
+                f,
+                "ambiguous move {san}: candidates are {}",
+                candidates.join(", ")
+            ),
+            PgnErrorReason::InvalidFen { fen, error } => write!(f, "invalid fen {fen:?}: {error}"),
+            PgnErrorReason::UnsupportedVariant(v) => write!(
+                f,
+                "unsupported variant {v:?}: expected standard chess or chess960"
+            ),
+            PgnErrorReason::VariationBeforeMove => {
+                f.write_str("variation before any move: expected a move before '('")
+            }
+            PgnErrorReason::CommentTooLong(n) => write!(f, "comment longer than {n} bytes"),
+            PgnErrorReason::Truncated => {
+                f.write_str("the input ends inside the game: expected a result token")
+            }
+            PgnErrorReason::NoGame => f.write_str("no game in the input"),
+            PgnErrorReason::Io { message, .. } => write!(f, "read error: {message}"),
+        }
+    }
+}
+
+/// A flaw the lenient reader set aside to keep the rest of a game: where, and why (today: a
+/// variation dropped for an illegal or unreadable move in it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Where the offending token starts.
+    pub at: Location,
+    /// What was wrong with it.
+    pub reason: PgnErrorReason,
+}
+
+impl Diagnostic {
+    /// The kind of flaw.
+    #[must_use]
+    pub fn kind(&self) -> PgnErrorKind {
+        self.reason.kind()
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: variation dropped: {}", self.at, self.reason)
+    }
+}
