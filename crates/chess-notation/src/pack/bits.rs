@@ -1,6 +1,6 @@
 //! Bit-level writing and reading, most significant bit first, and LEB128 varints.
 
-use super::DecodeError;
+use super::format::DecodeError;
 
 /// Appends bits to a byte vector, most significant bit of each byte first.
 pub(crate) struct BitWriter<'a> {

@@ -14,11 +14,14 @@
 //! then:             the code of each move's rank, most significant bit first, zero-padded
 //! ```
 
+use core::fmt;
+
 use chess_rules::{Move, Position};
 
 use super::bits::{BitReader, BitWriter, read_leb128, write_leb128};
+use super::format::DecodeError;
+use super::format::Format;
 use super::model::{RANK_CODES, Ranking};
-use super::{DecodeError, EncodeError, Format};
 
 /// The most moves (plies) a game may have. The longest possible game under the 75-move rule has
 /// fewer than 18 000 plies; the limit bounds what a decoder allocates.
@@ -67,7 +70,7 @@ pub fn encode_game(start: &Position, moves: &[Move]) -> Result<Vec<u8>, EncodeEr
         out.extend_from_slice(&(n as u16).to_le_bytes());
     } else {
         out.push(tag | START_POSITION);
-        let packed = super::encode_position(start);
+        let packed = super::position::encode_position(start);
         out.push(packed.len() as u8);
         out.extend_from_slice(&packed);
     }
@@ -137,7 +140,7 @@ pub fn decode_game(bytes: &[u8]) -> Result<(Position, Vec<Move>), DecodeError> {
                 offset: bytes.len(),
             })?;
             at = end;
-            let pos = super::decode_position(packed).map_err(|e| shift(e, 2))?;
+            let pos = super::position::decode_position(packed).map_err(|e| shift(e, 2))?;
             if pos == Position::standard() || chess960_number(&pos).is_some() {
                 return Err(DecodeError::InvalidValue {
                     offset: 2,
@@ -207,6 +210,40 @@ fn shift(e: DecodeError, by: usize) -> DecodeError {
         e => e,
     }
 }
+
+/// Why a game could not be encoded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum EncodeError {
+    /// A move is not legal where it is played.
+    IllegalMove {
+        /// The ply, counting from 0.
+        ply: usize,
+        /// The move.
+        m: Move,
+    },
+    /// The game has more than [`MAX_GAME_PLIES`] moves.
+    TooManyMoves {
+        /// How many it has.
+        count: usize,
+    },
+}
+
+impl fmt::Display for EncodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EncodeError::IllegalMove { ply, m } => {
+                write!(f, "cannot encode game: illegal move {m} at ply {ply}")
+            }
+            EncodeError::TooManyMoves { count } => write!(
+                f,
+                "cannot encode game: {count} moves, expected at most {MAX_GAME_PLIES}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for EncodeError {}
 
 #[cfg(test)]
 mod tests {

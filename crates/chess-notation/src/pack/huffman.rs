@@ -35,7 +35,8 @@ use chess_core::{Board, CastlingRights, CastlingSide, Color, File, Piece, Rank, 
 use chess_rules::{CastlingMode, EnPassantMode, Position, Setup};
 
 use super::bits::{BitReader, BitWriter};
-use super::{DecodeError, Format};
+use super::format::DecodeError;
+use super::format::Format;
 
 /// The code of each role without its color bit, and its length: pawn `10`, knight `1100`, …
 const ROLE_CODES: [(u32, u32); 6] = [

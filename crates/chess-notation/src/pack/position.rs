@@ -49,8 +49,9 @@ use chess_rules::{CastlingMode, EnPassantMode, Position, Setup};
 use core::fmt;
 use core::ops::Deref;
 
+use super::format::DecodeError;
+use super::format::Format;
 use super::radix::{DigitReader, DigitWriter, MAX_BYTES};
-use super::{DecodeError, Format};
 
 const FLAG_CHESS960: u8 = 1;
 const FLAG_EXTENDED: u8 = 2;

@@ -9,7 +9,7 @@
 //! (the product of the radices, minus one) needs, which lets a decoder tell truncated or
 //! overlong input from a different position.
 
-use super::DecodeError;
+use super::format::DecodeError;
 
 /// 32-bit limbs: 16 of them hold 512 bits, more than any position needs (about 360).
 const LIMBS: usize = 16;

@@ -5,12 +5,14 @@ use core::ops::ControlFlow;
 use chess_rules::{CastlingMode, Move, Position};
 
 use super::error::PartialGame;
+use super::error::PgnError;
+use super::location::Location;
+use super::reason::{Diagnostic, PgnErrorReason};
+use super::result::GameResult;
+use super::syntax::{SyntaxError, SyntaxErrorKind};
+use super::text::{decode, unescape_tag_value};
 use super::tree::{Line, MoveNode, PgnGame};
 use super::visitor::{VariationChoice, Visitor};
-use super::{
-    Diagnostic, GameResult, Location, PgnError, PgnErrorReason, SyntaxError, SyntaxErrorKind,
-    decode, unescape_tag_value,
-};
 use crate::fen::{Fen, FenError};
 use crate::san::{San, SanError, SanMode, SanPlus};
 

@@ -4,7 +4,9 @@ use core::fmt;
 
 use chess_rules::Position;
 
-use super::{Diagnostic, Line, Location, PgnErrorKind, PgnErrorReason, PgnGame};
+use super::location::Location;
+use super::reason::{Diagnostic, PgnErrorKind, PgnErrorReason};
+use super::tree::{Line, PgnGame};
 
 /// What was read of a game before its error: everything a report needs without parsing text.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -5,8 +5,11 @@ use core::str::FromStr;
 use std::io::Read;
 
 use super::builder::GameBuilder;
+use super::error::PgnError;
+use super::location::Location;
 use super::reader::Reader;
-use super::{Location, PgnError, PgnErrorReason, PgnGame};
+use super::reason::PgnErrorReason;
+use super::tree::PgnGame;
 
 /// Reads games one after another as [`PgnGame`]s, skipping over bad ones.
 ///

@@ -61,18 +61,18 @@ mod commands;
 mod date;
 mod error;
 mod games;
+mod location;
 #[cfg(feature = "parallel")]
 mod parallel;
 mod part;
 mod reader;
 mod reason;
+mod result;
+mod syntax;
+mod text;
 mod tree;
 mod visitor;
 mod writer;
-
-use core::fmt;
-
-use chess_core::Color;
 
 pub use builder::GameBuilder;
 pub use commands::{
@@ -83,200 +83,15 @@ pub use commands::{
 pub use date::{Date, ParseDateError, ParseTimeError, Time};
 pub use error::{PartialGame, PgnError};
 pub use games::GameReader;
+pub use location::Location;
 #[cfg(feature = "parallel")]
 pub use parallel::{ParallelReader, ParallelVisit};
 pub use part::Part;
 pub use reader::{DEFAULT_BUFFER_SIZE, Reader};
 pub use reason::{Diagnostic, PgnErrorKind, PgnErrorReason};
+pub use result::GameResult;
+pub use syntax::{SyntaxError, SyntaxErrorKind};
+pub use text::{decode_into, unescape_tag_value, unescape_tag_value_into};
 pub use tree::{Line, MoveNode, PgnGame, ToGameError};
 pub use visitor::{MapOutput, VariationChoice, Visitor, VisitorExt, WithStart};
 pub use writer::write_game;
-
-/// Where a token stands in the input.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
-pub struct Location {
-    /// The line, from 1.
-    pub line: u64,
-    /// The column in bytes, from 1 (a byte order mark takes no room).
-    pub column: u64,
-    /// The offset in bytes from the start of the input.
-    pub offset: u64,
-}
-
-impl fmt::Display for Location {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}", self.line, self.column)
-    }
-}
-
-/// The result token at the end of a game's movetext.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum GameResult {
-    /// `1-0`
-    WhiteWins,
-    /// `0-1`
-    BlackWins,
-    /// `1/2-1/2`
-    Draw,
-    /// `*`: unknown, in progress or abandoned.
-    Unknown,
-}
-
-impl GameResult {
-    /// The token: `1-0`, `0-1`, `1/2-1/2` or `*`.
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-            GameResult::Unknown => "*",
-        }
-    }
-
-    /// The result of a game `winner` won.
-    #[must_use]
-    pub const fn winner(winner: Color) -> GameResult {
-        match winner {
-            Color::White => GameResult::WhiteWins,
-            Color::Black => GameResult::BlackWins,
-        }
-    }
-
-    /// The result a token stands for.
-    #[must_use]
-    pub fn from_token(token: &str) -> Option<GameResult> {
-        match token {
-            "1-0" => Some(GameResult::WhiteWins),
-            "0-1" => Some(GameResult::BlackWins),
-            "1/2-1/2" => Some(GameResult::Draw),
-            "*" => Some(GameResult::Unknown),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for GameResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// What the reader found that is not PGN.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-#[non_exhaustive]
-pub enum SyntaxErrorKind {
-    /// A character that cannot stand here (like `]`, `}` or `"` in the movetext).
-    UnexpectedChar(u8),
-    /// A `)` with no `(` before it.
-    UnmatchedParenthesis,
-    /// The game ended inside a variation.
-    UnterminatedVariation,
-    /// A `{` with no `}` before the end of the input.
-    UnterminatedComment,
-    /// A tag pair that is not `[Name "value"]`.
-    InvalidTag,
-    /// A tag pair longer than the reader's buffer (its size).
-    TagTooLong(usize),
-    /// A move token of hundreds of characters.
-    TokenTooLong,
-    /// A `$` without a number from 0 to 255, or annotation marks other than `!`, `?`, `!!`,
-    /// `??`, `!?`, `?!`.
-    InvalidNag,
-}
-
-/// Something that is not PGN, and where.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub struct SyntaxError {
-    /// Where it is.
-    pub at: Location,
-    /// What it is.
-    pub kind: SyntaxErrorKind,
-}
-
-impl fmt::Display for SyntaxErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            SyntaxErrorKind::UnexpectedChar(c) => write!(
-                f,
-                "unexpected {:?}: expected a move, move number, comment, variation, nag or result",
-                char::from(c)
-            ),
-            SyntaxErrorKind::UnmatchedParenthesis => {
-                f.write_str("unexpected ')': no variation is open")
-            }
-            SyntaxErrorKind::UnterminatedVariation => {
-                f.write_str("the game ends inside a variation: expected ')'")
-            }
-            SyntaxErrorKind::UnterminatedComment => {
-                f.write_str("comment not closed: expected '}' before the end of the input")
-            }
-            SyntaxErrorKind::InvalidTag => {
-                f.write_str("invalid tag pair: expected [Name \"value\"]")
-            }
-            SyntaxErrorKind::TagTooLong(n) => {
-                write!(f, "tag pair longer than the reader's buffer of {n} bytes")
-            }
-            SyntaxErrorKind::TokenTooLong => f.write_str("token too long to be a move"),
-            SyntaxErrorKind::InvalidNag => {
-                f.write_str("invalid annotation: expected $0 to $255, or !, ?, !!, ??, !?, ?!")
-            }
-        }
-    }
-}
-
-impl fmt::Display for SyntaxError {
-    /// What is wrong, without where (that is [`SyntaxError::at`]).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.kind.fmt(f)
-    }
-}
-
-impl std::error::Error for SyntaxError {}
-
-/// A tag value as written (`a \"b\"`) to its text (`a "b"`): `\"` and `\\` are unescaped, other
-/// backslashes kept. Invalid UTF-8 is read as Latin-1, as old PGN files are often encoded.
-#[must_use]
-pub fn unescape_tag_value(raw: &[u8]) -> String {
-    let mut out = String::new();
-    unescape_tag_value_into(raw, &mut out);
-    out
-}
-
-/// [`unescape_tag_value`] at the end of `out`.
-pub fn unescape_tag_value_into(raw: &[u8], out: &mut String) {
-    if !raw.contains(&b'\\') {
-        decode_into(raw, out);
-        return;
-    }
-    let start = out.len();
-    decode_into(raw, out);
-    let text = out.split_off(start);
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c == '\\' {
-            if let Some(&next @ ('"' | '\\')) = chars.peek() {
-                out.push(next);
-                chars.next();
-                continue;
-            }
-        }
-        out.push(c);
-    }
-}
-
-/// Bytes to text: UTF-8 when valid, else Latin-1.
-pub(crate) fn decode(raw: &[u8]) -> String {
-    let mut text = String::new();
-    decode_into(raw, &mut text);
-    text
-}
-
-/// Bytes of a PGN file as text at the end of `out`: UTF-8 when valid, else Latin-1 (as old
-/// PGN files are often encoded).
-pub fn decode_into(raw: &[u8], out: &mut String) {
-    match core::str::from_utf8(raw) {
-        Ok(s) => out.push_str(s),
-        Err(_) => out.extend(raw.iter().map(|&b| char::from(b))),
-    }
-}

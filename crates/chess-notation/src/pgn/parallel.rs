@@ -16,9 +16,13 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 
 use super::builder::GameBuilder;
+use super::error::PgnError;
+use super::location::Location;
+use super::reader::DEFAULT_BUFFER_SIZE;
 use super::reader::{EofInside, Reader, starts_with_event_tag};
+use super::reason::PgnErrorReason;
+use super::tree::PgnGame;
 use super::visitor::Visitor;
-use super::{DEFAULT_BUFFER_SIZE, Location, PgnError, PgnErrorReason, PgnGame};
 
 /// The default size of the parts handed to the threads.
 const DEFAULT_CHUNK_SIZE: usize = 1 << 20;

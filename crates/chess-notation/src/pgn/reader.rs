@@ -4,8 +4,10 @@
 use core::ops::ControlFlow;
 use std::io::{self, Read};
 
+use super::location::Location;
+use super::result::GameResult;
+use super::syntax::{SyntaxError, SyntaxErrorKind};
 use super::visitor::{VariationChoice, Visitor};
-use super::{GameResult, Location, SyntaxError, SyntaxErrorKind};
 
 /// The default buffer size: the longest tag pair the reader accepts, and the size of the parts
 /// long comments are cut into.

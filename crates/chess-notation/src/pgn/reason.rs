@@ -4,7 +4,8 @@
 use core::fmt;
 use std::io;
 
-use super::{Location, SyntaxErrorKind};
+use super::location::Location;
+use super::syntax::SyntaxErrorKind;
 use crate::fen::FenError;
 use crate::san::ParseSanError;
 

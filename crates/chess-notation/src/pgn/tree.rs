@@ -7,7 +7,10 @@ use std::time::Duration;
 use chess_core::Color;
 use chess_rules::{CastlingMode, DrawReason, Game, Move, Outcome, PlayError, Position, WinReason};
 
-use super::{Diagnostic, Eval, GameResult, Location, Mark, ParseMarkError};
+use super::commands::{Eval, Mark, ParseMarkError};
+use super::location::Location;
+use super::reason::Diagnostic;
+use super::result::GameResult;
 use crate::fen::Fen;
 use crate::san::{San, SanPlus};
 
@@ -67,19 +70,25 @@ impl MoveNode {
     /// The clock time of the first `[%clk ...]` command in the comments after the move.
     #[must_use]
     pub fn clock(&self) -> Option<Duration> {
-        self.comments_after.iter().find_map(|c| super::clock(c))
+        self.comments_after
+            .iter()
+            .find_map(|c| super::commands::clock(c))
     }
 
     /// The time the move took, from the first `[%emt ...]` command in the comments after it.
     #[must_use]
     pub fn emt(&self) -> Option<Duration> {
-        self.comments_after.iter().find_map(|c| super::emt(c))
+        self.comments_after
+            .iter()
+            .find_map(|c| super::commands::emt(c))
     }
 
     /// The evaluation of the first `[%eval ...]` command in the comments after the move.
     #[must_use]
     pub fn eval(&self) -> Option<Eval> {
-        self.comments_after.iter().find_map(|c| super::eval(c))
+        self.comments_after
+            .iter()
+            .find_map(|c| super::commands::eval(c))
     }
 
     /// The arrows and squares that the `[%cal ...]` and `[%csl ...]` commands of the comments
@@ -102,7 +111,9 @@ impl MoveNode {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn marks(&self) -> impl Iterator<Item = Result<Mark, ParseMarkError>> + '_ {
-        self.comments_after.iter().flat_map(|c| super::marks(c))
+        self.comments_after
+            .iter()
+            .flat_map(|c| super::commands::marks(c))
     }
 }
 

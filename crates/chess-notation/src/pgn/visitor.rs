@@ -2,7 +2,9 @@
 
 use core::ops::ControlFlow;
 
-use super::{GameResult, Location, SyntaxError};
+use super::location::Location;
+use super::result::GameResult;
+use super::syntax::SyntaxError;
 
 /// Whether to read a variation or skip it, the answer to [`Visitor::begin_variation`].
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]

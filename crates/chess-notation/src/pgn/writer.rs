@@ -5,8 +5,8 @@ use core::fmt;
 use chess_core::Color;
 use chess_rules::{CastlingMode, Position};
 
-use super::GameResult;
 use super::builder::chess960_variant;
+use super::result::GameResult;
 use super::tree::{Line, PgnGame, ROSTER, start_tags};
 use crate::fen::Fen;
 
