@@ -10,12 +10,13 @@ use crate::{DrawReason, Outcome, Position, WinReason};
 /// says how they end it, as an [`Outcome`].
 ///
 /// One position is judged in the order of python-chess: checkmate, insufficient material,
-/// stalemate, the 75-move rule, fivefold repetition. Each move costs O(1): repetitions are
-/// counted by repetition key in a small hash table holding the positions since the last
-/// capture, pawn move or null move; insufficient material is looked at only where material can
-/// have changed (at the start and where the halfmove clock was reset); legal moves are
-/// generated only where the 75-move clock is reached, and for the last position in
-/// [`Arbiter::outcome`].
+/// stalemate, the 75-move rule, fivefold repetition. A move costs little: repetitions are
+/// counted over the positions since the last capture, pawn move or null move, every other one
+/// (only a position with the same side to move can repeat), which is a few positions in most
+/// games and at most the 75-move rule's 150 (a scan of keys in a row beats a hash table at
+/// these sizes); insufficient material is looked at only where material can have changed (at
+/// the start and where the halfmove clock was reset); legal moves are generated only where the
+/// 75-move clock is reached, and for the last position in [`Arbiter::outcome`].
 ///
 /// A recorded game may go on past an ending (archives hold such games): the tracker keeps the
 /// first automatic draw met on the way ([`Arbiter::ending`]). Checkmate and stalemate, which
@@ -56,8 +57,6 @@ pub struct Arbiter {
     /// Where each run of positions that can repeat one another starts, as an index in `keys`:
     /// the start, and each position after a capture, a pawn move or a null move. Never empty.
     runs: Vec<usize>,
-    /// How often each position of the current run occurred.
-    seen: RepetitionTable,
     /// The first automatic draw found, with the ply of its position.
     ending: Option<(DrawReason, usize)>,
 }
@@ -81,9 +80,9 @@ impl Arbiter {
     #[must_use]
     pub fn new(start: &Position) -> Arbiter {
         let mut arbiter = Arbiter {
-            keys: Vec::new(),
+            // Room for most games, so that feeding one rarely reallocates.
+            keys: Vec::with_capacity(160),
             runs: alloc::vec![0],
-            seen: RepetitionTable::default(),
             ending: None,
         };
         arbiter.add(start, true);
@@ -91,6 +90,7 @@ impl Arbiter {
     }
 
     /// Feeds `after`, the position after a move.
+    #[inline]
     pub fn push(&mut self, after: &Position) {
         // Material changes only by a capture or a promotion, which reset the halfmove clock:
         // only then can it become insufficient, and no earlier position can occur again.
@@ -126,19 +126,10 @@ impl Arbiter {
         if ply == 0 {
             return false;
         }
-        let Some(key) = self.keys.pop() else {
-            return false;
-        };
-        if self.runs.last() == Some(&ply) {
-            // The run that ended before the popped position is current again: count it anew.
+        self.keys.pop();
+        if self.runs.len() > 1 && self.runs.last() == Some(&ply) {
+            // The popped position started a run: the one before is current again.
             self.runs.pop();
-            self.seen.clear();
-            let start = self.runs.last().copied().unwrap_or(0);
-            for &k in &self.keys[start..] {
-                self.seen.add(k);
-            }
-        } else {
-            self.seen.remove(key);
         }
         if matches!(self.ending, Some((_, at)) if at == ply) {
             self.ending = None;
@@ -156,7 +147,18 @@ impl Arbiter {
     /// capture, pawn move or null move.
     #[must_use]
     pub fn repetitions(&self) -> u32 {
-        self.keys.last().map_or(0, |&key| self.seen.count(key))
+        let run = self.run();
+        let Some((&last, earlier)) = run.split_last() else {
+            return 0;
+        };
+        // Only a position with the same side to move can repeat: every other one, backwards.
+        1 + earlier
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|&&k| k == last)
+            .count() as u32
     }
 
     /// How many times the position with repetition key `key` ([`Position::repetition_key`])
@@ -178,7 +180,14 @@ impl Arbiter {
     /// ```
     #[must_use]
     pub fn count(&self, key: u64) -> u32 {
-        self.seen.count(key)
+        self.run().iter().filter(|&&k| k == key).count() as u32
+    }
+
+    /// The keys of the current run: the positions since the last capture, pawn move or null
+    /// move.
+    fn run(&self) -> &[u64] {
+        let start = self.runs.last().copied().unwrap_or(0);
+        &self.keys[start..]
     }
 
     /// The first automatic draw met on the way, and the ply of the position where it was met
@@ -260,17 +269,16 @@ impl Arbiter {
 
     /// Starts a new run of positions: none before can occur again.
     fn cut(&mut self) {
-        self.seen.clear();
         self.runs.push(self.keys.len());
     }
 
     /// Counts `pos` and judges it, unless an ending was found already.
+    #[inline]
     fn add(&mut self, pos: &Position, material_changed: bool) {
         let key = pos.repetition_key();
         self.keys.push(key);
-        self.seen.add(key);
         if self.ending.is_none() {
-            let repetitions = self.seen.count(key);
+            let repetitions = self.repetitions();
             self.ending = judge(pos, repetitions, material_changed).map(|r| (r, self.plies()));
         }
     }
@@ -301,79 +309,6 @@ impl fmt::Debug for Arbiter {
             .field("repetitions", &self.repetitions())
             .field("ending", &self.ending)
             .finish()
-    }
-}
-
-/// Counts of repetition keys: open addressing with linear probing. Slots once used stay used
-/// (with their count possibly back at zero) until `clear`, so probe chains never break.
-#[derive(Clone, Default)]
-struct RepetitionTable {
-    slots: Vec<Option<(u64, u32)>>,
-    /// The indices of used slots, so clearing costs what was used, not the capacity.
-    used: Vec<usize>,
-}
-
-impl RepetitionTable {
-    fn slot(&self, key: u64) -> Option<usize> {
-        let mask = self.slots.len().checked_sub(1)?;
-        let mut i = (key as usize) & mask;
-        loop {
-            match self.slots[i] {
-                None => return Some(i),
-                Some((k, _)) if k == key => return Some(i),
-                Some(_) => i = (i + 1) & mask,
-            }
-        }
-    }
-
-    fn count(&self, key: u64) -> u32 {
-        match self.slot(key).map(|i| self.slots[i]) {
-            Some(Some((_, count))) => count,
-            _ => 0,
-        }
-    }
-
-    fn add(&mut self, key: u64) {
-        if 2 * (self.used.len() + 1) > self.slots.len() {
-            self.grow();
-        }
-        if let Some(i) = self.slot(key) {
-            match &mut self.slots[i] {
-                Some((_, count)) => *count += 1,
-                slot @ None => {
-                    *slot = Some((key, 1));
-                    self.used.push(i);
-                }
-            }
-        }
-    }
-
-    fn remove(&mut self, key: u64) {
-        if let Some(i) = self.slot(key) {
-            if let Some((_, count)) = &mut self.slots[i] {
-                *count = count.saturating_sub(1);
-            }
-        }
-    }
-
-    fn clear(&mut self) {
-        for &i in &self.used {
-            self.slots[i] = None;
-        }
-        self.used.clear();
-    }
-
-    fn grow(&mut self) {
-        let entries: Vec<(u64, u32)> = self.used.iter().filter_map(|&i| self.slots[i]).collect();
-        let capacity = (2 * self.slots.len()).max(16);
-        self.slots = alloc::vec![None; capacity];
-        self.used.clear();
-        for (key, count) in entries {
-            if let Some(i) = self.slot(key) {
-                self.slots[i] = Some((key, count));
-                self.used.push(i);
-            }
-        }
     }
 }
 

@@ -10,8 +10,8 @@ use crate::{Arbiter, DrawReason, IllegalMoveError, Move, Outcome, Position, WinR
 /// A game in progress: the current position, the moves that led to it, and the bookkeeping for
 /// the draw rules.
 ///
-/// The rules that end a game by themselves are the [`Arbiter`]'s: each move costs O(1)
-/// whatever the length of the game.
+/// The rules that end a game by themselves are the [`Arbiter`]'s: a move costs a look at the
+/// positions since the last capture or pawn move, whatever the length of the game.
 ///
 /// ```
 /// use chess_core::Square;
