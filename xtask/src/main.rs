@@ -76,7 +76,7 @@ fn test(root: &Path, args: &[&str]) -> ExitCode {
     let status = std::process::Command::new(cargo)
         .args(["test", "--workspace"])
         .args(args)
-        .env("CHESS_TEST_SKIP_LOG", &log)
+        .env(chess_testdata::SKIP_LOG_VAR, &log)
         .current_dir(root)
         .status();
     let skips = std::fs::read_to_string(&log).unwrap_or_default();

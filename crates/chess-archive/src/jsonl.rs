@@ -295,18 +295,7 @@ mod tests {
     #[test]
     fn the_fields_are_the_schema_s_columns() {
         let pgn = "[Event \"e\"]\n\n1. e4 { [%clk 0:01:00] } e5 2. Nf3 *\n";
-        for schema in [
-            Schema::Games {
-                san: false,
-                packed: false,
-            },
-            Schema::Games {
-                san: true,
-                packed: true,
-            },
-            Schema::Positions,
-            Schema::Lichess,
-        ] {
+        for schema in crate::schema::EVERY {
             let options = RecordOptions {
                 openings: false,
                 ..schema.record_options()

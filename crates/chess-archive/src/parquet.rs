@@ -43,6 +43,7 @@ use parquet::schema::types::ColumnPath;
 
 use crate::Schema;
 use crate::record::{GameRecord, TYPED_TAGS, int_value, time_control_value};
+use crate::schema::{LICHESS_FIRST, LICHESS_INTS, LICHESS_MORE};
 use chess_notation::Fen;
 use chess_notation::pgn::{Date, Eval, Time};
 
@@ -793,17 +794,6 @@ struct LichessColumns {
 }
 
 /// The Lichess data set's string columns before the ratings, and after the time.
-const LICHESS_FIRST: [&str; 7] = [
-    "Event",
-    "Site",
-    "White",
-    "Black",
-    "Result",
-    "WhiteTitle",
-    "BlackTitle",
-];
-const LICHESS_INTS: [&str; 4] = ["WhiteElo", "BlackElo", "WhiteRatingDiff", "BlackRatingDiff"];
-const LICHESS_MORE: [&str; 4] = ["ECO", "Opening", "Termination", "TimeControl"];
 
 impl LichessColumns {
     fn new() -> LichessColumns {
@@ -870,18 +860,7 @@ mod tests {
 
     #[test]
     fn the_columns_are_the_schema_s() {
-        for schema in [
-            Schema::Games {
-                san: false,
-                packed: false,
-            },
-            Schema::Games {
-                san: true,
-                packed: true,
-            },
-            Schema::Positions,
-            Schema::Lichess,
-        ] {
+        for schema in crate::schema::EVERY {
             let writer = GameWriter::new(Vec::new(), schema).unwrap();
             let names: Vec<String> = writer
                 .schema()

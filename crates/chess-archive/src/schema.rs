@@ -86,8 +86,8 @@ const POSITION_COLUMNS: [&str; 10] = [
     "result",
 ];
 
-/// The Lichess data set's columns, in its order.
-const LICHESS_COLUMNS: [&str; 18] = [
+/// The Lichess data set's first columns: text (`Result` is the game's result).
+pub(crate) const LICHESS_FIRST: [&str; 7] = [
     "Event",
     "Site",
     "White",
@@ -95,17 +95,26 @@ const LICHESS_COLUMNS: [&str; 18] = [
     "Result",
     "WhiteTitle",
     "BlackTitle",
-    "WhiteElo",
-    "BlackElo",
-    "WhiteRatingDiff",
-    "BlackRatingDiff",
-    "UTCDate",
-    "UTCTime",
-    "ECO",
-    "Opening",
-    "Termination",
-    "TimeControl",
-    "movetext",
+];
+/// The Lichess data set's small integer columns, after the first ones.
+pub(crate) const LICHESS_INTS: [&str; 4] =
+    ["WhiteElo", "BlackElo", "WhiteRatingDiff", "BlackRatingDiff"];
+/// The Lichess data set's text columns after `UTCDate` and `UTCTime`, before `movetext`.
+pub(crate) const LICHESS_MORE: [&str; 4] = ["ECO", "Opening", "Termination", "TimeControl"];
+
+/// Every schema, one of each shape and option, for tests that go through them all.
+#[cfg(test)]
+pub(crate) const EVERY: [Schema; 4] = [
+    Schema::Games {
+        san: false,
+        packed: false,
+    },
+    Schema::Games {
+        san: true,
+        packed: true,
+    },
+    Schema::Positions,
+    Schema::Lichess,
 ];
 
 impl Schema {
@@ -138,7 +147,14 @@ impl Schema {
                 columns
             }
             Schema::Positions => POSITION_COLUMNS.to_vec(),
-            Schema::Lichess => LICHESS_COLUMNS.to_vec(),
+            Schema::Lichess => {
+                let mut columns = LICHESS_FIRST.to_vec();
+                columns.extend(LICHESS_INTS);
+                columns.extend(["UTCDate", "UTCTime"]);
+                columns.extend(LICHESS_MORE);
+                columns.push("movetext");
+                columns
+            }
         }
     }
 

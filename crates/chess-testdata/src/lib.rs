@@ -245,7 +245,15 @@ pub fn skip(what: &str, remedy: &str) {
         !required(),
         "{test}: {what} ({remedy}), and {REQUIRE_VAR}=1 requires it"
     );
-    let line = format!("{test}: SKIPPED: {what} ({remedy}; {REQUIRE_VAR}=1 makes this a failure)");
+    report_skip(&format!(
+        "{test}: SKIPPED: {what} ({remedy}; {REQUIRE_VAR}=1 makes this a failure)"
+    ));
+}
+
+/// Says that something skipped, in `line`: on the terminal, and in the file named by
+/// [`SKIP_LOG_VAR`] (how `cargo xtask test` counts the skips). [`skip`] words its line;
+/// `cargo xtask codegen` reports a part it skips through this too.
+pub fn report_skip(line: &str) {
     // Written to the handle, not through `eprintln!`: the test harness captures the macros'
     // output of passing tests, and a skip must be seen.
     let _ = writeln!(std::io::stderr().lock(), "{line}");
