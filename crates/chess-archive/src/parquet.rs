@@ -793,8 +793,6 @@ struct LichessColumns {
     movetext: StringBuilder,
 }
 
-/// The Lichess data set's string columns before the ratings, and after the time.
-
 impl LichessColumns {
     fn new() -> LichessColumns {
         LichessColumns {
