@@ -9,7 +9,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::codegen::{HEADER, Mode, ensure_file, skip};
+use crate::generated::{HEADER, Mode, ensure_file, skip};
 
 /// The generated file.
 pub const OUTPUT_PATH: &str = "crates/chess-notation/src/openings/generated.rs";

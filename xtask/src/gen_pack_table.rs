@@ -15,7 +15,7 @@
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use crate::codegen::{Mode, ensure_file};
+use crate::generated::{Mode, ensure_file};
 
 /// The generated file.
 pub const OUTPUT_PATH: &str = "crates/chess-notation/src/pack/table.rs";
@@ -49,7 +49,7 @@ fn render(root: &Path) -> Result<String, String> {
     }
     let text = String::from_utf8(output.stdout)
         .map_err(|_| format!("{command} printed something that is not UTF-8"))?;
-    if !text.starts_with(crate::codegen::HEADER) {
+    if !text.starts_with(crate::generated::HEADER) {
         return Err(format!(
             "{command} printed no `@generated` header: not a rendering of {OUTPUT_PATH}"
         ));

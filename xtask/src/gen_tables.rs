@@ -12,7 +12,7 @@ use std::path::Path;
 
 use chess_testdata::Rng;
 
-use crate::codegen::{HEADER, Mode, ensure_file};
+use crate::generated::{HEADER, Mode, ensure_file};
 
 const ATTACKS_PATH: &str = "crates/chess-core/src/attacks/generated.rs";
 const MAGIC_TABLE_PATH: &str = "crates/chess-core/src/attacks/magic_table.rs";

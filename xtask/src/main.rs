@@ -13,23 +13,28 @@
 //!   `--list` says what it provides and from where.
 //! - `cargo xtask test [ARGS]` fetches the test data, runs `cargo test --workspace [ARGS]` and
 //!   then lists the tests that skipped for want of data or tools.
+//! - `cargo xtask structure` fails, naming them, when module files of a crate import each other
+//!   in a circle ([`structure`]; the xtask tests check the same).
 
 mod codegen;
 mod gen_openings;
 mod gen_pack_table;
 mod gen_tables;
+mod generated;
 mod match_openings;
+mod structure;
 mod testdata;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::codegen::Mode;
+use crate::generated::Mode;
 
 const USAGE: &str = "usage: cargo xtask codegen [--check]
        cargo xtask match-openings [--out FILE] [--depth N] [--max-eval CP] [--plies MIN-MAX] [--seed N]
        cargo xtask testdata [--list]
-       cargo xtask test [CARGO TEST ARGS]";
+       cargo xtask test [CARGO TEST ARGS]
+       cargo xtask structure";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -45,6 +50,18 @@ fn main() -> ExitCode {
             Ok(())
         }
         ["test", rest @ ..] => return test(&project_root(), rest),
+        ["structure"] => {
+            let circles = structure::workspace_circles(&project_root());
+            if circles.is_empty() {
+                println!("no module files import each other in a circle");
+                Ok(())
+            } else {
+                Err(format!(
+                    "module files import each other:\n{}",
+                    circles.join("\n")
+                ))
+            }
+        }
         ["help" | "--help" | "-h"] => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;

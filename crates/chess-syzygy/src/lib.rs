@@ -55,14 +55,11 @@ mod tablebase;
 mod values;
 
 pub use error::{CorruptKind, SyzygyError, TableKind};
-pub use material::Material;
+pub use material::{MAX_PIECES, Material};
 pub use root::{RootMove, RootOptions, RootProbe};
 pub use tablebase::Tablebase;
 pub use values::{Dtz, Wdl};
 
-/// The most pieces, kings included, that a Syzygy table holds: the format numbers positions of
-/// up to seven pieces, and the largest published set is the 7-piece one.
-pub const MAX_PIECES: usize = 7;
 
 /// The examples of the crate's README, checked as doctests.
 #[doc = include_str!("../README.md")]

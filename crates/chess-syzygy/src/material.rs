@@ -4,6 +4,10 @@ use std::fmt;
 
 use chess_core::{Board, Color, Role};
 
+/// The most pieces, kings included, that a Syzygy table holds: the format numbers positions of
+/// up to seven pieces, and the largest published set is the 7-piece one.
+pub const MAX_PIECES: usize = 7;
+
 /// The roles in the order table names list them: `KQRBNP`.
 const NAME_ORDER: [Role; 6] = [
     Role::King,
