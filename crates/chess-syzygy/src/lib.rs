@@ -60,7 +60,6 @@ pub use root::{RootMove, RootOptions, RootProbe};
 pub use tablebase::Tablebase;
 pub use values::{Dtz, Wdl};
 
-
 /// The examples of the crate's README, checked as doctests.
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
