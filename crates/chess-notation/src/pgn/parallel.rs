@@ -397,6 +397,9 @@ struct Pipeline<R, V: Visitor> {
     /// The input's error, for [`ParallelVisit::take_error`] (when there are no hooks to make
     /// it an item).
     error: Option<PgnError>,
+    /// The buffers of parts read, for the next parts: fresh memory from the system costs
+    /// this thread a page fault for every 4 KiB (a third of its time, before).
+    spare: Vec<Vec<u8>>,
 }
 
 impl<R: Read, V> Pipeline<R, V>
@@ -445,6 +448,7 @@ where
             ready: VecDeque::new(),
             stopped: false,
             error: None,
+            spare: Vec::new(),
         }
     }
 
@@ -509,6 +513,14 @@ where
     /// Reads input and hands out parts until enough are in flight or the input is over.
     fn hand_out(&mut self) {
         while self.queue.len() < self.max_in_flight && !(self.input_eof && self.carry.is_empty()) {
+            if self.carry.capacity() < self.target {
+                if let Some(mut buffer) = self.spare.pop() {
+                    if buffer.capacity() >= self.target {
+                        buffer.extend_from_slice(&self.carry);
+                        self.carry = buffer;
+                    }
+                }
+            }
             while self.carry.len() < self.target && !self.input_eof {
                 let old = self.carry.len();
                 self.carry.resize(self.target.max(old + 64 * 1024), 0);
@@ -598,6 +610,7 @@ where
                 result.outputs.pop();
             }
             self.take(result.outputs);
+            self.recycle(part.bytes);
             return;
         }
         // The last game may go on past the cut: read it again from its start.
@@ -610,6 +623,17 @@ where
         };
         self.take(result.outputs);
         self.read_across(&part, from);
+        self.recycle(part.bytes);
+    }
+
+    /// Keeps the buffer of a part read, unless a worker still holds it.
+    fn recycle(&mut self, bytes: Arc<Vec<u8>>) {
+        if let Ok(mut bytes) = Arc::try_unwrap(bytes) {
+            if self.spare.len() < 4 {
+                bytes.clear();
+                self.spare.push(bytes);
+            }
+        }
     }
 
     fn take(&mut self, mut outputs: Vec<V::Output>) {
@@ -746,7 +770,11 @@ fn work<V: Visitor>(
             last_start,
             eof_inside: reader.eof_inside,
         };
-        if results.send((job.id, result)).is_err() {
+        // The part's bytes are let go before the result is sent, so that the calling thread
+        // can use their buffer again.
+        let id = job.id;
+        drop(job);
+        if results.send((id, result)).is_err() {
             return;
         }
     }
