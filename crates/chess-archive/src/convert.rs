@@ -201,15 +201,16 @@ impl<W: Write + Send + 'static> RecordWriter<W> {
         Ok(RecordWriter { inner, schema })
     }
 
-    /// The same writer, encoding Parquet on a thread of its own (see
-    /// [`GameWriter::with_encoder_thread`](crate::parquet::GameWriter::with_encoder_thread));
-    /// JSON Lines is written as it comes.
+    /// The same writer, encoding Parquet row groups on `threads` threads (0: one per core)
+    /// and appending them to the file on a thread of its own (see
+    /// [`GameWriter::with_threads`](crate::parquet::GameWriter::with_threads)); the file is
+    /// the same whatever the number. JSON Lines is written as it comes.
     #[must_use]
-    pub fn with_encoder_thread(self) -> RecordWriter<W> {
+    pub fn with_threads(self, threads: usize) -> RecordWriter<W> {
         match self.inner {
             #[cfg(feature = "parquet")]
             Inner::Parquet(writer) => RecordWriter {
-                inner: Inner::Parquet(Box::new(writer.with_encoder_thread())),
+                inner: Inner::Parquet(Box::new(writer.with_threads(threads))),
                 schema: self.schema,
             },
             inner => RecordWriter { inner, ..self },
@@ -227,13 +228,14 @@ impl<W: Write + Send + 'static> RecordWriter<W> {
     /// # Errors
     ///
     /// The error of writing.
-    pub fn write(&mut self, record: &GameRecord, source_file: &str) -> Result<u64, WriteError> {
+    pub fn write(&mut self, record: GameRecord, source_file: &str) -> Result<u64, WriteError> {
         match &mut self.inner {
-            Inner::JsonLines(writer) => Ok(writer.write(record, source_file)?),
+            Inner::JsonLines(writer) => Ok(writer.write(&record, source_file)?),
             #[cfg(feature = "parquet")]
             Inner::Parquet(writer) => {
+                let rows = self.schema.rows(&record);
                 writer.write(record, source_file)?;
-                Ok(self.schema.rows(record))
+                Ok(rows)
             }
         }
     }
@@ -360,8 +362,8 @@ impl AddAssign for Totals {
 }
 
 /// Writes the rows of every record of `records` (read from `source_file`) with `writer`,
-/// calling `on_record` with each record after its rows are written (to report bad games, or
-/// progress). Stops at the end of the input, or when the input cannot be read
+/// calling `on_record` with each record before it is handed to the writer (to report bad
+/// games, or progress). Stops at the end of the input, or when the input cannot be read
 /// ([`Records::take_error`] then says why).
 ///
 /// # Errors
@@ -375,10 +377,10 @@ pub fn convert<R: Read, W: Write + Send + 'static>(
 ) -> Result<Totals, WriteError> {
     let mut totals = Totals::default();
     for record in records {
-        totals.rows += writer.write(&record, source_file)?;
         totals.games += 1;
         totals.bad += u64::from(record.error.is_some() || record.truncated);
         on_record(&record);
+        totals.rows += writer.write(record, source_file)?;
     }
     Ok(totals)
 }

@@ -414,7 +414,8 @@ pub struct PgnArgs {
     #[arg(long, requires = "to")]
     pub force: bool,
 
-    /// Threads to read games on [default: one per core, which measures fastest].
+    /// Threads to read games on, and with --to parquet as many to encode the rows on
+    /// [default: one per core, which measures fastest]. The output is the same whatever N.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: Option<u32>,
 

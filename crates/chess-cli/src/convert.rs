@@ -98,12 +98,11 @@ pub fn run(args: &PgnArgs) -> Result<()> {
             Box::new(BufWriter::with_capacity(1 << 20, file)),
         )
     };
-    let mut writer =
-        RecordWriter::new(out, format, schema).map_err(|e| CliError::input(out_path, e))?;
-    if args.threads != Some(1) {
-        // Encoding is a third of the work: off the thread that gathers the rows.
-        writer = writer.with_encoder_thread();
-    }
+    let threads = args.threads.map_or(0, |n| n as usize);
+    // Encoding is a third of the work or more: on as many threads as read.
+    let mut writer = RecordWriter::new(out, format, schema)
+        .map_err(|e| CliError::input(out_path, e))?
+        .with_threads(threads);
 
     let mut options = ReadOptions::new(chess_archive::RecordOptions {
         openings: args.classify,
@@ -111,7 +110,7 @@ pub fn run(args: &PgnArgs) -> Result<()> {
     });
     options.chess960 = args.chess960;
     options.allow_null_moves = args.allow_null_moves;
-    options.threads = args.threads.map_or(0, |n| n as usize);
+    options.threads = threads;
     let (mut totals, mut unreadable) = (Totals::default(), false);
     for path in &args.files {
         let name = args

@@ -1,30 +1,8 @@
-//! Game records as Parquet (feature `parquet`): one row per game in the project's schema, one
-//! row per position for training sets, or exactly the Lichess data set's columns; row groups
-//! written as records stream in, in bounded memory; zstd inside the file. The schemas are
-//! described in `docs/formats.md` and are a stable interface.
-//!
-//! ```
-//! use chess_archive::parquet::GameWriter;
-//! use chess_archive::{GameRecord, RecordOptions, Schema};
-//! use chess_notation::pgn::{GameBuilder, Reader, VisitorExt};
-//!
-//! let pgn = "[White \"Ann\"]\n[WhiteElo \"1850\"]\n\n1. e4 e5 2. Nf3 *\n";
-//! let mut writer = GameWriter::new(Vec::new(), Schema::Games { san: false, packed: false })?;
-//! let mut reader = Reader::new(pgn.as_bytes());
-//! let mut builder = GameBuilder::new().with_start();
-//! while let Some((start, game)) = reader.read_game(&mut builder)? {
-//!     let record = GameRecord::new(game, start, 1, &RecordOptions::default());
-//!     writer.write(&record, "games.pgn")?;
-//! }
-//! let bytes = writer.finish()?;
-//! assert_eq!(&bytes[..4], b"PAR1");
-//! # Ok::<_, Box<dyn std::error::Error>>(())
-//! ```
+//! The Arrow builders of each schema's columns: a record's rows appended, a batch of them
+//! finished into arrays.
 
-use std::io::Write;
+use core::ops::Range;
 use std::sync::Arc;
-use std::sync::mpsc::SyncSender;
-use std::thread::JoinHandle;
 
 use arrow_array::builder::{
     ArrayBuilder, BinaryBuilder, BooleanBuilder, Date32Builder, Int16Builder, Int32Builder,
@@ -32,14 +10,9 @@ use arrow_array::builder::{
     Time64MicrosecondBuilder,
 };
 use arrow_array::cast::AsArray;
-use arrow_array::{Array, ArrayRef, ListArray, RecordBatch, StructArray};
+use arrow_array::{Array, ArrayRef, ListArray, StructArray};
 use arrow_buffer::{NullBufferBuilder, OffsetBuffer};
 use arrow_schema::{DataType, Field, Fields, SchemaRef};
-use parquet::arrow::ArrowWriter;
-use parquet::basic::{Compression, ZstdLevel};
-use parquet::errors::ParquetError;
-use parquet::file::properties::{EnabledStatistics, WriterProperties};
-use parquet::schema::types::ColumnPath;
 
 use crate::Schema;
 use crate::record::{GameRecord, TYPED_TAGS, int_value, time_control_value};
@@ -47,220 +20,52 @@ use crate::schema::{LICHESS_FIRST, LICHESS_INTS, LICHESS_MORE};
 use chess_notation::Fen;
 use chess_notation::pgn::{Date, Eval, Time};
 
-/// Rows gathered before they go to the file as one batch.
-const BATCH_ROWS: usize = 1024;
-/// Rows per row group: bounded memory, and parts a reader can skip.
-const ROW_GROUP_ROWS: usize = 16_384;
-
-/// Writes game records to a Parquet file.
-pub struct GameWriter<W: Write + Send> {
-    encoder: Encoder<W>,
-    schema: SchemaRef,
-    columns: Columns,
-    rows: usize,
-}
-
-impl<W: Write + Send> GameWriter<W> {
-    /// A writer of `schema` rows to `out`.
-    ///
-    /// # Errors
-    ///
-    /// The error of writing the file's start.
-    pub fn new(out: W, schema: Schema) -> Result<GameWriter<W>, ParquetError> {
-        let mut columns = Columns::new(schema);
-        let arrow_schema = columns.schema();
-        let mut properties =
-            WriterProperties::builder().set_compression(Compression::ZSTD(ZstdLevel::try_new(3)?));
-        // A dictionary only pays where values repeat: not for a value of each game's own.
-        for column in [
-            "site",
-            "final_fen",
-            "game_index",
-            "byte_offset",
-            "Site",
-            "movetext",
-            "fen",
-            "packed",
-        ] {
-            properties = properties.set_column_dictionary_enabled(column.into(), false);
-        }
-        // Nor are the smallest and largest move or final position of a row group worth the
-        // comparisons of every value that find them.
-        for column in [
-            "moves_uci.list.item",
-            "moves_san.list.item",
-            "final_fen",
-            "movetext",
-        ] {
-            let path = ColumnPath::new(column.split('.').map(String::from).collect());
-            properties = properties.set_column_statistics_enabled(path, EnabledStatistics::None);
-        }
-        let properties = properties
-            .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
-            .set_statistics_enabled(EnabledStatistics::Chunk)
-            .build();
-        let writer = ArrowWriter::try_new(out, Arc::clone(&arrow_schema), Some(properties))?;
-        Ok(GameWriter {
-            encoder: Encoder::Inline(Box::new(writer)),
-            schema: arrow_schema,
-            columns,
-            rows: 0,
-        })
-    }
-
-    /// The same writer, encoding and compressing each batch of rows on a thread of its own
-    /// while the next batch is gathered (at most two batches wait for it). On a machine with
-    /// cores to spare, this takes the heaviest part of the work off the thread that writes.
-    ///
-    /// # Panics
-    ///
-    /// If the thread cannot be started.
-    #[must_use]
-    pub fn with_encoder_thread(mut self) -> GameWriter<W>
-    where
-        W: 'static,
-    {
-        if let Encoder::Inline(writer) = self.encoder {
-            let mut writer = *writer;
-            let (batches, receiver) = std::sync::mpsc::sync_channel::<RecordBatch>(2);
-            let done = std::thread::Builder::new()
-                .name("parquet-encoder".into())
-                .spawn(move || {
-                    for batch in receiver {
-                        writer.write(&batch)?;
-                    }
-                    writer.into_inner()
-                })
-                .expect("the encoder thread starts");
-            self.encoder = Encoder::Thread { batches, done };
-        }
-        self
-    }
-
-    /// The Arrow schema of the rows.
-    #[must_use]
-    pub fn schema(&self) -> SchemaRef {
-        Arc::clone(&self.schema)
-    }
-
-    /// Adds the rows of `record` (read from `source_file`).
-    ///
-    /// # Errors
-    ///
-    /// The error of writing a full batch to the file.
-    pub fn write(&mut self, record: &GameRecord, source_file: &str) -> Result<(), ParquetError> {
-        self.rows += self.columns.append(record, source_file);
-        if self.rows >= BATCH_ROWS {
-            self.flush()?;
-        }
-        Ok(())
-    }
-
-    fn flush(&mut self) -> Result<(), ParquetError> {
-        if self.rows == 0 {
-            return Ok(());
-        }
-        let arrays = self.columns.finish();
-        let batch = RecordBatch::try_new(Arc::clone(&self.schema), arrays)?;
-        self.rows = 0;
-        match &mut self.encoder {
-            Encoder::Inline(writer) => writer.write(&batch),
-            Encoder::Thread { batches, .. } => {
-                if batches.send(batch).is_ok() {
-                    return Ok(());
-                }
-                // The thread has stopped on an error: finish it to get the error.
-                let Encoder::Thread { done, .. } =
-                    core::mem::replace(&mut self.encoder, Encoder::Failed)
-                else {
-                    unreachable!()
-                };
-                Err(joined(done)
-                    .err()
-                    .unwrap_or_else(|| ParquetError::General("the encoder thread stopped".into())))
-            }
-            Encoder::Failed => Err(ParquetError::General(
-                "the file could not be written".into(),
-            )),
-        }
-    }
-
-    /// Writes what is left and the file's footer, and gives the output back.
-    ///
-    /// # Errors
-    ///
-    /// The error of writing.
-    pub fn finish(mut self) -> Result<W, ParquetError> {
-        self.flush()?;
-        match self.encoder {
-            Encoder::Inline(writer) => writer.into_inner(),
-            Encoder::Thread { batches, done } => {
-                drop(batches);
-                joined(done)
-            }
-            Encoder::Failed => Err(ParquetError::General(
-                "the file could not be written".into(),
-            )),
-        }
-    }
-}
-
-/// Where the batches are encoded.
-enum Encoder<W: Write + Send> {
-    /// On the calling thread.
-    Inline(Box<ArrowWriter<W>>),
-    /// On a thread of its own, which gives the output back when the channel closes.
-    Thread {
-        batches: SyncSender<RecordBatch>,
-        done: JoinHandle<Result<W, ParquetError>>,
-    },
-    /// The thread stopped on an error, already reported.
-    Failed,
-}
-
-/// What the encoder thread ended with.
-fn joined<W>(done: JoinHandle<Result<W, ParquetError>>) -> Result<W, ParquetError> {
-    done.join()
-        .unwrap_or_else(|_| Err(ParquetError::General("the encoder thread panicked".into())))
-}
-
 /// The builders of one schema's columns.
-enum Columns {
+pub(super) struct Columns(Builders);
+
+enum Builders {
     Games(Box<GameColumns>),
     Positions(Box<PositionColumns>),
     Lichess(Box<LichessColumns>),
 }
 
 impl Columns {
-    fn new(schema: Schema) -> Columns {
+    pub(super) fn new(schema: Schema) -> Columns {
         match schema {
             Schema::Games { san, packed } => {
-                Columns::Games(Box::new(GameColumns::new(san, packed)))
+                Columns(Builders::Games(Box::new(GameColumns::new(san, packed))))
             }
-            Schema::Positions => Columns::Positions(Box::new(PositionColumns::new())),
-            Schema::Lichess => Columns::Lichess(Box::new(LichessColumns::new())),
+            Schema::Positions => Columns(Builders::Positions(Box::new(PositionColumns::new()))),
+            Schema::Lichess => Columns(Builders::Lichess(Box::new(LichessColumns::new()))),
         }
     }
 
-    /// Appends the rows of a record; returns how many.
-    fn append(&mut self, record: &GameRecord, source_file: &str) -> usize {
-        match self {
-            Columns::Games(c) => c.append(record, source_file),
-            Columns::Positions(c) => c.append(record, source_file),
-            Columns::Lichess(c) => c.append(record),
+    /// Appends the rows `rows` of a record (of [`Schema::rows`]: a game has one row, or one
+    /// per position); returns how many.
+    pub(super) fn append(
+        &mut self,
+        record: &GameRecord,
+        source_file: &str,
+        rows: Range<usize>,
+    ) -> usize {
+        match &mut self.0 {
+            Builders::Games(c) => c.append(record, source_file),
+            Builders::Positions(c) => c.append(record, source_file, rows),
+            Builders::Lichess(c) => c.append(record),
         }
     }
 
     /// The named columns so far (emptying the builders).
     fn finish_named(&mut self) -> Vec<(&'static str, bool, ArrayRef)> {
-        match self {
-            Columns::Games(c) => c.finish(),
-            Columns::Positions(c) => c.finish(),
-            Columns::Lichess(c) => c.finish(),
+        match &mut self.0 {
+            Builders::Games(c) => c.finish(),
+            Builders::Positions(c) => c.finish(),
+            Builders::Lichess(c) => c.finish(),
         }
     }
 
-    fn finish(&mut self) -> Vec<ArrayRef> {
+    /// The columns so far, as arrays (emptying the builders).
+    pub(super) fn finish(&mut self) -> Vec<ArrayRef> {
         self.finish_named()
             .into_iter()
             .map(|(_, _, array)| array)
@@ -268,7 +73,7 @@ impl Columns {
     }
 
     /// The schema, from the types the builders make (finishing them while they are empty).
-    fn schema(&mut self) -> SchemaRef {
+    pub(super) fn schema(&mut self) -> SchemaRef {
         let fields: Vec<Field> = self
             .finish_named()
             .into_iter()
@@ -740,9 +545,16 @@ impl PositionColumns {
         }
     }
 
-    fn append(&mut self, r: &GameRecord, source_file: &str) -> usize {
+    fn append(&mut self, r: &GameRecord, source_file: &str, rows: Range<usize>) -> usize {
         let uci: Vec<&str> = r.moves_uci.split(' ').filter(|w| !w.is_empty()).collect();
-        for (ply, pos) in r.positions.iter().enumerate() {
+        let rows = rows.start..rows.end.min(r.positions.len());
+        for (ply, pos) in r
+            .positions
+            .iter()
+            .enumerate()
+            .take(rows.end)
+            .skip(rows.start)
+        {
             self.game_index.append_value(r.game_index as i64);
             self.source_file.append_value(source_file);
             self.ply.append_value(ply as i32);
@@ -765,7 +577,7 @@ impl PositionColumns {
             self.eval.append(r.evals.get(ply).copied().flatten());
             self.result.append_value(r.result());
         }
-        r.positions.len()
+        rows.len()
     }
 
     fn finish(&mut self) -> Vec<(&'static str, bool, ArrayRef)> {
@@ -857,20 +669,6 @@ mod tests {
     }
 
     #[test]
-    fn the_columns_are_the_schema_s() {
-        for schema in crate::schema::EVERY {
-            let writer = GameWriter::new(Vec::new(), schema).unwrap();
-            let names: Vec<String> = writer
-                .schema()
-                .fields()
-                .iter()
-                .map(|f| f.name().clone())
-                .collect();
-            assert_eq!(names, schema.columns(), "{schema:?}");
-        }
-    }
-
-    #[test]
     fn dates_and_times_of_tags() {
         assert_eq!(date32(Some("1970.01.01")), Some(0));
         assert_eq!(date32(Some(" 2024.02.29 ")), Some(19_782));
@@ -879,101 +677,5 @@ mod tests {
         assert_eq!(date32(None), None);
         assert_eq!(time32(Some("23:59:07")), Some(86_347_000));
         assert_eq!(time32(Some("24:00:00")), None);
-    }
-
-    fn records(games: usize) -> Vec<GameRecord> {
-        use crate::{RecordOptions, RecordVisitor};
-        use chess_notation::pgn::{GameBuilder, Reader};
-        let mut pgn = String::new();
-        for i in 0..games {
-            pgn.push_str(&format!(
-                "[Event \"{i}\"]\n[WhiteElo \"{}\"]\n\n1. e4 {{ [%clk 0:03:00] }} e5 {{ [%eval 0.{}] }} 2. Nf3 *\n\n",
-                1500 + i,
-                i % 10
-            ));
-        }
-        let options = RecordOptions {
-            positions: true,
-            ..RecordOptions::default()
-        };
-        let mut visitor = RecordVisitor::new(GameBuilder::new(), options);
-        let mut reader = Reader::new(pgn.as_bytes());
-        std::iter::from_fn(|| reader.read_game(&mut visitor).unwrap()).collect()
-    }
-
-    fn write(records: &[GameRecord], schema: Schema, threaded: bool) -> Vec<u8> {
-        let mut writer = GameWriter::new(Vec::new(), schema).unwrap();
-        if threaded {
-            writer = writer.with_encoder_thread();
-        }
-        for record in records {
-            writer.write(record, "games.pgn").unwrap();
-        }
-        writer.finish().unwrap()
-    }
-
-    #[test]
-    fn the_encoder_thread_writes_the_same_bytes() {
-        // Several batches, and a last one that is not full.
-        let records = records(3 * BATCH_ROWS + 17);
-        for schema in [
-            Schema::Games {
-                san: true,
-                packed: true,
-            },
-            Schema::Positions,
-            Schema::Lichess,
-        ] {
-            let inline = write(&records, schema, false);
-            assert_eq!(&inline[..4], b"PAR1");
-            assert!(inline == write(&records, schema, true), "{schema:?}");
-        }
-    }
-
-    /// Accepts a few bytes, then fails.
-    struct Failing(usize);
-
-    impl Write for Failing {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            if self.0 < buf.len() {
-                return Err(std::io::Error::other("disk full"));
-            }
-            self.0 -= buf.len();
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-
-    #[test]
-    fn a_write_error_on_the_encoder_thread_comes_back() {
-        // Past a row group, so that the file is written to (and fails) before the end.
-        let records = records(ROW_GROUP_ROWS + 4 * BATCH_ROWS);
-        let schema = Schema::Games {
-            san: false,
-            packed: false,
-        };
-        for threaded in [false, true] {
-            let mut writer = GameWriter::new(Failing(100), schema).unwrap();
-            if threaded {
-                writer = writer.with_encoder_thread();
-            }
-            let mut failed = None;
-            for record in &records {
-                if let Err(e) = writer.write(record, "games.pgn") {
-                    failed = Some(e);
-                    break;
-                }
-            }
-            let error = match failed {
-                Some(e) => e,
-                None => writer.finish().err().expect("the write fails"),
-            };
-            assert!(
-                error.to_string().contains("disk full"),
-                "{threaded}: {error}"
-            );
-        }
     }
 }
