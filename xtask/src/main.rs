@@ -13,6 +13,8 @@
 //!   `--list` says what it provides and from where.
 //! - `cargo xtask test [ARGS]` fetches the test data, runs `cargo test --workspace [ARGS]` and
 //!   then lists the tests that skipped for want of data or tools.
+//! - `cargo xtask thread-cpu -- COMMAND [ARGS]` runs a command and says how its CPU time
+//!   divides among its threads ([`thread_cpu`]: the share of a program's serial thread).
 //! - `cargo xtask structure` fails, naming them, when module files of a crate import each other
 //!   in a circle ([`structure`]; the xtask tests check the same).
 
@@ -24,6 +26,7 @@ mod generated;
 mod match_openings;
 mod structure;
 mod testdata;
+mod thread_cpu;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -34,7 +37,8 @@ const USAGE: &str = "usage: cargo xtask codegen [--check]
        cargo xtask match-openings [--out FILE] [--depth N] [--max-eval CP] [--plies MIN-MAX] [--seed N]
        cargo xtask testdata [--list]
        cargo xtask test [CARGO TEST ARGS]
-       cargo xtask structure";
+       cargo xtask structure
+       cargo xtask thread-cpu -- COMMAND [ARGS]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -61,6 +65,9 @@ fn main() -> ExitCode {
                     circles.join("\n")
                 ))
             }
+        }
+        ["thread-cpu", "--", command @ ..] | ["thread-cpu", command @ ..] => {
+            thread_cpu::run(command)
         }
         ["help" | "--help" | "-h"] => {
             println!("{USAGE}");
