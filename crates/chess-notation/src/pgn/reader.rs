@@ -349,7 +349,24 @@ impl<R: Read> Reader<R> {
     }
 
     /// Skips to the end of the line (not consuming the line break).
-    fn skip_line<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<()> {
+    fn skip_line(&mut self) -> io::Result<()> {
+        loop {
+            let hay = &self.buf[self.pos..self.end];
+            if let Some(i) = find_byte(hay, b'\n') {
+                self.pos += i;
+                return Ok(());
+            }
+            self.pos = self.end;
+            if self.eof {
+                return Ok(());
+            }
+            self.fill_more()?;
+        }
+    }
+
+    /// [`Reader::skip_line`] in the movetext, for `visitor`: see [`Reader::refill`].
+    #[cold]
+    fn skip_line_for<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<()> {
         loop {
             let hay = &self.buf[self.pos..self.end];
             if let Some(i) = find_byte(hay, b'\n') {
@@ -366,7 +383,7 @@ impl<R: Read> Reader<R> {
 
     /// Skips whitespace, escape lines, `;` comments and byte order marks before a game.
     /// Returns whether a game follows.
-    fn skip_to_game<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<bool> {
+    fn skip_to_game(&mut self) -> io::Result<bool> {
         loop {
             self.fill()?;
             let Some(c) = self.peek() else {
@@ -380,8 +397,8 @@ impl<R: Read> Reader<R> {
                     // Count the mark as zero columns wide.
                     self.line_start += 3;
                 }
-                b'%' if self.at_column_one() => self.skip_line(visitor)?,
-                b';' => self.skip_line(visitor)?,
+                b'%' if self.at_column_one() => self.skip_line()?,
+                b';' => self.skip_line()?,
                 _ => return Ok(true),
             }
         }
@@ -394,7 +411,7 @@ impl<R: Read> Reader<R> {
     /// input go to [`Visitor::syntax_error`].
     pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<Option<V::Output>> {
         self.movetext_from = NO_MOVETEXT;
-        if !self.skip_to_game(visitor)? {
+        if !self.skip_to_game()? {
             return match self.error.take() {
                 Some(e) => Err(e),
                 None => Ok(None),
@@ -445,9 +462,9 @@ impl<R: Read> Reader<R> {
                     breaks = breaks.map(|n| n + 1);
                 }
                 b' ' | b'\t' | b'\r' | 0x0b | 0x0c => self.pos += 1,
-                b'%' if self.at_column_one() => self.skip_line(visitor)?,
+                b'%' if self.at_column_one() => self.skip_line()?,
                 b';' if breaks.is_some_and(|n| n >= 2) => return Ok(skip),
-                b';' => self.skip_line(visitor)?,
+                b';' => self.skip_line()?,
                 b'[' => {
                     let at = self.location();
                     match self.scan_tag()? {
@@ -475,7 +492,7 @@ impl<R: Read> Reader<R> {
                                 };
                                 skip = visitor.syntax_error(error).is_break();
                             }
-                            self.skip_line(visitor)?;
+                            self.skip_line()?;
                         }
                         TagScan::Malformed(i, kind) => {
                             if !skip {
@@ -490,7 +507,7 @@ impl<R: Read> Reader<R> {
                                 };
                                 skip = visitor.syntax_error(error).is_break();
                             }
-                            self.skip_line(visitor)?;
+                            self.skip_line()?;
                         }
                     }
                     self.line_blank = false;
@@ -608,7 +625,7 @@ impl<R: Read> Reader<R> {
                     break End::NextGame;
                 }
                 b'%' if self.at_column_one() => {
-                    self.skip_line(visitor)?;
+                    self.skip_line_for(visitor)?;
                 }
                 b'$' => {
                     let at = self.location();
