@@ -34,6 +34,7 @@ pub mod compression;
 mod convert;
 pub mod json;
 pub mod jsonl;
+mod movetext;
 #[cfg(feature = "parquet")]
 pub mod parquet;
 mod record;

@@ -9,6 +9,7 @@ use chess_notation::SanPlus;
 use chess_notation::pgn::{Eval, Location, MoveNode, PgnError, PgnGame, write_game};
 
 use crate::Tags;
+use crate::movetext::JoinedLines;
 use chess_notation::uci;
 
 /// What a record holds besides the defaults.
@@ -18,8 +19,8 @@ pub struct RecordOptions {
     pub san: bool,
     /// The moves in the project's compact game encoding ([`GameRecord::packed`]).
     pub packed: bool,
-    /// The movetext as PGN, comments included ([`GameRecord::movetext`], the Lichess data
-    /// set's column).
+    /// The movetext as the source writes it, on one line ([`GameRecord::movetext`], the
+    /// Lichess data set's column).
     pub movetext: bool,
     /// Every position of the game ([`GameRecord::positions`], for one row per position).
     pub positions: bool,
@@ -115,7 +116,13 @@ pub struct GameRecord {
     /// The evaluation after each ply (from white's point of view), from its `[%eval ...]`
     /// comment.
     pub evals: Vec<Option<Eval>>,
-    /// The movetext as PGN, when asked for.
+    /// The movetext, when asked for: read by [`RecordVisitor`](super::RecordVisitor), the
+    /// source's text from the first byte after the tag section to the end of the result token
+    /// (or of the game, without one), each line break with the whitespace around it joined into
+    /// a single space and the ends trimmed; comments, move numbers, annotations (`??`, `$4`)
+    /// and the spacing within a line as written. A record made by [`GameRecord::new`] from a
+    /// game tree, which has no source text, has the mainline as the PGN writer writes it,
+    /// joined the same way.
     pub movetext: Option<String>,
     /// The position before each ply, then the final one, when asked for.
     pub positions: Vec<Position>,
@@ -133,35 +140,15 @@ impl GameRecord {
     /// The record of a game read as `game`, which started at `start`, the `game_index`th of
     /// its input. A bad game (`Err`) gives the record of what was read before the error, with
     /// [`GameRecord::error`] set.
+    ///
+    /// A game tree has no source text: the [movetext](GameRecord::movetext), when asked
+    /// for, is the mainline as the PGN writer writes it, on one line.
+    /// [`RecordVisitor`](super::RecordVisitor) reads records with the source's movetext.
     #[must_use]
     pub fn new(
         game: Result<PgnGame, PgnError>,
         start: Location,
         game_index: u64,
-        options: &RecordOptions,
-    ) -> GameRecord {
-        GameRecord::build(game, start, game_index, None, options)
-    }
-
-    /// [`GameRecord::new`] with the clock and evaluation of each ply already taken from the
-    /// comments (by [`RecordVisitor`](super::RecordVisitor), which does not keep them).
-    #[must_use]
-    pub fn with_annotations(
-        game: Result<PgnGame, PgnError>,
-        start: Location,
-        game_index: u64,
-        clocks: Vec<Option<u32>>,
-        evals: Vec<Option<Eval>>,
-        options: &RecordOptions,
-    ) -> GameRecord {
-        GameRecord::build(game, start, game_index, Some((clocks, evals)), options)
-    }
-
-    fn build(
-        game: Result<PgnGame, PgnError>,
-        start: Location,
-        game_index: u64,
-        annotations: Option<Annotations>,
         options: &RecordOptions,
     ) -> GameRecord {
         let (game, error, truncated) = match game {
@@ -179,15 +166,7 @@ impl GameRecord {
                 (game, Some(error), truncated)
             }
         };
-        GameRecord::of_game(
-            game,
-            start,
-            game_index,
-            error,
-            truncated,
-            annotations,
-            options,
-        )
+        GameRecord::of_game(game, start, game_index, error, truncated, options)
     }
 
     fn of_game(
@@ -196,7 +175,6 @@ impl GameRecord {
         game_index: u64,
         error: Option<RecordError>,
         truncated: bool,
-        annotations: Option<Annotations>,
         options: &RecordOptions,
     ) -> GameRecord {
         if options.openings {
@@ -204,24 +182,17 @@ impl GameRecord {
         }
         let nodes = &game.mainline.moves;
         let mut mainline = MainlineRecord::new(game.initial.clone(), options);
-        let (mut clocks, mut evals) = annotations.unwrap_or_else(|| {
-            (
-                nodes
-                    .iter()
-                    .map(|node| node.clock().and_then(|d| u32::try_from(d.as_millis()).ok()))
-                    .collect(),
-                nodes.iter().map(MoveNode::eval).collect(),
-            )
-        });
+        let clocks = nodes
+            .iter()
+            .map(|node| node.clock().and_then(|d| u32::try_from(d.as_millis()).ok()))
+            .collect();
+        let evals = nodes.iter().map(MoveNode::eval).collect();
         for node in nodes {
             match node.m {
                 Some(m) => mainline.play(m),
                 None => mainline.play_null(),
             }
         }
-        // As many as the mainline has plies (a bad game's stop early).
-        clocks.resize(nodes.len(), None);
-        evals.resize(nodes.len(), None);
         let movetext = options.movetext.then(|| movetext(&game));
         let result_token = game.result.map_or("*", |r| r.as_str());
         GameRecord::assemble(
@@ -244,6 +215,7 @@ impl GameRecord {
         mut headers: Tags,
         mainline: Option<MainlineRecord>,
         annotations: Annotations,
+        movetext: Option<String>,
         (start, game_index): (Location, u64),
         options: &RecordOptions,
     ) -> GameRecord {
@@ -272,7 +244,7 @@ impl GameRecord {
             headers,
             mainline,
             (clocks, evals),
-            None,
+            movetext,
             result_token,
             (start, game_index),
             error,
@@ -479,7 +451,9 @@ fn outcome_name(outcome: Outcome) -> Option<&'static str> {
     })
 }
 
-/// The movetext of `game` as its PGN writes it (everything after the tag section).
+/// The movetext of `game` as the PGN writer writes it (everything after the tag section), its
+/// lines joined as those of a source's movetext are: for a record made from a game tree, which
+/// has no source text.
 fn movetext(game: &PgnGame) -> String {
     let mut text = String::new();
     // Records hold the mainline only, so its movetext has no variations.
@@ -492,10 +466,13 @@ fn movetext(game: &PgnGame) -> String {
     }
     write_game(&without_tags, &mut text);
     // The writer puts the roster first; the movetext starts after the empty line.
-    match text.find("\n\n") {
-        Some(i) => text[i + 2..].trim_end().to_owned(),
-        None => text.trim_end().to_owned(),
-    }
+    let movetext = match text.find("\n\n") {
+        Some(i) => &text[i + 2..],
+        None => &text[..],
+    };
+    let mut joined = JoinedLines::new();
+    joined.push(movetext.as_bytes());
+    joined.take()
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
-//! Reading games straight into records: a [`GameBuilder`] for the mainline, with the clock
+//! Reading games straight into records: the mainline played as it is read, with the clock
 //! and evaluation commands taken from the comments as they pass, so that the comments
-//! themselves are never stored (unless the movetext is wanted) and variations are skipped.
+//! themselves are never stored and variations are skipped; the movetext, when wanted, is the
+//! source's text.
 
 use core::ops::ControlFlow;
 
@@ -10,6 +11,7 @@ use chess_notation::pgn::{
 };
 
 use crate::Tags;
+use crate::movetext::JoinedLines;
 use crate::record::{GameRecord, MainlineRecord, RecordOptions};
 
 /// A visitor whose output is the [`GameRecord`] of each game (numbered from 1 in the order
@@ -24,6 +26,17 @@ use crate::record::{GameRecord, MainlineRecord, RecordOptions};
 /// let record = Reader::new(pgn.as_bytes()).read_game(&mut visitor)?.unwrap();
 /// assert_eq!(record.moves_uci, "e2e4 e7e5");
 /// assert_eq!(record.clocks, [Some(180_000), None]);
+/// assert_eq!(record.movetext, None);
+///
+/// // The movetext, when asked for, is the source's, on one line.
+/// let options = RecordOptions { movetext: true, ..RecordOptions::default() };
+/// let mut visitor = RecordVisitor::new(GameBuilder::new(), options);
+/// let pgn = "1. e4 { [%clk 0:03:00] } 1... e5??\r\n 2. Nf3 $1 1-0\n";
+/// let record = Reader::new(pgn.as_bytes()).read_game(&mut visitor)?.unwrap();
+/// assert_eq!(
+///     record.movetext.as_deref(),
+///     Some("1. e4 { [%clk 0:03:00] } 1... e5?? 2. Nf3 $1 1-0")
+/// );
 /// # Ok::<_, std::io::Error>(())
 /// ```
 #[derive(Clone)]
@@ -38,12 +51,13 @@ pub struct RecordVisitor {
     evals: Vec<Option<Eval>>,
     /// A comment read in parts.
     partial: Vec<u8>,
-    /// The mainline, played as it is read: unless the record keeps the movetext, which the
-    /// builder's game tree writes, the builder reads the tags and the moves never reach it.
+    /// The mainline, played as it is read: the moves never reach the builder, which checks
+    /// the tags that set the start, the syntax and the result.
     mainline: Option<MainlineRecord>,
-    /// The tags, when the moves are played here (the builder then sees only those it sets
-    /// the start with).
+    /// The tags (the builder sees only those it sets the start with).
     tags: Tags,
+    /// The source's movetext, when the record keeps it.
+    movetext: JoinedLines,
 }
 
 impl RecordVisitor {
@@ -61,12 +75,8 @@ impl RecordVisitor {
             partial: Vec::new(),
             mainline: None,
             tags: Tags::new(),
+            movetext: JoinedLines::new(),
         }
-    }
-
-    /// Whether the moves are played here rather than by the builder.
-    fn plays_moves(&self) -> bool {
-        !self.options.movetext
     }
 
     /// Takes the clock and evaluation of a mainline comment, for the ply before it.
@@ -103,12 +113,10 @@ impl Visitor for RecordVisitor {
         self.partial.clear();
         self.mainline = None;
         self.tags.clear();
+        self.movetext.clear();
         self.builder.begin_game(at);
     }
     fn tag(&mut self, name: &[u8], value: &[u8], at: Location) -> ControlFlow<()> {
-        if !self.plays_moves() {
-            return self.builder.tag(name, value, at);
-        }
         self.tags.push_raw(name, value);
         if GameBuilder::sets_start(name) {
             return self.builder.tag(name, value, at);
@@ -117,21 +125,19 @@ impl Visitor for RecordVisitor {
     }
     fn begin_movetext(&mut self, at: Location) -> ControlFlow<()> {
         let flow = self.builder.begin_movetext(at);
-        if self.plays_moves() {
-            self.mainline = self
-                .builder
-                .initial()
-                .map(|start| MainlineRecord::new(start.clone(), &self.options));
-        }
+        self.mainline = self
+            .builder
+            .initial()
+            .map(|start| MainlineRecord::new(start.clone(), &self.options));
         flow
     }
+    fn wants_movetext_bytes(&self) -> bool {
+        self.options.movetext
+    }
+    fn movetext_bytes(&mut self, bytes: &[u8]) {
+        self.movetext.push(bytes);
+    }
     fn san(&mut self, san: &[u8], at: Location) -> ControlFlow<()> {
-        if !self.plays_moves() {
-            self.plies += 1;
-            self.clocks.push(None);
-            self.evals.push(None);
-            return self.builder.san(san, at);
-        }
         let Some(mainline) = self.mainline.as_mut().filter(|_| !self.builder.failed()) else {
             return ControlFlow::Break(());
         };
@@ -148,7 +154,7 @@ impl Visitor for RecordVisitor {
     fn nag(&mut self, nag: u8, at: Location) -> ControlFlow<()> {
         self.builder.nag(nag, at)
     }
-    fn comment(&mut self, comment: &[u8], at: Location) -> ControlFlow<()> {
+    fn comment(&mut self, comment: &[u8], _: Location) -> ControlFlow<()> {
         if self.partial.is_empty() {
             self.annotate(comment);
         } else {
@@ -156,22 +162,14 @@ impl Visitor for RecordVisitor {
             whole.extend_from_slice(comment);
             self.annotate(&whole);
         }
-        if self.options.movetext {
-            self.builder.comment(comment, at)
-        } else {
-            ControlFlow::Continue(())
-        }
+        ControlFlow::Continue(())
     }
-    fn partial_comment(&mut self, part: &[u8], at: Location) -> ControlFlow<()> {
+    fn partial_comment(&mut self, part: &[u8], _: Location) -> ControlFlow<()> {
         // Commands are short: a comment longer than this holds none worth keeping whole.
         if self.partial.len() < 1 << 16 {
             self.partial.extend_from_slice(part);
         }
-        if self.options.movetext {
-            self.builder.partial_comment(part, at)
-        } else {
-            ControlFlow::Continue(())
-        }
+        ControlFlow::Continue(())
     }
     fn begin_variation(&mut self, _: Location) -> VariationChoice {
         // Records hold the mainline only.
@@ -188,25 +186,17 @@ impl Visitor for RecordVisitor {
     }
     fn end_game(&mut self) -> GameRecord {
         let game = self.builder.end_game();
-        if self.plays_moves() {
-            return GameRecord::of_mainline(
-                game,
-                {
-                    let next = self.tags.empty_like();
-                    core::mem::replace(&mut self.tags, next)
-                },
-                self.mainline.take(),
-                (take_sized(&mut self.clocks), take_sized(&mut self.evals)),
-                (self.start, self.games),
-                &self.options,
-            );
-        }
-        GameRecord::with_annotations(
+        let movetext = self.options.movetext.then(|| self.movetext.take());
+        GameRecord::of_mainline(
             game,
-            self.start,
-            self.games,
-            take_sized(&mut self.clocks),
-            take_sized(&mut self.evals),
+            {
+                let next = self.tags.empty_like();
+                core::mem::replace(&mut self.tags, next)
+            },
+            self.mainline.take(),
+            (take_sized(&mut self.clocks), take_sized(&mut self.evals)),
+            movetext,
+            (self.start, self.games),
             &self.options,
         )
     }

@@ -1,8 +1,9 @@
 //! Records read straight from the text (`RecordVisitor` playing the moves as it reads them)
-//! equal records made the slow way, from the game tree a `GameBuilder` builds.
+//! equal records made the slow way, from the game tree a `GameBuilder` builds; but for the
+//! movetext, which is the source's text read straight, and the writer's from a game tree.
 
 use chess_archive::{GameRecord, RecordOptions, RecordVisitor};
-use chess_notation::pgn::{GameBuilder, Reader, VisitorExt};
+use chess_notation::pgn::{GameBuilder, ParallelReader, Reader, VisitorExt};
 
 use chess_testdata::pgn::PIECES;
 
@@ -51,8 +52,13 @@ fn fast(text: &[u8], options: &RecordOptions) -> Vec<GameRecord> {
 
 fn assert_same(text: &[u8], what: &str) {
     for options in all_options() {
-        let (expected, actual) = (slow(text, &options), fast(text, &options));
+        let (mut expected, mut actual) = (slow(text, &options), fast(text, &options));
         assert!(!expected.is_empty());
+        // The movetext differs by design (see `movetext_is_the_source_text_on_one_line`).
+        for record in expected.iter_mut().chain(&mut actual) {
+            assert_eq!(record.movetext.is_some(), options.movetext, "{what}");
+            record.movetext = None;
+        }
         for (i, (e, a)) in expected.iter().zip(&actual).enumerate() {
             assert_eq!(e, a, "{what}, {options:?}: game {} differs", i + 1);
         }
@@ -99,4 +105,136 @@ fn real_files_give_the_same_records_both_ways() {
         .nth(1000)
         .map_or(lichess.len(), |(i, _)| i + 1);
     assert_same(&lichess[..cut], "the Lichess sample");
+}
+
+fn with_movetext() -> RecordOptions {
+    RecordOptions {
+        movetext: true,
+        ..RecordOptions::default()
+    }
+}
+
+/// The records of `text` read with a buffer of `buffer` bytes.
+fn read_records(text: &[u8], buffer: usize) -> Vec<GameRecord> {
+    let mut reader = Reader::with_buffer_size(text, buffer);
+    let mut visitor = RecordVisitor::new(builder(), with_movetext());
+    let mut records = Vec::new();
+    while let Some(record) = reader.read_game(&mut visitor).unwrap() {
+        records.push(record);
+    }
+    records
+}
+
+/// The records of `text` read on two threads, in parts of `chunk` bytes.
+fn read_records_in_parallel(text: &[u8], chunk: usize) -> Vec<GameRecord> {
+    ParallelReader::new(text)
+        .threads(2)
+        .chunk_size(chunk)
+        .buffer_size(1024)
+        .visit(|| RecordVisitor::new(builder(), with_movetext()))
+        .collect()
+}
+
+fn movetexts(records: &[GameRecord]) -> Vec<&str> {
+    records
+        .iter()
+        .map(|r| r.movetext.as_deref().expect("a movetext"))
+        .collect()
+}
+
+#[test]
+fn movetext_is_the_source_text_on_one_line() {
+    let long: String = (3..40)
+        .map(|n| format!("{n}. Nf3 {{ [%clk 0:02:{n:02}] }} {n}... Nf6 {{ [%clk 0:02:{n:02}] }}\n"))
+        .collect();
+    let text = format!(
+        "[Event \"annotated\"]\n[Site \"?\"]\n\n\
+         1. e4 {{ [%eval 0.2] [%clk 0:03:00] }} 1... Nf6?? {{ [%eval 3.1] }}\r\n\
+         2. Nc3 $1  2... Ng8 !?\n{long}40. e5 1-0\n\n\
+         [Event \"illegal\"]\r\n\r\n1. e4 e5 2. Ke3 {{ after it }}\r\n 2... d5 0-1\r\n\r\n\
+         [Event \"no result\"]\n\n1. d4 d5\n\n\
+         [Event \"cut off\"]\n\n1. c4 {{ never closed\n"
+    );
+    let long_joined = long.trim_end().replace('\n', " ");
+    let expected = [
+        format!(
+            "1. e4 {{ [%eval 0.2] [%clk 0:03:00] }} 1... Nf6?? {{ [%eval 3.1] }} \
+             2. Nc3 $1  2... Ng8 !? {long_joined} 40. e5 1-0"
+        ),
+        "1. e4 e5 2. Ke3 { after it } 2... d5 0-1".to_owned(),
+        "1. d4 d5".to_owned(),
+        "1. c4 { never closed".to_owned(),
+    ];
+    assert!(
+        long_joined.len() > 1024,
+        "a movetext longer than the small buffer"
+    );
+    for buffer in [1024, 64 * 1024] {
+        let records = read_records(text.as_bytes(), buffer);
+        assert_eq!(movetexts(&records), expected, "{buffer}-byte buffer");
+        // The bad games keep all their text.
+        assert_eq!(records[1].error.as_ref().unwrap().kind, "illegal_move");
+        assert_eq!(records[1].moves_uci, "e2e4 e7e5");
+        assert!(records[3].truncated);
+    }
+    for chunk in [16, 100, 1000] {
+        let records = read_records_in_parallel(text.as_bytes(), chunk);
+        assert_eq!(movetexts(&records), expected, "{chunk}-byte parts");
+    }
+}
+
+/// The movetext of each game of a file that starts each game with an `Event` tag, the slow
+/// and obvious way: the text after the first empty line of each game, its lines trimmed and
+/// joined by single spaces.
+fn reference_movetexts(text: &str) -> Vec<String> {
+    let mut games: Vec<&str> = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("\n\n[Event ") {
+        games.push(&rest[..i]);
+        rest = &rest[i + 2..];
+    }
+    games.push(rest);
+    games
+        .iter()
+        .map(|game| {
+            let (_, movetext) = game.split_once("\n\n").expect("a tag section");
+            let lines: Vec<&str> = movetext
+                .lines()
+                .map(str::trim)
+                .filter(|line| !line.is_empty())
+                .collect();
+            lines.join(" ")
+        })
+        .collect()
+}
+
+/// Every game of the Lichess sample (47 games) and of the larger file of the same package (438
+/// games): the record's movetext is the source's, read on one thread or two.
+#[test]
+fn lichess_movetext_is_the_source_text() {
+    for name in [
+        chess_testdata::LICHESS_SAMPLE,
+        "pgn-reader/benches/lichess_db_1000k.pgn",
+    ] {
+        let Some(text) = chess_testdata::read_to_string(name) else {
+            return;
+        };
+        let expected = reference_movetexts(&text);
+        assert!(expected.len() > 40);
+        let records = read_records(text.as_bytes(), 64 * 1024);
+        assert_eq!(records.len(), expected.len(), "{name}");
+        for (i, (record, expected)) in records.iter().zip(&expected).enumerate() {
+            assert_eq!(
+                record.movetext.as_ref(),
+                Some(expected),
+                "{name}: game {}",
+                i + 1
+            );
+        }
+        let in_parallel = read_records_in_parallel(text.as_bytes(), 10_000);
+        assert!(
+            movetexts(&in_parallel) == movetexts(&records),
+            "{name}: not the same on two threads"
+        );
+    }
 }

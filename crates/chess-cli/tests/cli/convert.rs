@@ -221,6 +221,8 @@ print("\n".join(bad[:10]) or f"{len(rows)} games agree")
     assert_eq!(out.trim(), "47 games agree");
 }
 
+/// The Lichess schema's rows union with the data set's, and their movetext is the source's text
+/// as the data set's is.
 #[test]
 fn the_lichess_schema_unions_with_the_data_set() {
     let Some(pgn) = lichess() else { return };
@@ -234,7 +236,13 @@ fn the_lichess_schema_unions_with_the_data_set() {
     // A row in the Lichess data set's Arrow types, written by pyarrow as the data set is.
     let script = r#"
 import sys, datetime, pyarrow as pa, pyarrow.parquet as pq, duckdb
-ours, theirs = sys.argv[1:3]
+ours, theirs, source = sys.argv[1:4]
+# Our movetext is the source's, as the data set's is: each game's text after its tag section,
+# lines trimmed and joined by single spaces.
+games = open(source, encoding="utf-8").read().split("\n\n[Event ")
+want = [" ".join(l.strip() for l in g.split("\n\n", 1)[1].splitlines() if l.strip()) for g in games]
+got = pq.read_table(ours).column("movetext").to_pylist()
+assert got == want, next((g, w) for g, w in zip(got, want) if g != w)
 s, i16 = pa.string(), pa.int16()
 schema = pa.schema([("Event", s), ("Site", s), ("White", s), ("Black", s), ("Result", s),
     ("WhiteTitle", s), ("BlackTitle", s), ("WhiteElo", i16), ("BlackElo", i16),
@@ -257,7 +265,7 @@ n = duckdb.sql(f"select count(*) from (select * from '{ours}' union all select *
 t = duckdb.sql(f"select UTCTime::varchar from '{theirs}' union all select UTCTime::varchar from '{ours}' limit 2").fetchall()
 print(both.num_rows, n, t[0][0])
 "#;
-    let out = python(script, &[&ours, &theirs]);
+    let out = python(script, &[&ours, &theirs, &input]);
     assert_eq!(out.trim(), "48 48 13:05:09");
 }
 

@@ -111,7 +111,13 @@ pub struct Reader<R> {
     /// The input's error, held back until the bytes read before it have been parsed: it is
     /// returned by the next [`Reader::read_game`] once no game is left before it.
     error: Option<io::Error>,
+    /// The first byte in `buf` of the movetext a visitor wants as bytes and has not been
+    /// given yet ([`Visitor::movetext_bytes`]); [`NO_MOVETEXT`] when none is wanted.
+    movetext_from: usize,
 }
+
+/// [`Reader::movetext_from`] when no visitor wants the movetext's bytes.
+const NO_MOVETEXT: usize = usize::MAX;
 
 /// Where the end of the input found a game (for the parallel reader, which needs to know
 /// whether the next part starts a game).
@@ -178,6 +184,7 @@ impl<R: Read> Reader<R> {
             },
             eof_inside: None,
             error: None,
+            movetext_from: NO_MOVETEXT,
         }
     }
 
@@ -270,6 +277,45 @@ impl<R: Read> Reader<R> {
         Ok(())
     }
 
+    /// [`Reader::fill`] in the movetext, for `visitor`: see [`Reader::refill`].
+    #[inline]
+    fn fill_for<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<()> {
+        while self.end - self.pos < LOOKAHEAD && !self.eof {
+            self.refill(visitor)?;
+        }
+        Ok(())
+    }
+
+    /// [`Reader::fill_more`], first giving `visitor` the bytes of the movetext it wants before
+    /// `pos`, which the refill may move out of the buffer.
+    #[cold]
+    fn refill<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<()> {
+        if self.movetext_from == NO_MOVETEXT {
+            return self.fill_more();
+        }
+        self.give_movetext(visitor, self.pos);
+        let result = self.fill_more();
+        self.movetext_from = self.pos;
+        result
+    }
+
+    /// Gives `visitor` the bytes of the movetext it wants before `to`, if any.
+    #[inline]
+    fn give_movetext<V: Visitor>(&mut self, visitor: &mut V, to: usize) {
+        // Never true for `NO_MOVETEXT`.
+        if self.movetext_from < to {
+            visitor.movetext_bytes(&self.buf[self.movetext_from..to]);
+            self.movetext_from = to;
+        }
+    }
+
+    /// The movetext ends before `to`: gives `visitor` its last bytes, if it wants them.
+    #[inline]
+    fn end_movetext<V: Visitor>(&mut self, visitor: &mut V, to: usize) {
+        self.give_movetext(visitor, to);
+        self.movetext_from = NO_MOVETEXT;
+    }
+
     #[inline]
     fn peek(&self) -> Option<u8> {
         if self.pos < self.end {
@@ -318,6 +364,23 @@ impl<R: Read> Reader<R> {
         }
     }
 
+    /// [`Reader::skip_line`] in the movetext, for `visitor`: see [`Reader::refill`].
+    #[cold]
+    fn skip_line_for<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<()> {
+        loop {
+            let hay = &self.buf[self.pos..self.end];
+            if let Some(i) = find_byte(hay, b'\n') {
+                self.pos += i;
+                return Ok(());
+            }
+            self.pos = self.end;
+            if self.eof {
+                return Ok(());
+            }
+            self.refill(visitor)?;
+        }
+    }
+
     /// Skips whitespace, escape lines, `;` comments and byte order marks before a game.
     /// Returns whether a game follows.
     fn skip_to_game(&mut self) -> io::Result<bool> {
@@ -347,6 +410,7 @@ impl<R: Read> Reader<R> {
     /// it (a game it cuts off ends there, as at the end of the input); syntax errors in the
     /// input go to [`Visitor::syntax_error`].
     pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<Option<V::Output>> {
+        self.movetext_from = NO_MOVETEXT;
         if !self.skip_to_game()? {
             return match self.error.take() {
                 Some(e) => Err(e),
@@ -359,6 +423,9 @@ impl<R: Read> Reader<R> {
         let mut skip = self.read_tags(visitor)?;
         if !skip {
             skip = visitor.begin_movetext(self.location()).is_break();
+        }
+        if visitor.wants_movetext_bytes() {
+            self.movetext_from = self.pos;
         }
         self.read_movetext(visitor, skip)?;
         Ok(Some(visitor.end_game()))
@@ -474,7 +541,7 @@ impl<R: Read> Reader<R> {
         let mut skipping: u32 = 0;
         let end = loop {
             if self.pos >= self.refill_at {
-                self.fill()?;
+                self.fill_for(visitor)?;
             }
             let Some(c) = self.peek() else {
                 break End::Eof;
@@ -558,7 +625,7 @@ impl<R: Read> Reader<R> {
                     break End::NextGame;
                 }
                 b'%' if self.at_column_one() => {
-                    self.skip_line()?;
+                    self.skip_line_for(visitor)?;
                 }
                 b'$' => {
                     let at = self.location();
@@ -604,7 +671,7 @@ impl<R: Read> Reader<R> {
                         // No move is that long. Decided by length alone, so that the same
                         // text gives the same tokens wherever the buffer's refills fall.
                         self.pos = i;
-                        self.skip_long_token()?;
+                        self.skip_long_token(visitor)?;
                         if !quiet {
                             let error = SyntaxError {
                                 at,
@@ -635,6 +702,7 @@ impl<R: Read> Reader<R> {
                             if !skip {
                                 let _ = visitor.outcome(result, at);
                             }
+                            self.end_movetext(visitor, token_end);
                             return self.finish_game(End::Result, 0, skip, visitor);
                         }
                         // A result inside a variation is not the end of the game.
@@ -646,6 +714,7 @@ impl<R: Read> Reader<R> {
                 }
             }
         };
+        self.end_movetext(visitor, self.pos);
         // A variation left open is an error whether the visitor followed it or skipped it.
         self.finish_game(end, depth + skipping, skip, visitor)
     }
@@ -674,7 +743,7 @@ impl<R: Read> Reader<R> {
     }
 
     #[cold]
-    fn skip_long_token(&mut self) -> io::Result<()> {
+    fn skip_long_token<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<()> {
         loop {
             while self.pos < self.end && CLASS[self.buf[self.pos] as usize] == TOKEN {
                 self.pos += 1;
@@ -682,7 +751,7 @@ impl<R: Read> Reader<R> {
             if self.pos < self.end || self.eof {
                 return Ok(());
             }
-            self.fill_more()?;
+            self.refill(visitor)?;
         }
     }
 
@@ -714,7 +783,7 @@ impl<R: Read> Reader<R> {
             }
             searched = self.end - self.pos;
             if !self.eof && (self.pos > 0 || self.end < self.buf.len()) {
-                self.fill_more()?;
+                self.refill(visitor)?;
                 continue;
             }
             if self.eof {
@@ -1011,6 +1080,148 @@ fn find_either(hay: &[u8], a: u8, b: u8) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Collects the pieces of each game's movetext bytes; with `skip_at_first_move`, asks to
+    /// skip each game at its first move.
+    struct Pieces {
+        wanted: bool,
+        skip_at_first_move: bool,
+        pieces: Vec<Vec<u8>>,
+    }
+
+    impl Pieces {
+        fn new() -> Pieces {
+            Pieces {
+                wanted: true,
+                skip_at_first_move: false,
+                pieces: Vec::new(),
+            }
+        }
+    }
+
+    impl Visitor for Pieces {
+        type Output = Vec<Vec<u8>>;
+        fn wants_movetext_bytes(&self) -> bool {
+            self.wanted
+        }
+        fn movetext_bytes(&mut self, bytes: &[u8]) {
+            assert!(self.wanted, "bytes for a visitor that does not want them");
+            assert!(!bytes.is_empty(), "an empty piece");
+            self.pieces.push(bytes.to_vec());
+        }
+        fn san(&mut self, _: &[u8], _: Location) -> ControlFlow<()> {
+            if self.skip_at_first_move {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        }
+        fn end_game(&mut self) -> Vec<Vec<u8>> {
+            core::mem::take(&mut self.pieces)
+        }
+    }
+
+    /// The pieces of each game of `text`, read with a buffer of `buffer` bytes.
+    fn movetext_pieces(text: &[u8], buffer: usize, visitor: &mut Pieces) -> Vec<Vec<Vec<u8>>> {
+        let mut reader = Reader::with_buffer_size(text, buffer);
+        let mut games = Vec::new();
+        while let Some(pieces) = reader.read_game(visitor).unwrap() {
+            games.push(pieces);
+        }
+        games
+    }
+
+    /// Games with long movetexts (a long comment, an escape line, a `;` comment, a variation,
+    /// a token too long to be a move) and the movetext of each, as written.
+    fn long_games() -> (String, Vec<String>) {
+        let mut text = String::new();
+        let mut movetexts = Vec::new();
+        for i in 0..12 {
+            let mut movetext = String::new();
+            for n in 1..=60 {
+                movetext.push_str(&format!(
+                    "{n}. Nf3 {{ [%eval 0.{i}] [%clk 0:03:00] }} {n}... Nf6?? {}",
+                    if n % 7 == 0 { "\n" } else { "" }
+                ));
+            }
+            movetext.push_str("(1. e4 $1 e5)\n%escaped line\n; a rest-of-line comment\n");
+            movetext.push_str(&format!("{{{}}}\n", "long comment ".repeat(100 * i)));
+            movetext.push_str(&"x".repeat(300));
+            movetext.push_str(" 1-0");
+            text.push_str(&format!("[Event \"{i}\"]\n[Site \"?\"]\n\n{movetext}\n\n"));
+            movetexts.push(movetext);
+        }
+        (text, movetexts)
+    }
+
+    #[test]
+    fn movetext_bytes_are_the_source_across_refills() {
+        let (text, movetexts) = long_games();
+        for buffer in [1024, 1500, 4096, DEFAULT_BUFFER_SIZE] {
+            let games = movetext_pieces(text.as_bytes(), buffer, &mut Pieces::new());
+            assert_eq!(games.len(), movetexts.len());
+            for (pieces, movetext) in games.iter().zip(&movetexts) {
+                assert_eq!(pieces.concat(), movetext.as_bytes(), "{buffer}-byte buffer");
+                if buffer == 1024 {
+                    assert!(pieces.len() > 1, "a movetext longer than the buffer");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_visitor_that_skips_the_game_still_gets_its_movetext_bytes() {
+        let (text, movetexts) = long_games();
+        let mut skipper = Pieces::new();
+        skipper.skip_at_first_move = true;
+        let games = movetext_pieces(text.as_bytes(), 1024, &mut skipper);
+        let games: Vec<Vec<u8>> = games.iter().map(|pieces| pieces.concat()).collect();
+        let movetexts: Vec<&[u8]> = movetexts.iter().map(String::as_bytes).collect();
+        assert_eq!(games, movetexts);
+        // A visitor that does not want them gets none (`movetext_bytes` would panic).
+        let mut unwanted = Pieces::new();
+        unwanted.wanted = false;
+        let games = movetext_pieces(text.as_bytes(), 1024, &mut unwanted);
+        assert!(games.iter().all(Vec::is_empty));
+    }
+
+    #[test]
+    fn movetext_bytes_keep_crlf_line_breaks() {
+        let text = b"[Event \"a\"]\r\n[Site \"?\"]\r\n\r\n1. e4 { [%clk 0:03:00] } 1... e5?!\r\n\
+                     2. Nf3 $1 { two\r\nlines } 1-0\r\n\r\n[Event \"b\"]\r\n\r\n1. d4 d5 *\r\n";
+        let games = movetext_pieces(text, 1024, &mut Pieces::new());
+        let games: Vec<Vec<u8>> = games.iter().map(|pieces| pieces.concat()).collect();
+        assert_eq!(
+            games,
+            [
+                &b"1. e4 { [%clk 0:03:00] } 1... e5?!\r\n2. Nf3 $1 { two\r\nlines } 1-0"[..],
+                b"1. d4 d5 *"
+            ]
+        );
+    }
+
+    #[test]
+    fn movetext_bytes_of_games_without_a_result_run_to_the_games_end() {
+        // To the next game's tags (the line breaks before them included), to the end of the
+        // input, or into a comment the input cuts off; an empty movetext gives no piece.
+        let text = b"[Event \"a\"]\n\n1. e4 e5\n2. Nf3\n\n[Event \"b\"]\n[Event \"c\"]\n\n\
+                     1. d4 d5  \n\n[Event \"d\"]\n\n1. c4 { cut off";
+        let games = movetext_pieces(text, 1024, &mut Pieces::new());
+        let games: Vec<Vec<u8>> = games.iter().map(|pieces| pieces.concat()).collect();
+        assert_eq!(
+            games,
+            [
+                &b"1. e4 e5\n2. Nf3\n\n"[..],
+                b"",
+                b"1. d4 d5  \n\n",
+                b"1. c4 { cut off"
+            ]
+        );
+        // A game without tags starts at its first token.
+        let games = movetext_pieces(b"\n\n  1. e4 *\n1. d4 1/2", 1024, &mut Pieces::new());
+        let games: Vec<Vec<u8>> = games.iter().map(|pieces| pieces.concat()).collect();
+        assert_eq!(games, [&b"1. e4 *"[..], b"1. d4 1/2"]);
+    }
 
     /// Line breaks counted a word at a time against the obvious count, on random strings with
     /// bytes next to `\n` in value (which a borrowing zero test would confuse).

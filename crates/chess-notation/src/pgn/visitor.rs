@@ -27,15 +27,17 @@ pub enum VariationChoice {
 ///    [`partial_comment`](Visitor::partial_comment) for comments longer than the reader's
 ///    buffer), [`begin_variation`](Visitor::begin_variation) /
 ///    [`end_variation`](Visitor::end_variation) and [`outcome`](Visitor::outcome) as they come;
-///    [`syntax_error`](Visitor::syntax_error) for what is not PGN;
+///    [`syntax_error`](Visitor::syntax_error) for what is not PGN; and, to a visitor that
+///    [wants them](Visitor::wants_movetext_bytes), the source's bytes of the movetext in
+///    pieces, through [`movetext_bytes`](Visitor::movetext_bytes);
 /// 3. [`truncated`](Visitor::truncated) when the input ends inside the game;
 /// 4. [`end_game`](Visitor::end_game), whose value [`Reader::read_game`](super::Reader::read_game)
 ///    returns.
 ///
 /// Every token comes as raw bytes from the reader's buffer (no allocation) with its
 /// [`Location`]. Returning `ControlFlow::Break(())` from a callback skips the rest of the game:
-/// the reader goes on to the game's end without further calls but `truncated` (if the input
-/// ends inside the game) and `end_game`.
+/// the reader goes on to the game's end without further calls but `movetext_bytes` (if
+/// wanted), `truncated` (if the input ends inside the game) and `end_game`.
 ///
 /// ```
 /// use std::ops::ControlFlow;
@@ -86,6 +88,61 @@ pub trait Visitor {
     fn begin_movetext(&mut self, at: Location) -> ControlFlow<()> {
         let _ = at;
         ControlFlow::Continue(())
+    }
+
+    /// Whether the visitor wants this game's movetext as the source has it, through
+    /// [`Visitor::movetext_bytes`]. Asked once per game, when the movetext begins: after
+    /// [`Visitor::begin_movetext`], or where it would have come for a game the visitor skips.
+    /// The default, `false`, costs the reader nothing.
+    fn wants_movetext_bytes(&self) -> bool {
+        false
+    }
+
+    /// A piece of the game's movetext, byte for byte as the source has it, when
+    /// [`Visitor::wants_movetext_bytes`] said so.
+    ///
+    /// The pieces of a game, in the order they come, make its movetext: from its first byte
+    /// (where [`Visitor::begin_movetext`] is, the tag section and the blank lines after it
+    /// left out) to the last byte of its result token; for a game without one, to where the
+    /// game ends (the line of the next game's tags, or the end of the input), whitespace
+    /// included. Line breaks (LF or CRLF), comments, move numbers, annotations, variations and
+    /// escape lines are as written. The pieces come between `begin_movetext` and
+    /// [`Visitor::end_game`], whatever the other callbacks return: a visitor that skips the
+    /// rest of a game (after an illegal move) still gets its whole text. Where the text is
+    /// cut into pieces depends on the reader's buffer: a game that fits in it mostly comes
+    /// in one piece, a longer one in several; an empty movetext in none.
+    ///
+    /// ```
+    /// use chess_notation::pgn::{Reader, Visitor};
+    ///
+    /// /// The source text of each game's movetext.
+    /// struct Movetext(Vec<u8>);
+    ///
+    /// impl Visitor for Movetext {
+    ///     type Output = Vec<u8>;
+    ///     fn wants_movetext_bytes(&self) -> bool {
+    ///         true
+    ///     }
+    ///     fn movetext_bytes(&mut self, bytes: &[u8]) {
+    ///         self.0.extend_from_slice(bytes);
+    ///     }
+    ///     fn end_game(&mut self) -> Vec<u8> {
+    ///         std::mem::take(&mut self.0)
+    ///     }
+    /// }
+    ///
+    /// let pgn = "[Event \"?\"]\r\n\r\n1. e4 { [%clk 0:03:00] } 1... e5?!\r\n2. Nf3 $1 1-0\n\n1. d4";
+    /// let mut reader = Reader::new(pgn.as_bytes());
+    /// let mut movetext = Movetext(Vec::new());
+    /// assert_eq!(
+    ///     reader.read_game(&mut movetext)?.unwrap(),
+    ///     b"1. e4 { [%clk 0:03:00] } 1... e5?!\r\n2. Nf3 $1 1-0"
+    /// );
+    /// assert_eq!(reader.read_game(&mut movetext)?.unwrap(), b"1. d4");
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    fn movetext_bytes(&mut self, bytes: &[u8]) {
+        let _ = bytes;
     }
 
     /// A move token, without move number and without `!`/`?` annotations (which come as
@@ -223,6 +280,12 @@ impl<V: Visitor> Visitor for WithStart<V> {
     fn begin_movetext(&mut self, at: Location) -> ControlFlow<()> {
         self.visitor.begin_movetext(at)
     }
+    fn wants_movetext_bytes(&self) -> bool {
+        self.visitor.wants_movetext_bytes()
+    }
+    fn movetext_bytes(&mut self, bytes: &[u8]) {
+        self.visitor.movetext_bytes(bytes);
+    }
     fn san(&mut self, san: &[u8], at: Location) -> ControlFlow<()> {
         self.visitor.san(san, at)
     }
@@ -268,6 +331,12 @@ impl<V: Visitor, T, F: FnMut(V::Output) -> T> Visitor for MapOutput<V, F> {
     }
     fn begin_movetext(&mut self, at: Location) -> ControlFlow<()> {
         self.visitor.begin_movetext(at)
+    }
+    fn wants_movetext_bytes(&self) -> bool {
+        self.visitor.wants_movetext_bytes()
+    }
+    fn movetext_bytes(&mut self, bytes: &[u8]) {
+        self.visitor.movetext_bytes(bytes);
     }
     fn san(&mut self, san: &[u8], at: Location) -> ControlFlow<()> {
         self.visitor.san(san, at)

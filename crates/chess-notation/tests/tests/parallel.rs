@@ -139,11 +139,13 @@ fn a_failing_input_ends_with_its_error() {
 }
 
 /// Writes down every visitor call with its location (a comment's parts joined: where long
-/// comments are cut depends on the buffer), visiting every variation.
+/// comments are cut depends on the buffer), visiting every variation, and the source's bytes of
+/// the movetext (joined too).
 #[derive(Default)]
 struct Transcript {
     text: String,
     comment: Vec<u8>,
+    movetext: Vec<u8>,
 }
 
 impl Transcript {
@@ -165,6 +167,12 @@ impl Visitor for Transcript {
     }
     fn begin_movetext(&mut self, at: Location) -> ControlFlow<()> {
         self.call(format_args!("movetext"), at)
+    }
+    fn wants_movetext_bytes(&self) -> bool {
+        true
+    }
+    fn movetext_bytes(&mut self, bytes: &[u8]) {
+        self.movetext.extend_from_slice(bytes);
     }
     fn san(&mut self, san: &[u8], at: Location) -> ControlFlow<()> {
         self.call(format_args!("san {san:?}"), at)
@@ -198,7 +206,68 @@ impl Visitor for Transcript {
         let _ = self.call(format_args!("truncated"), at);
     }
     fn end_game(&mut self) -> String {
+        let movetext = std::mem::take(&mut self.movetext);
+        let _ = writeln!(
+            self.text,
+            "movetext bytes {:?}",
+            String::from_utf8_lossy(&movetext)
+        );
         std::mem::take(&mut self.text)
+    }
+}
+
+/// The source's movetext of each game, as the sequential reader gives it and on several
+/// threads with parts so small that many games span a cut (those cut inside a comment that
+/// holds an `[Event` line are read again on the calling thread).
+#[test]
+fn movetext_bytes_are_the_same_on_several_threads() {
+    let mut text = String::new();
+    let mut expected = Vec::new();
+    for i in 0..60 {
+        let movetext = format!(
+            "1. e4 {{ [%eval 0.{i}] [%clk 0:03:00] }} 1... e5??\r\n2. Nf3 {{ a comment\n\
+             {}across lines }} 2... Nc6 $1 (2... d6 3. d4)\n3. Bb5{}",
+            if i % 2 == 0 {
+                "[Event \"in a comment\"]\n"
+            } else {
+                ""
+            },
+            if i % 3 == 0 { " 1-0" } else { "" }
+        );
+        text.push_str(&format!("[Event \"{i}\"]\r\n\r\n{movetext}\n\n"));
+        // Without a result, up to the next game's tags.
+        expected.push(if i % 3 == 0 {
+            movetext
+        } else {
+            format!("{movetext}\n\n")
+        });
+    }
+    let expected: Vec<String> = expected.iter().map(|m| format!("{m:?}")).collect();
+    let movetexts = |transcripts: Vec<String>| -> Vec<String> {
+        transcripts
+            .iter()
+            .map(|t| t.lines().last().unwrap().replace("movetext bytes ", ""))
+            .collect()
+    };
+    let mut reader = Reader::with_buffer_size(text.as_bytes(), 1024);
+    let mut sequential = Vec::new();
+    while let Some(game) = reader.read_game(&mut Transcript::default()).unwrap() {
+        sequential.push(game);
+    }
+    assert_eq!(movetexts(sequential.clone()), expected);
+    for threads in [2, 3] {
+        for chunk in [1, 40, 100, 333, 4096] {
+            let parallel: Vec<String> = ParallelReader::new(text.as_bytes())
+                .threads(threads)
+                .chunk_size(chunk)
+                .buffer_size(1024)
+                .visit(Transcript::default)
+                .collect();
+            assert_eq!(
+                parallel, sequential,
+                "{threads} threads, {chunk}-byte parts"
+            );
+        }
     }
 }
 
