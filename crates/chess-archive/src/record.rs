@@ -287,6 +287,8 @@ impl GameRecord {
             None
         };
         let final_fen = Fen::from_position(&pos).to_string();
+        // The lists at their length: records wait by the thousand to be written (a row group
+        // on each writing thread), and the room left for a longer game was a third of them.
         GameRecord {
             game_index,
             byte_offset: start.offset,
@@ -294,15 +296,15 @@ impl GameRecord {
             final_fen,
             headers,
             start_fen,
-            moves_uci,
-            moves_san,
+            moves_uci: exact_string(moves_uci),
+            moves_san: moves_san.map(exact_string),
             packed,
             outcome,
-            clocks,
-            evals,
+            clocks: exact(clocks),
+            evals: exact(evals),
             movetext,
             positions,
-            moves,
+            moves: exact(moves),
             result_token,
             error,
             truncated,
@@ -449,6 +451,24 @@ fn outcome_name(outcome: Outcome) -> Option<&'static str> {
             _ => return None,
         },
     })
+}
+
+/// `list` with no room beyond its length (a copy when it has much).
+fn exact<T: Copy>(list: Vec<T>) -> Vec<T> {
+    if list.capacity() - list.len() > list.len() / 8 {
+        list.as_slice().to_vec()
+    } else {
+        list
+    }
+}
+
+/// `text` with no room beyond its length (a copy when it has much).
+fn exact_string(text: String) -> String {
+    if text.capacity() - text.len() > text.len() / 8 {
+        text.as_str().to_owned()
+    } else {
+        text
+    }
 }
 
 /// The movetext of `game` as the PGN writer writes it (everything after the tag section), its

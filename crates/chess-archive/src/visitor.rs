@@ -194,7 +194,7 @@ impl Visitor for RecordVisitor {
                 core::mem::replace(&mut self.tags, next)
             },
             self.mainline.take(),
-            (take_sized(&mut self.clocks), take_sized(&mut self.evals)),
+            (take_exact(&mut self.clocks), take_exact(&mut self.evals)),
             movetext,
             (self.start, self.games),
             &self.options,
@@ -202,9 +202,10 @@ impl Visitor for RecordVisitor {
     }
 }
 
-/// The contents of `list`, leaving it room for as many: the next game is likely as long, and a
-/// list grown from nothing for each game is a string of reallocations.
-fn take_sized<T>(list: &mut Vec<T>) -> Vec<T> {
-    let next = Vec::with_capacity(list.len().max(16));
-    core::mem::replace(list, next)
+/// The contents of `list`, at their length, leaving `list` empty with its room for the next
+/// game (a list grown from nothing for each game is a string of reallocations).
+fn take_exact<T: Copy>(list: &mut Vec<T>) -> Vec<T> {
+    let contents = list.as_slice().to_vec();
+    list.clear();
+    contents
 }

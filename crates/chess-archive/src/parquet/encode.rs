@@ -1,18 +1,27 @@
 //! Row groups encoded into column chunks, on the calling thread or on a pool of threads, and
 //! appended to the file in order.
 //!
-//! The rows of a row group are encoded in batches of [`BATCH_ROWS`] by parquet's column
-//! writers, whichever thread does it: a row group's bytes depend on its records only, so the
-//! file is the same whatever the number of threads.
+//! One [`Encoder`] encodes a row group, whichever thread it is on: the rows are made into
+//! Arrow arrays in batches of [`BATCH_ROWS`] rows (cut after the record that fills one) and
+//! encoded batch by batch by parquet's column writers. A row group's bytes depend on its
+//! records only, so the file is the same whatever the number of threads.
+//!
+//! On a pool, the row groups take turns among the threads, and the calling thread hands each
+//! batch of records to its row group's thread as soon as it is gathered. The records, made by
+//! the threads that read, are freed soon after (held for a whole row group, they cost those
+//! threads a tenth more time, and the memory of a row group of records per thread), and a
+//! batch's arrays are made, encoded and freed on one thread. One more thread appends the
+//! encoded row groups to the file, in order.
 
 use core::ops::Range;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, SyncSender, channel, sync_channel};
-use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
+use arrow_array::ArrayRef;
 use arrow_schema::{Fields, SchemaRef};
 use parquet::arrow::arrow_writer::{
     ArrowColumnChunk, ArrowColumnWriter, ArrowRowGroupWriterFactory, compute_leaves,
@@ -75,6 +84,15 @@ impl Encoder {
         Ok(())
     }
 
+    /// Drops the row group begun, after an error: its writers and the rows gathered.
+    fn abandon(&mut self) {
+        self.writers.clear();
+        if self.rows > 0 {
+            self.rows = 0;
+            self.columns.finish();
+        }
+    }
+
     /// Adds the rows `rows` of `record`, encoding a batch when one is full.
     pub(super) fn append(
         &mut self,
@@ -94,40 +112,42 @@ impl Encoder {
             return Ok(());
         }
         self.rows = 0;
-        let mut writers = self.writers.iter_mut();
-        for (array, field) in self.columns.finish().iter().zip(&self.fields) {
-            for leaf in compute_leaves(field, array)? {
-                let writer = writers
-                    .next()
-                    .ok_or_else(|| ParquetError::General("a leaf column without writer".into()))?;
-                writer.write(&leaf)?;
-            }
-        }
-        Ok(())
+        let arrays = self.columns.finish();
+        self.write_arrays(&arrays)
+    }
+
+    fn write_arrays(&mut self, arrays: &[ArrayRef]) -> Result<(), ParquetError> {
+        write_arrays(&mut self.writers, &self.fields, arrays)
     }
 
     /// Ends the row group begun: its column chunks, encoded.
     pub(super) fn end(&mut self) -> Chunks {
         self.encode_batch()?;
-        core::mem::take(&mut self.writers)
-            .into_iter()
-            .map(ArrowColumnWriter::close)
-            .collect()
+        close(core::mem::take(&mut self.writers))
     }
+}
 
-    /// Encodes a whole row group.
-    fn encode(&mut self, index: usize, rows: Vec<Gathered>) -> Chunks {
-        self.begin(index)?;
-        for Gathered {
-            record,
-            source,
-            rows,
-        } in rows
-        {
-            self.append(&record, &source, rows)?;
+/// Encodes a batch's arrays (of the columns `fields`) with a row group's column writers.
+fn write_arrays(
+    writers: &mut [ArrowColumnWriter],
+    fields: &Fields,
+    arrays: &[ArrayRef],
+) -> Result<(), ParquetError> {
+    let mut writers = writers.iter_mut();
+    for (array, field) in arrays.iter().zip(fields) {
+        for leaf in compute_leaves(field, array)? {
+            let writer = writers
+                .next()
+                .ok_or_else(|| ParquetError::General("a leaf column without writer".into()))?;
+            writer.write(&leaf)?;
         }
-        self.end()
     }
+    Ok(())
+}
+
+/// The column chunks of a row group's writers, encoded.
+fn close(writers: Vec<ArrowColumnWriter>) -> Chunks {
+    writers.into_iter().map(ArrowColumnWriter::close).collect()
 }
 
 /// Appends a row group's encoded column chunks to the file.
@@ -150,20 +170,29 @@ pub(super) struct Gathered {
     pub(super) rows: Range<usize>,
 }
 
-/// A row group to encode: its number and its rows.
-struct Job {
-    index: usize,
+/// A batch of rows to encode: its row group, and whether it is the row group's last.
+struct Batch {
+    group: usize,
+    last: bool,
     rows: Vec<Gathered>,
 }
 
-/// Threads that encode row groups, and one that appends them to the file in order.
+/// Threads that encode row groups, each the row groups of its turn (one in `threads`), batch
+/// by batch as they are gathered; and one that appends the row groups to the file in order.
 pub(super) struct Pool<W> {
-    jobs: Option<SyncSender<Job>>,
-    /// One for each row group that may be in flight: taken for each row group handed over,
-    /// given back by the writing thread once it is in the file.
+    /// To each encoder thread.
+    batches: Vec<SyncSender<Batch>>,
+    /// One for each row group that may be in flight: taken as a row group's first batch is
+    /// handed over, given back by the writing thread once the row group is in the file.
     permits: Receiver<()>,
     encoders: Vec<JoinHandle<()>>,
     writer: JoinHandle<Result<W, ParquetError>>,
+    /// The batch being gathered, its rows, and whether it is its row group's first.
+    gathered: Vec<Gathered>,
+    gathered_rows: usize,
+    first: bool,
+    /// Whether a thread has stopped.
+    stopped: bool,
 }
 
 impl<W: Write + Send + 'static> Pool<W> {
@@ -173,52 +202,84 @@ impl<W: Write + Send + 'static> Pool<W> {
     ///
     /// If a thread cannot be started.
     pub(super) fn start(file: SerializedFileWriter<W>, encoders: Vec<Encoder>) -> Pool<W> {
-        let in_flight = encoders.len() + 1;
-        let (jobs, queue) = sync_channel::<Job>(in_flight);
-        let queue = Arc::new(Mutex::new(queue));
+        let in_flight = encoders.len();
         let (chunks, encoded) = channel();
         let (give_back, permits) = sync_channel(in_flight);
         for _ in 0..in_flight {
             give_back.send(()).expect("the permits fit");
         }
-        let encoders = encoders
+        let (batches, encoders) = encoders
             .into_iter()
             .enumerate()
             .map(|(i, encoder)| {
-                let queue = Arc::clone(&queue);
+                // A row group's worth of batches may wait for its thread.
+                let (batches, queue) = sync_channel::<Batch>(super::ROW_GROUP_ROWS / BATCH_ROWS);
                 let chunks = chunks.clone();
-                std::thread::Builder::new()
+                let thread = std::thread::Builder::new()
                     .name(format!("parquet-enc-{i}"))
-                    .spawn(move || encode_jobs(encoder, &queue, &chunks))
-                    .expect("an encoder thread starts")
+                    .spawn(move || encode_batches(encoder, &queue, &chunks))
+                    .expect("an encoder thread starts");
+                (batches, thread)
             })
-            .collect();
+            .unzip();
         let writer = std::thread::Builder::new()
             .name("parquet-writer".into())
             .spawn(move || write_in_order(file, &encoded, &give_back))
             .expect("the writer thread starts");
         Pool {
-            jobs: Some(jobs),
+            batches,
             permits,
             encoders,
             writer,
+            gathered: Vec::with_capacity(BATCH_ROWS),
+            gathered_rows: 0,
+            first: true,
+            stopped: false,
         }
     }
 }
 
 impl<W: Write + Send> Pool<W> {
-    /// Hands row group `index` to the encoders, once fewer than the most allowed are in
-    /// flight. `Err` when a thread has stopped (on an error: [`Pool::finish`] gives it).
-    pub(super) fn send(&mut self, index: usize, rows: Vec<Gathered>) -> Result<(), ()> {
-        let jobs = self.jobs.as_ref().ok_or(())?;
-        self.permits.recv().map_err(|_| ())?;
-        jobs.send(Job { index, rows }).map_err(|_| ())
+    /// Adds rows to row group `group`, handing over the batch once it is full. `Err` when a
+    /// thread has stopped (on an error: [`Pool::finish`] gives it).
+    pub(super) fn push(&mut self, group: usize, rows: Gathered) -> Result<(), ()> {
+        self.gathered_rows += rows.rows.len();
+        self.gathered.push(rows);
+        if self.gathered_rows >= BATCH_ROWS {
+            self.hand_over(group, false)?;
+        }
+        Ok(())
+    }
+
+    /// Ends row group `group`: hands over its last batch (empty, when the one before ended
+    /// it).
+    pub(super) fn end_group(&mut self, group: usize) -> Result<(), ()> {
+        self.hand_over(group, true)
+    }
+
+    fn hand_over(&mut self, group: usize, last: bool) -> Result<(), ()> {
+        if self.stopped {
+            return Err(());
+        }
+        if self.first && self.permits.recv().is_err() {
+            self.stopped = true;
+            return Err(());
+        }
+        let rows = core::mem::replace(&mut self.gathered, Vec::with_capacity(BATCH_ROWS));
+        self.gathered_rows = 0;
+        self.first = last;
+        let thread = &self.batches[group % self.batches.len()];
+        if thread.send(Batch { group, last, rows }).is_err() {
+            self.stopped = true;
+            return Err(());
+        }
+        Ok(())
     }
 
     /// Waits for every row group to be encoded and written, writes the footer, and gives
     /// the output back.
     pub(super) fn finish(mut self) -> Result<W, ParquetError> {
-        drop(self.jobs.take());
+        self.batches.clear();
         for encoder in self.encoders {
             // An encoder's panic is reported to the writer as its row group's error.
             let _ = encoder.join();
@@ -229,29 +290,49 @@ impl<W: Write + Send> Pool<W> {
     }
 }
 
-/// An encoder thread: encodes row groups until there are none left, or the writer stops.
-fn encode_jobs(
-    mut encoder: Encoder,
-    queue: &Mutex<Receiver<Job>>,
-    chunks: &Sender<(usize, Chunks)>,
-) {
-    loop {
-        let job = match queue.lock() {
-            Ok(queue) => queue.recv(),
-            Err(_) => return,
-        };
-        let Ok(Job { index, rows }) = job else {
-            return;
-        };
-        let result = std::panic::catch_unwind(AssertUnwindSafe(|| encoder.encode(index, rows)));
-        let (result, panicked) = match result {
-            Ok(result) => (result, false),
+/// An encoder thread: encodes the batches of its row groups as they come, until there are
+/// none left or the writer stops.
+fn encode_batches(mut encoder: Encoder, queue: &Receiver<Batch>, chunks: &Sender<(usize, Chunks)>) {
+    // The row group begun, and whether it failed (its other batches are then dropped).
+    let mut begun: Option<(usize, bool)> = None;
+    for Batch { group, last, rows } in queue {
+        match begun {
+            Some((number, true)) if number == group => continue,
+            Some((number, false)) if number == group => {}
+            _ => begun = Some((group, false)),
+        }
+        let work = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            if begun == Some((group, false)) && encoder.writers.is_empty() {
+                encoder.begin(group)?;
+            }
+            for Gathered {
+                record,
+                source,
+                rows,
+            } in rows
+            {
+                encoder.append(&record, &source, rows)?;
+            }
+            if last {
+                encoder.end().map(Some)
+            } else {
+                Ok(None)
+            }
+        }));
+        let (result, panicked) = match work {
+            Ok(Ok(None)) => continue,
+            Ok(Ok(Some(chunks))) => (Ok(chunks), false),
+            Ok(Err(e)) => (Err(e), false),
             Err(_) => (
                 Err(ParquetError::General("an encoder thread panicked".into())),
                 true,
             ),
         };
-        if chunks.send((index, result)).is_err() || panicked {
+        if result.is_err() {
+            begun = Some((group, true));
+            encoder.abandon();
+        }
+        if chunks.send((group, result)).is_err() || panicked {
             return;
         }
     }

@@ -75,7 +75,6 @@ enum Sink<W: Write + Send> {
     /// thread of its own.
     Pool {
         pool: Pool<W>,
-        gathered: Vec<Gathered>,
         /// The name of the last record's source, shared by the records that have it.
         source: Option<Arc<str>>,
     },
@@ -165,7 +164,6 @@ impl<W: Write + Send> GameWriter<W> {
             let encoders = (0..threads).map(|_| encoder.fresh()).collect();
             self.sink = Sink::Pool {
                 pool: Pool::start(*file, encoders),
-                gathered: Vec::new(),
                 source: None,
             };
         }
@@ -225,19 +223,20 @@ impl<W: Write + Send> GameWriter<W> {
                 }
                 encoder.append(&record, source_file, rows)
             }
-            Sink::Pool {
-                gathered, source, ..
-            } => {
+            Sink::Pool { pool, source } => {
                 if source.as_deref() != Some(source_file) {
                     *source = Some(Arc::from(source_file));
                 }
                 let source = Arc::clone(source.as_ref().expect("set above"));
-                gathered.push(Gathered {
+                let gathered = Gathered {
                     record,
                     source,
                     rows,
-                });
-                Ok(())
+                };
+                match pool.push(self.group, gathered) {
+                    Ok(()) => Ok(()),
+                    Err(()) => Err(self.fail()),
+                }
             }
             Sink::Failed => Err(failed()),
         }
@@ -260,25 +259,19 @@ impl<W: Write + Send> GameWriter<W> {
                 *begun = false;
                 append_row_group(file, encoder.end()?)
             }
-            Sink::Pool { pool, gathered, .. } => {
-                // Room for a row group like this one: growing the vector anew for each took
-                // this thread page faults and copies.
-                let room = gathered.len();
-                let rows = core::mem::replace(gathered, Vec::with_capacity(room));
-                match pool.send(index, rows) {
-                    Ok(()) => Ok(()),
-                    Err(()) => {
-                        // A thread stopped on an error: finish the pool to get it.
-                        let Sink::Pool { pool, .. } =
-                            core::mem::replace(&mut self.sink, Sink::Failed)
-                        else {
-                            unreachable!()
-                        };
-                        Err(pool.finish().err().unwrap_or_else(failed))
-                    }
-                }
-            }
+            Sink::Pool { pool, .. } => match pool.end_group(index) {
+                Ok(()) => Ok(()),
+                Err(()) => Err(self.fail()),
+            },
             Sink::Failed => Err(failed()),
+        }
+    }
+
+    /// A thread of the pool stopped on an error: finishes the pool to get it.
+    fn fail(&mut self) -> ParquetError {
+        match core::mem::replace(&mut self.sink, Sink::Failed) {
+            Sink::Pool { pool, .. } => pool.finish().err().unwrap_or_else(failed),
+            _ => failed(),
         }
     }
 
