@@ -51,7 +51,7 @@ fn build(args: &BookBuildArgs, out: &mut impl Write) -> Result<()> {
             reader: input,
             progress,
             ..
-        } = crate::files::open(path, &name)?;
+        } = crate::files::open(path, &name)?.read_ahead(&name, args.threads)?;
         let reader = GameBuilder::new().chess960(args.chess960);
         // Games are read and played on several threads, and counted here in file order: the
         // book does not depend on the number of threads.

@@ -117,7 +117,9 @@ pub fn run(args: &PgnArgs) -> Result<()> {
             .source_name
             .clone()
             .unwrap_or_else(|| path.display().to_string());
-        let input = match crate::files::open_split(path, &name, args.split(), args.stream_from) {
+        let input = match crate::files::open_split(path, &name, args.split(), args.stream_from)
+            .and_then(|input| input.read_ahead(&name, args.threads))
+        {
             Ok(input) => input,
             Err(e) => {
                 crate::error::warn(&e);

@@ -18,6 +18,25 @@ pub struct Input {
     /// Where its text starts in the file's text: not 0 for a part (`--byte-range`,
     /// `--frames`), whose games' offsets are counted from there.
     pub offset: u64,
+    /// Whether its text is decompressed as it is read.
+    pub compressed: bool,
+}
+
+impl Input {
+    /// The same input, decompressed on a thread of its own when it is compressed (unless
+    /// `threads` is 1: then everything happens on one thread): the thread that hands the
+    /// text to the reading threads then does only that.
+    pub fn read_ahead(self, name: &str, threads: Option<u32>) -> Result<Input> {
+        if !self.compressed || threads == Some(1) {
+            return Ok(self);
+        }
+        let reader =
+            compression::ReadAhead::new(self.reader).map_err(|e| CliError::input(name, e))?;
+        Ok(Input {
+            reader: Box::new(reader),
+            ..self
+        })
+    }
 }
 
 /// The file at `path`, or stdin for `-`, decompressed if compressed (recognised by content,
@@ -31,12 +50,13 @@ pub fn open(path: &Path, name: &str) -> Result<Input> {
         (Box::new(file), size)
     };
     let (counted, progress) = Progress::new(name, raw, size);
-    let (_, reader) =
+    let (format, reader) =
         compression::decompress(counted).map_err(|e| CliError::input(path.display(), e))?;
     Ok(Input {
         reader,
         progress,
         offset: 0,
+        compressed: format != Compression::Plain,
     })
 }
 
@@ -77,6 +97,7 @@ pub fn open_split(
         reader: Box::new(reader),
         progress,
         offset: part.offset,
+        compressed: matches!(split, Split::Frames { .. }),
     })
 }
 

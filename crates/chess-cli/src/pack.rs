@@ -108,7 +108,7 @@ fn encode_into<W: Write>(args: &EncodeArgs, sink: &mut Sink<'_, W>) -> Result<()
             let name = input_name(path);
             let crate::files::Input {
                 reader, progress, ..
-            } = crate::files::open(path, &name)?;
+            } = crate::files::open(path, &name)?.read_ahead(&name, None)?;
             // Games are read and encoded on every core; their bytes come back in order.
             let builder = GameBuilder::new().allow_null_moves(true);
             let mut encoded_games =

@@ -65,6 +65,7 @@ pub fn run(args: &PgnArgs, out: &mut impl Write) -> Result<()> {
             .unwrap_or_else(|| path.display().to_string());
         let before = totals;
         let result = crate::files::open_split(path, &name, args.split(), args.stream_from)
+            .and_then(|input| input.read_ahead(&name, args.threads))
             .and_then(|input| read_file(&name, input, args, &mut totals, out));
         match result {
             Ok(()) => {}

@@ -24,7 +24,10 @@
 //! offset reached (`corrupt zstd stream at compressed byte 1 048 576: …`); everything
 //! decompressed before it has been handed out.
 
+mod read_ahead;
 pub mod zstd_frames;
+
+pub use read_ahead::ReadAhead;
 
 use core::fmt;
 use std::io::{self, BufRead, BufReader, Read};
