@@ -29,10 +29,14 @@ use parquet::arrow::arrow_writer::{
 use parquet::errors::ParquetError;
 use parquet::file::writer::SerializedFileWriter;
 
-use super::BATCH_ROWS;
 use super::columns::Columns;
 use crate::Schema;
 use crate::record::GameRecord;
+
+/// Rows gathered before they are encoded as one batch.
+pub(super) const BATCH_ROWS: usize = 1024;
+/// Rows per row group: bounded memory, and parts a reader can skip.
+pub(super) const ROW_GROUP_ROWS: usize = 16_384;
 
 /// The encoded column chunks of a row group, or why it could not be encoded.
 type Chunks = Result<Vec<ArrowColumnChunk>, ParquetError>;
@@ -213,7 +217,7 @@ impl<W: Write + Send + 'static> Pool<W> {
             .enumerate()
             .map(|(i, encoder)| {
                 // A row group's worth of batches may wait for its thread.
-                let (batches, queue) = sync_channel::<Batch>(super::ROW_GROUP_ROWS / BATCH_ROWS);
+                let (batches, queue) = sync_channel::<Batch>(ROW_GROUP_ROWS / BATCH_ROWS);
                 let chunks = chunks.clone();
                 let thread = std::thread::Builder::new()
                     .name(format!("parquet-enc-{i}"))

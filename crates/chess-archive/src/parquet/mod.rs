@@ -39,17 +39,12 @@ use parquet::schema::types::ColumnPath;
 use crate::Schema;
 use crate::record::GameRecord;
 use columns::Columns;
-use encode::{Encoder, Gathered, Pool, append_row_group};
+use encode::{Encoder, Gathered, Pool, ROW_GROUP_ROWS, append_row_group};
 
 mod columns;
 mod encode;
 #[cfg(test)]
 mod tests;
-
-/// Rows gathered before they are encoded as one batch.
-const BATCH_ROWS: usize = 1024;
-/// Rows per row group: bounded memory, and parts a reader can skip.
-const ROW_GROUP_ROWS: usize = 16_384;
 
 /// Writes game records to a Parquet file, in row groups of 16 384 rows.
 pub struct GameWriter<W: Write + Send> {

@@ -1,3 +1,4 @@
+use super::encode::{BATCH_ROWS, ROW_GROUP_ROWS};
 use super::*;
 use crate::schema::EVERY;
 
