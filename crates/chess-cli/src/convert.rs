@@ -7,7 +7,7 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use chess_archive::{OutputFormat, ReadOptions, RecordWriter, Records, Schema, Totals};
+use chess_archive::{OutputFormat, ReadOptions, RecordWriter, Records, Schema, Totals, WriteError};
 
 use crate::cli::{ArchiveSchema, PgnArgs};
 use crate::error::{CliError, Result};
@@ -101,7 +101,7 @@ pub fn run(args: &PgnArgs) -> Result<()> {
     let threads = args.threads.map_or(0, |n| n as usize);
     // Encoding is a third of the work or more: on as many threads as read.
     let mut writer = RecordWriter::new(out, format, schema)
-        .map_err(|e| CliError::input(out_path, e))?
+        .map_err(|e| write_error(out_path, e))?
         .with_threads(threads);
 
     let mut options = ReadOptions::new(chess_archive::RecordOptions {
@@ -140,7 +140,7 @@ pub fn run(args: &PgnArgs) -> Result<()> {
             }
             input.progress.update();
         })
-        .map_err(|e| CliError::input(out_path, e))?;
+        .map_err(|e| write_error(out_path, e))?;
         if let Some(e) = records.take_error() {
             crate::error::warn(format_args!(
                 "{name}: game {}, line {}: {}",
@@ -149,8 +149,8 @@ pub fn run(args: &PgnArgs) -> Result<()> {
             unreadable = true;
         }
     }
-    let mut out = writer.finish().map_err(|e| CliError::input(out_path, e))?;
-    out.flush().map_err(|e| CliError::input(out_path, e))?;
+    let mut out = writer.finish().map_err(|e| write_error(out_path, e))?;
+    out.flush().map_err(|e| write_error(out_path, e))?;
     drop(out);
     if let Some(output) = output {
         output.commit()?;
@@ -180,4 +180,18 @@ pub fn run(args: &PgnArgs) -> Result<()> {
         )));
     }
     Ok(())
+}
+
+/// The error of writing `out_path`, keeping its kind: a reader that went away (`| head`) ends
+/// the program quietly, as for the other outputs.
+fn write_error(out_path: &str, e: impl Into<WriteError>) -> CliError {
+    let e = e.into();
+    let kind = match &e {
+        WriteError::Io(e) => Some(e.kind()),
+        _ => None,
+    };
+    CliError {
+        io_kind: kind,
+        ..CliError::input(out_path, e)
+    }
 }

@@ -634,3 +634,40 @@ fn the_file_is_the_same_whatever_the_threads() {
         );
     }
 }
+
+#[test]
+fn a_reader_that_goes_away_ends_the_output_quietly() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::Stdio;
+    // `chess pgn --to jsonl - games.pgn | head -1`: the pipe closes after one line.
+    let text: String = (0..50_000)
+        .map(|i| format!("[Event \"{i}\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n"))
+        .collect();
+    let dir = TempDir::new("cli-convert-pipe");
+    let input = dir.file("games.pgn", &text);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chess"))
+        .args(["pgn", "--to", "jsonl", "-", &input])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(
+        first.starts_with('{') && first.contains(r#""game_index": 1"#),
+        "{first}"
+    );
+    // The reader is gone (dropped above): the program ends, quietly and successfully.
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status}: {stderr}");
+    assert!(!stderr.contains("Broken pipe"), "{stderr}");
+}
