@@ -88,6 +88,13 @@ fn build(args: &BookBuildArgs, out: &mut impl Write) -> Result<()> {
             ));
         }
     }
+    if games == 0 && bad > 0 {
+        // An empty book would look like a success: nothing is written.
+        return Err(CliError::invalid(format_args!(
+            "{}: not written: none of the {bad} games could be read",
+            args.out.display()
+        )));
+    }
     let bytes = builder.to_bytes();
     crate::files::write_atomically(&args.out, &bytes)?;
     let book = Book::from_bytes(bytes).map_err(CliError::invalid)?;

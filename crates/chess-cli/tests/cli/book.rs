@@ -441,3 +441,17 @@ fn pgn_classify_sets_eco_and_opening() {
     let out = chess(&["pgn", "--classify", &file], "");
     assert_eq!(out.status, 2);
 }
+
+#[test]
+fn a_book_of_no_readable_game_is_not_written() {
+    let dir = TempDir::new("cli-book-all-bad");
+    let pgn = dir.file("games.pgn", "1. e4 e4 0-1\n\n1. Ke2 1-0\n");
+    let book_path = dir.join("book.bin").display().to_string();
+    let out = chess(&["book", "build", &pgn, "--out", &book_path], "");
+    assert_eq!(out.status, 1, "{}", out.stderr);
+    assert_contains(
+        &out.stderr,
+        "not written: none of the 2 games could be read",
+    );
+    assert!(!std::path::Path::new(&book_path).exists());
+}
