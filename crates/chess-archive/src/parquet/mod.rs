@@ -133,9 +133,10 @@ impl<W: Write + Send> GameWriter<W> {
 
     /// The same writer, encoding row groups on `threads` threads (0: one per core; 1: on the
     /// calling thread, as [`GameWriter::new`] does), while a thread of its own appends them
-    /// to the file in order. The calling thread only gathers the records of each row group.
-    /// The file is the same, byte for byte, whatever the number of threads. At most one row
-    /// group per thread, and one more, is in flight.
+    /// to the file in order. The calling thread only gathers the records of each row group,
+    /// a batch of 1 024 rows at a time. The file is the same, byte for byte, whatever the
+    /// number of threads. At most one row group per thread is in flight: the memory grows by
+    /// up to a row group's records (16 384) per thread.
     ///
     /// Call it before the first [`GameWriter::write`]; later, it changes nothing.
     ///
