@@ -259,7 +259,8 @@ impl PgnGame {
     /// The game's mainline as a game of the rules, which knows the draw rules and can be
     /// continued: every move is played, then the result is applied when the board does not
     /// decide it (a decisive result as a resignation, or a loss on time when the
-    /// `Termination` tag says `time forfeit`; a draw as agreed).
+    /// `Termination` tag says `time forfeit`; a draw on time in the same way, when one side
+    /// cannot checkmate; another draw as claimed if the rules allow a claim, else as agreed).
     ///
     /// ```
     /// use chess_notation::pgn::PgnGame;
@@ -293,21 +294,31 @@ impl PgnGame {
                 .map_err(|error| ToGameError::Illegal { ply, error })?;
         }
         if game.outcome().is_none() {
+            let on_time = self
+                .header("Termination")
+                .is_some_and(|t| t.eq_ignore_ascii_case("time forfeit"));
             let loser = match self.result {
                 Some(GameResult::WhiteWins) => Some(Color::Black),
                 Some(GameResult::BlackWins) => Some(Color::White),
                 Some(GameResult::Draw) => {
-                    if game.claim_draw().is_none() {
-                        game.agree_draw();
+                    // A draw on time: the side whose flag fell is the one whose opponent
+                    // cannot checkmate.
+                    let flagged = Color::ALL.into_iter().find(|&color| {
+                        on_time && game.position().has_insufficient_material(!color)
+                    });
+                    match flagged {
+                        Some(color) => game.flag_fall(color),
+                        None => {
+                            if game.claim_draw().is_none() {
+                                game.agree_draw();
+                            }
+                        }
                     }
                     None
                 }
                 Some(GameResult::Unknown) | None => None,
             };
             if let Some(loser) = loser {
-                let on_time = self
-                    .header("Termination")
-                    .is_some_and(|t| t.eq_ignore_ascii_case("time forfeit"));
                 if on_time {
                     game.flag_fall(loser);
                 } else {

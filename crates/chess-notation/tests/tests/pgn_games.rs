@@ -331,6 +331,41 @@ proptest! {
 }
 
 #[test]
+fn a_draw_on_time_reads_back_as_one() {
+    // White's flag falls, and Black's bare king can never checkmate: a draw.
+    let start: Position = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1"
+        .parse::<Fen>()
+        .unwrap()
+        .into_position_for(false)
+        .unwrap();
+    let mut game = Game::new(start);
+    game.flag_fall(Color::White);
+    let draw = Some(Outcome::Draw {
+        reason: DrawReason::TimeoutVsInsufficientMaterial,
+    });
+    assert_eq!(game.outcome(), draw);
+    let pgn = PgnGame::from(&game);
+    assert_eq!(pgn.header("Termination"), Some("time forfeit"));
+    assert_eq!(pgn.header("Result"), Some("1/2-1/2"));
+    let back = pgn
+        .to_string()
+        .parse::<PgnGame>()
+        .unwrap()
+        .to_game()
+        .unwrap();
+    assert_eq!(back.outcome(), draw);
+    // Without the tag, the same draw reads back as agreed.
+    let mut agreed = pgn.clone();
+    agreed.headers.retain(|(name, _)| name != "Termination");
+    assert_eq!(
+        agreed.to_game().unwrap().outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::Agreement
+        })
+    );
+}
+
+#[test]
 fn a_loss_on_time_reads_back_as_one() {
     let mut game = Game::standard();
     game.flag_fall(Color::White);
