@@ -81,10 +81,12 @@ impl Encoder {
         }
     }
 
-    /// Begins the row group numbered `index` (from 0).
+    /// Begins the row group numbered `index` (from 0), unless one is begun.
     pub(super) fn begin(&mut self, index: usize) -> Result<(), ParquetError> {
-        self.writers = self.factory.create_column_writers(index)?;
-        self.rows = 0;
+        if self.writers.is_empty() {
+            self.writers = self.factory.create_column_writers(index)?;
+            self.rows = 0;
+        }
         Ok(())
     }
 
@@ -297,18 +299,14 @@ impl<W: Write + Send> Pool<W> {
 /// An encoder thread: encodes the batches of its row groups as they come, until there are
 /// none left or the writer stops.
 fn encode_batches(mut encoder: Encoder, queue: &Receiver<Batch>, chunks: &Sender<(usize, Chunks)>) {
-    // The row group begun, and whether it failed (its other batches are then dropped).
-    let mut begun: Option<(usize, bool)> = None;
+    // A row group that failed: its other batches are dropped.
+    let mut failed = None;
     for Batch { group, last, rows } in queue {
-        match begun {
-            Some((number, true)) if number == group => continue,
-            Some((number, false)) if number == group => {}
-            _ => begun = Some((group, false)),
+        if failed == Some(group) {
+            continue;
         }
         let work = std::panic::catch_unwind(AssertUnwindSafe(|| {
-            if begun == Some((group, false)) && encoder.writers.is_empty() {
-                encoder.begin(group)?;
-            }
+            encoder.begin(group)?;
             for Gathered {
                 record,
                 source,
@@ -333,7 +331,7 @@ fn encode_batches(mut encoder: Encoder, queue: &Receiver<Batch>, chunks: &Sender
             ),
         };
         if result.is_err() {
-            begun = Some((group, true));
+            failed = Some(group);
             encoder.abandon();
         }
         if chunks.send((group, result)).is_err() || panicked {

@@ -63,8 +63,6 @@ enum Sink<W: Write + Send> {
     Inline {
         file: Box<SerializedFileWriter<W>>,
         encoder: Box<Encoder>,
-        /// Whether the row group being gathered has begun in the encoder.
-        begun: bool,
     },
     /// Row groups gathered here, encoded on a pool of threads and appended to the file by a
     /// thread of its own.
@@ -126,7 +124,6 @@ impl<W: Write + Send> GameWriter<W> {
             sink: Sink::Inline {
                 file: Box::new(file),
                 encoder: Box::new(encoder),
-                begun: false,
             },
         })
     }
@@ -212,11 +209,8 @@ impl<W: Write + Send> GameWriter<W> {
         rows: core::ops::Range<usize>,
     ) -> Result<(), ParquetError> {
         match &mut self.sink {
-            Sink::Inline { encoder, begun, .. } => {
-                if !*begun {
-                    encoder.begin(self.group)?;
-                    *begun = true;
-                }
+            Sink::Inline { encoder, .. } => {
+                encoder.begin(self.group)?;
                 encoder.append(&record, source_file, rows)
             }
             Sink::Pool { pool, source } => {
@@ -247,14 +241,7 @@ impl<W: Write + Send> GameWriter<W> {
         self.group += 1;
         self.group_rows = 0;
         match &mut self.sink {
-            Sink::Inline {
-                file,
-                encoder,
-                begun,
-            } => {
-                *begun = false;
-                append_row_group(file, encoder.end()?)
-            }
+            Sink::Inline { file, encoder } => append_row_group(file, encoder.end()?),
             Sink::Pool { pool, .. } => match pool.end_group(index) {
                 Ok(()) => Ok(()),
                 Err(()) => Err(self.fail()),

@@ -330,6 +330,22 @@ proptest! {
     }
 }
 
+/// A game that ended on time, written as PGN (checked: `result` and the `Termination` tag)
+/// and read back as a game of the rules.
+#[track_caller]
+fn through_pgn(game: &Game, result: &str) -> (PgnGame, Game) {
+    let pgn = PgnGame::from(game);
+    assert_eq!(pgn.header("Termination"), Some("time forfeit"));
+    assert_eq!(pgn.header("Result"), Some(result));
+    let back = pgn
+        .to_string()
+        .parse::<PgnGame>()
+        .unwrap()
+        .to_game()
+        .unwrap();
+    (pgn, back)
+}
+
 #[test]
 fn a_draw_on_time_reads_back_as_one() {
     // White's flag falls, and Black's bare king can never checkmate: a draw.
@@ -344,15 +360,7 @@ fn a_draw_on_time_reads_back_as_one() {
         reason: DrawReason::TimeoutVsInsufficientMaterial,
     });
     assert_eq!(game.outcome(), draw);
-    let pgn = PgnGame::from(&game);
-    assert_eq!(pgn.header("Termination"), Some("time forfeit"));
-    assert_eq!(pgn.header("Result"), Some("1/2-1/2"));
-    let back = pgn
-        .to_string()
-        .parse::<PgnGame>()
-        .unwrap()
-        .to_game()
-        .unwrap();
+    let (pgn, back) = through_pgn(&game, "1/2-1/2");
     assert_eq!(back.outcome(), draw);
     // Without the tag, the same draw reads back as agreed.
     let mut agreed = pgn.clone();
@@ -369,15 +377,7 @@ fn a_draw_on_time_reads_back_as_one() {
 fn a_loss_on_time_reads_back_as_one() {
     let mut game = Game::standard();
     game.flag_fall(Color::White);
-    let pgn = PgnGame::from(&game);
-    assert_eq!(pgn.header("Termination"), Some("time forfeit"));
-    assert_eq!(pgn.header("Result"), Some("0-1"));
-    let back = pgn
-        .to_string()
-        .parse::<PgnGame>()
-        .unwrap()
-        .to_game()
-        .unwrap();
+    let (_, back) = through_pgn(&game, "0-1");
     assert_eq!(
         back.outcome(),
         Some(Outcome::Decisive {
