@@ -28,6 +28,17 @@ struct Job {
 type Done = (usize, std::result::Result<Analysis, String>);
 
 pub fn run(args: &AnnotateArgs, out: &mut impl Write) -> Result<()> {
+    crate::files::to_output(
+        args.output.as_deref(),
+        args.force,
+        std::slice::from_ref(&args.file),
+        out,
+        |output| annotate_games(args, output),
+    )
+}
+
+/// Annotates the games of `args.file` onto `output`, a game at a time as each is done.
+fn annotate_games(args: &AnnotateArgs, output: &mut dyn Write) -> Result<()> {
     let name = args.file.display().to_string();
     let input = crate::files::open(&args.file, &name)?;
     let limits = if let Some(depth) = args.depth {
@@ -42,12 +53,6 @@ pub fn run(args: &AnnotateArgs, out: &mut impl Write) -> Result<()> {
         players.push(player(&args.engine, Some(args.hash), &args.syzygy)?);
     }
     let annotator = players[0].name();
-    let mut output: Box<dyn Write> = match &args.output {
-        Some(path) => Box::new(std::io::BufWriter::new(
-            std::fs::File::create(path).map_err(|e| CliError::input(path.display(), e))?,
-        )),
-        None => Box::new(&mut *out),
-    };
 
     let (jobs, job_queue) = mpsc::channel::<Job>();
     let job_queue = Arc::new(Mutex::new(job_queue));
@@ -109,7 +114,7 @@ pub fn run(args: &AnnotateArgs, out: &mut impl Write) -> Result<()> {
         return Err(e);
     }
     if bad > 0 {
-        return Err(CliError::invalid(format!(
+        return Err(CliError::passed_over(format!(
             "{name}: {bad} game{} could not be read",
             if bad == 1 { "" } else { "s" }
         )));

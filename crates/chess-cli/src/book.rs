@@ -44,8 +44,15 @@ fn build(args: &BookBuildArgs, out: &mut impl Write) -> Result<()> {
             OnlyColor::Black => Color::Black,
         }))
         .uniform(args.uniform);
+    let inputs = if args.files.is_empty() {
+        vec![std::path::PathBuf::from("-")]
+    } else {
+        args.files.clone()
+    };
+    // Created first: a book that may not be replaced is said before any work.
+    let mut output = crate::files::Output::create(&args.out, args.force, &inputs)?;
     let (mut games, mut bad) = (0u64, 0u64);
-    for path in &args.files {
+    for path in &inputs {
         let name = path.display().to_string();
         let crate::files::Input {
             reader: input,
@@ -96,7 +103,10 @@ fn build(args: &BookBuildArgs, out: &mut impl Write) -> Result<()> {
         )));
     }
     let bytes = builder.to_bytes();
-    crate::files::write_atomically(&args.out, &bytes)?;
+    output
+        .write_all(&bytes)
+        .map_err(|e| CliError::input(output.name(), e))?;
+    output.commit()?;
     let book = Book::from_bytes(bytes).map_err(CliError::invalid)?;
     let positions = distinct_keys(&book);
     writeln!(
@@ -125,7 +135,12 @@ fn distinct_keys(book: &Book) -> usize {
 fn merge(args: &BookMergeArgs, out: &mut impl Write) -> Result<()> {
     let (first, second) = (open(&args.first)?, open(&args.second)?);
     let merged = first.merge(&second);
-    crate::files::write_atomically(&args.out, merged.as_bytes())?;
+    crate::files::write_file(
+        &args.out,
+        merged.as_bytes(),
+        args.force,
+        &[args.first.clone(), args.second.clone()],
+    )?;
     writeln!(
         out,
         "{}: {} entries, {} positions ({} + {} entries in)",

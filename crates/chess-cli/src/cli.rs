@@ -350,11 +350,46 @@ pub enum ArchiveSchema {
     Lichess,
 }
 
+/// The formats `chess pgn` writes to a file.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PgnFormat {
+    /// A Parquet file, one row per game (or position): see docs/formats.md.
+    Parquet,
+    /// JSON Lines, one row per game (or position), the columns of the Parquet file.
+    Jsonl,
+    /// The games re-exported as normalised PGN (as --export).
+    Pgn,
+}
+
+impl PgnFormat {
+    /// The format a file name's extension names, if any.
+    pub fn from_extension(path: &std::path::Path) -> Option<PgnFormat> {
+        let extension = path.extension()?.to_str()?.to_ascii_lowercase();
+        match extension.as_str() {
+            "parquet" => Some(PgnFormat::Parquet),
+            "jsonl" | "ndjson" => Some(PgnFormat::Jsonl),
+            "pgn" => Some(PgnFormat::Pgn),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Args, Debug)]
 pub struct PgnArgs {
-    /// PGN files; `-` reads stdin.
-    #[arg(value_name = "FILE", required = true)]
+    /// PGN files (zstd, gzip and bzip2 are read as they are); `-` or none reads stdin.
+    #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
+
+    /// Write to this file instead of stdout: rows of a Parquet file (`.parquet`) or of JSON
+    /// Lines (`.jsonl`), the games as PGN (`.pgn`), or what --stats, --fens, --check or --json
+    /// print. The file appears when complete; an existing one is replaced only with --force.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// What to write, when the extension of --output does not say it (or to stdout: jsonl,
+    /// pgn).
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub format: Option<PgnFormat>,
 
     /// Count games and moves (the default).
     #[arg(long, group = "action")]
@@ -388,30 +423,32 @@ pub struct PgnArgs {
     #[arg(long)]
     pub classify: bool,
 
-    /// Write the games to a file: `--to parquet OUT.parquet` or `--to jsonl OUT.jsonl` (`-`:
-    /// stdout), one row per game (see docs/formats.md).
-    #[arg(long, num_args = 2, value_names = ["FORMAT", "OUT"], group = "action")]
+    /// Deprecated: `-o OUT` (the format from its extension) or `--format`. Writes the games
+    /// to a file: `--to parquet OUT.parquet` or `--to jsonl OUT.jsonl` (`-`: stdout).
+    #[arg(long, num_args = 2, value_names = ["FORMAT", "OUT"], group = "action", conflicts_with_all = ["output", "format"])]
     pub to: Option<Vec<String>>,
 
-    /// With --to: one row per position instead of per game (game, ply, FEN, packed position,
-    /// move, clock, eval, result, side to move).
-    #[arg(long, requires = "to", conflicts_with = "schema")]
+    /// With Parquet or JSON Lines: one row per position instead of per game (game, ply, FEN,
+    /// packed position, move, clock, eval, result, side to move).
+    #[arg(long, conflicts_with = "schema")]
     pub positions: bool,
 
-    /// With --to: which columns.
-    #[arg(long, value_enum, requires = "to")]
+    /// With Parquet or JSON Lines: which columns.
+    #[arg(long, value_enum)]
     pub schema: Option<ArchiveSchema>,
 
-    /// With --to: add the moves in SAN (`moves_san`).
-    #[arg(long, requires = "to")]
+    /// With Parquet or JSON Lines: add the moves in SAN (`moves_san`).
+    #[arg(long)]
     pub san: bool,
 
-    /// With --to: add the compact game encoding (`packed`; costs about 4 µs a move).
-    #[arg(long, requires = "to")]
+    /// With Parquet or JSON Lines: add the compact game encoding (`packed`; costs about 4 µs
+    /// a move).
+    #[arg(long)]
     pub packed: bool,
 
-    /// With --to: replace the output file if it exists.
-    #[arg(long, requires = "to")]
+    /// Replace the output file if it exists (even one of the inputs: the new file takes its
+    /// place only when complete).
+    #[arg(long)]
     pub force: bool,
 
     /// Threads to read games on, and with --to parquet as many to encode the rows on
@@ -487,7 +524,34 @@ impl PgnArgs {
         self.byte_range.or(self.frames)
     }
 
+    /// The format written: `--format`, or the extension of `--output` when no other action is
+    /// asked for (`--to` says its own).
+    pub fn format(&self) -> Option<PgnFormat> {
+        if self.format.is_some() {
+            return self.format;
+        }
+        if self.stats || self.fens || self.check || self.json || self.plan.is_some() {
+            return None;
+        }
+        self.output.as_deref().and_then(PgnFormat::from_extension)
+    }
+
+    /// The files read: stdin (`-`) when none is named.
+    pub fn inputs(&self) -> Vec<PathBuf> {
+        if self.files.is_empty() {
+            vec![PathBuf::from("-")]
+        } else {
+            self.files.clone()
+        }
+    }
+
     pub fn action(&self) -> PgnAction {
+        if self.export || self.format() == Some(PgnFormat::Pgn) {
+            return PgnAction::Export;
+        }
+        if matches!(self.format(), Some(PgnFormat::Parquet | PgnFormat::Jsonl)) {
+            return PgnAction::Convert;
+        }
         if self.fens {
             PgnAction::Fens
         } else if self.export {
@@ -572,13 +636,18 @@ away at least 0.1, 0.2 or 0.3 of its side's winning chances (on Lichess's scale 
 inaccuracy ($6, ?!), a mistake ($2, ?) or a blunder ($4, ??), with the engine's line as a variation."
 )]
 pub struct AnnotateArgs {
-    /// The PGN file (`-` reads stdin; zstd, gzip and bzip2 are read as they are).
-    #[arg(value_name = "GAMES")]
+    /// The PGN file (zstd, gzip and bzip2 are read as they are); `-` or none reads stdin.
+    #[arg(value_name = "GAMES", default_value = "-", hide_default_value = true)]
     pub file: PathBuf,
 
-    /// Write the annotated games to this file [default: stdout].
+    /// Write the annotated games to this file [default: stdout]; it appears when complete.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+
+    /// Replace the output file if it exists (even an input: the new file takes its place only
+    /// when complete).
+    #[arg(long)]
+    pub force: bool,
 
     /// Think this many milliseconds about each position [default: 1000].
     #[arg(long, value_name = "MS", conflicts_with_all = ["depth", "nodes"], value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
@@ -747,9 +816,31 @@ pub struct EncodeArgs {
     #[arg(long)]
     pub huffman: bool,
 
-    /// Write the raw bytes of a single value instead of base64 lines.
+    /// Write the raw bytes of a single value instead of base64 lines (also when the name of
+    /// --output ends in `.bin`).
     #[arg(long)]
     pub raw: bool,
+
+    /// Write to this file instead of stdout (it appears when complete).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Replace the output file if it exists (even an input: the new file takes its place only
+    /// when complete).
+    #[arg(long)]
+    pub force: bool,
+}
+
+impl EncodeArgs {
+    /// Whether one value is written as raw bytes: `--raw`, or an output named `*.bin`.
+    pub fn raw(&self) -> bool {
+        self.raw
+            || self
+                .output
+                .as_deref()
+                .and_then(|p| p.extension())
+                .is_some_and(|e| e.eq_ignore_ascii_case("bin"))
+    }
 }
 
 /// `chess decode`.
@@ -768,6 +859,15 @@ pub struct DecodeArgs {
     /// Write one JSON object per value.
     #[arg(long)]
     pub json: bool,
+
+    /// Write to this file instead of stdout (it appears when complete).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Replace the output file if it exists (even an input: the new file takes its place only
+    /// when complete).
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Args, Debug)]
@@ -818,13 +918,23 @@ pub enum OnlyColor {
 
 #[derive(Args, Debug)]
 pub struct BookBuildArgs {
-    /// PGN files; `-` reads stdin.
-    #[arg(value_name = "FILE", required = true)]
+    /// PGN files (zstd, gzip and bzip2 are read as they are); `-` or none reads stdin.
+    #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
-    /// The book to write.
-    #[arg(long, value_name = "BOOK.bin")]
+    /// The book to write (it appears when complete).
+    #[arg(
+        short = 'o',
+        long = "output",
+        visible_alias = "out",
+        value_name = "BOOK.bin"
+    )]
     pub out: PathBuf,
+
+    /// Replace the output file if it exists (even an input: the new file takes its place only
+    /// when complete).
+    #[arg(long)]
+    pub force: bool,
 
     /// Only the first N plies of each game.
     #[arg(long, value_name = "N", default_value_t = 1024)]
@@ -861,9 +971,19 @@ pub struct BookMergeArgs {
     #[arg(value_name = "B.bin")]
     pub second: PathBuf,
 
-    /// The book to write.
-    #[arg(long, value_name = "C.bin")]
+    /// The book to write (it appears when complete).
+    #[arg(
+        short = 'o',
+        long = "output",
+        visible_alias = "out",
+        value_name = "C.bin"
+    )]
     pub out: PathBuf,
+
+    /// Replace the output file if it exists (even an input: the new file takes its place only
+    /// when complete).
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Args, Debug)]
@@ -958,13 +1078,48 @@ pub struct SvgArgs {
     #[arg(long, value_name = "MARK", value_parser = chess_notation::pgn::Mark::parse_square)]
     pub circle: Vec<chess_notation::pgn::Mark>,
 
-    /// Write the picture to this file [default: stdout].
+    /// Write the picture to this file [default: stdout]: PNG when its name ends in `.png`.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 
-    /// Write PNG instead of SVG (to stdout only when it is not a terminal).
+    /// SVG or PNG [default: from the extension of --output, else SVG].
+    #[arg(long, value_enum, value_name = "FORMAT", conflicts_with = "png")]
+    pub format: Option<PictureFormat>,
+
+    /// Write PNG instead of SVG (to stdout only when it is not a terminal): --format png.
     #[arg(long)]
     pub png: bool,
+
+    /// Replace the output file if it exists (even an input: the new file takes its place only
+    /// when complete).
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// The formats of `chess svg`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PictureFormat {
+    /// Scalable vector graphics.
+    Svg,
+    /// A PNG image.
+    Png,
+}
+
+impl SvgArgs {
+    /// Whether the picture is PNG: `--png`, `--format png`, or an output named `*.png`.
+    pub fn png(&self) -> bool {
+        match self.format {
+            Some(format) => format == PictureFormat::Png,
+            None => {
+                self.png
+                    || self
+                        .output
+                        .as_deref()
+                        .and_then(|p| p.extension())
+                        .is_some_and(|e| e.eq_ignore_ascii_case("png"))
+            }
+        }
+    }
 }
 
 /// `--last-move`: two squares, like e2e4.

@@ -3,71 +3,41 @@
 //! `chess_archive::convert`). The output is written under a temporary name and renamed when
 //! complete.
 
-use std::fs::File;
 use std::io::{BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use chess_archive::{OutputFormat, ReadOptions, RecordWriter, Records, Schema, Totals, WriteError};
 
-use crate::cli::{ArchiveSchema, PgnArgs};
+use crate::cli::{ArchiveSchema, PgnArgs, PgnFormat};
 use crate::error::{CliError, Result};
-
-/// The output file, written under a temporary name beside it until it is complete.
-struct Output {
-    temporary: Option<PathBuf>,
-    path: PathBuf,
-}
-
-impl Output {
-    fn create(path: &Path, force: bool) -> Result<(Output, File)> {
-        if path.exists() && !force {
-            return Err(CliError::invalid(format_args!(
-                "{}: the file exists (--force replaces it)",
-                path.display()
-            )));
-        }
-        let temporary = crate::files::temporary_beside(path);
-        let file = File::create(&temporary).map_err(|e| CliError::input(path.display(), e))?;
-        Ok((
-            Output {
-                temporary: Some(temporary),
-                path: path.to_owned(),
-            },
-            file,
-        ))
-    }
-
-    /// Puts the complete file under its name.
-    fn commit(mut self) -> Result<()> {
-        if let Some(temporary) = self.temporary.take() {
-            std::fs::rename(&temporary, &self.path)
-                .map_err(|e| CliError::input(self.path.display(), e))?;
-        }
-        Ok(())
-    }
-}
-
-impl Drop for Output {
-    fn drop(&mut self) {
-        // Not committed: nothing half-written is left.
-        if let Some(temporary) = &self.temporary {
-            let _ = std::fs::remove_file(temporary);
-        }
-    }
-}
+use crate::files::{Output, Staging};
 
 pub fn run(args: &PgnArgs) -> Result<()> {
-    let [format, out_path] = args.to.as_deref().unwrap_or_default() else {
-        return Err(CliError::usage("--to: expected a format and a file"));
+    let (format, out_path) = match args.to.as_deref() {
+        Some([format, out_path]) => {
+            let format: OutputFormat = format
+                .parse()
+                .map_err(|e| CliError::usage(format_args!("--to: {e}")))?;
+            (format, out_path.as_str().to_owned())
+        }
+        Some(_) => return Err(CliError::usage("--to: expected a format and a file")),
+        None => {
+            let format = match args.format() {
+                Some(PgnFormat::Parquet) => OutputFormat::Parquet,
+                _ => OutputFormat::JsonLines,
+            };
+            let out_path = args
+                .output
+                .as_ref()
+                .map_or_else(|| "-".to_owned(), |p| p.display().to_string());
+            (format, out_path)
+        }
     };
     if args.json {
         return Err(CliError::usage(
-            "--json and --to write different things: choose one",
+            "--json and Parquet or JSON Lines output write different things: choose one",
         ));
     }
-    let format: OutputFormat = format
-        .parse()
-        .map_err(|e| CliError::usage(format_args!("--to: {e}")))?;
     let schema = if args.positions {
         Schema::Positions
     } else if args.schema == Some(ArchiveSchema::Lichess) {
@@ -86,22 +56,24 @@ pub fn run(args: &PgnArgs) -> Result<()> {
     let to_stdout = out_path == "-";
     if to_stdout && format == OutputFormat::Parquet {
         return Err(CliError::usage(
-            "--to parquet: name a file (a Parquet file is not a stream)",
+            "Parquet output: name a file (a Parquet file is not a stream)",
         ));
     }
-    let (output, out): (Option<Output>, Box<dyn Write + Send>) = if to_stdout {
+    let inputs = args.inputs();
+    let (staging, out): (Option<Staging>, Box<dyn Write + Send>) = if to_stdout {
         (None, Box::new(BufWriter::new(std::io::stdout())))
     } else {
-        let (output, file) = Output::create(Path::new(out_path), args.force)?;
+        let (file, staging) =
+            Output::create(Path::new(&out_path), args.force, &inputs)?.into_file()?;
         (
-            Some(output),
+            Some(staging),
             Box::new(BufWriter::with_capacity(1 << 20, file)),
         )
     };
     let threads = args.threads.map_or(0, |n| n as usize);
     // Encoding is a third of the work or more: on as many threads as read.
     let mut writer = RecordWriter::new(out, format, schema)
-        .map_err(|e| write_error(out_path, e))?
+        .map_err(|e| write_error(&out_path, e))?
         .with_threads(threads);
 
     let mut options = ReadOptions::new(chess_archive::RecordOptions {
@@ -112,7 +84,7 @@ pub fn run(args: &PgnArgs) -> Result<()> {
     options.allow_null_moves = args.allow_null_moves;
     options.threads = threads;
     let (mut totals, mut unreadable) = (Totals::default(), false);
-    for path in &args.files {
+    for path in &inputs {
         let name = args
             .source_name
             .clone()
@@ -140,7 +112,7 @@ pub fn run(args: &PgnArgs) -> Result<()> {
             }
             input.progress.update();
         })
-        .map_err(|e| write_error(out_path, e))?;
+        .map_err(|e| write_error(&out_path, e))?;
         if let Some(e) = records.take_error() {
             crate::error::warn(format_args!(
                 "{name}: game {}, line {}: {}",
@@ -149,11 +121,11 @@ pub fn run(args: &PgnArgs) -> Result<()> {
             unreadable = true;
         }
     }
-    let mut out = writer.finish().map_err(|e| write_error(out_path, e))?;
-    out.flush().map_err(|e| write_error(out_path, e))?;
+    let mut out = writer.finish().map_err(|e| write_error(&out_path, e))?;
+    out.flush().map_err(|e| write_error(&out_path, e))?;
     drop(out);
-    if let Some(output) = output {
-        output.commit()?;
+    if let Some(staging) = staging {
+        staging.commit()?;
     }
     let Totals { games, rows, bad } = totals;
     let what = if schema == Schema::Positions {

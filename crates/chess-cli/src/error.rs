@@ -18,6 +18,9 @@ pub struct CliError {
     /// The kind of the I/O error it comes from, if it does (a closed output pipe ends the
     /// program quietly).
     pub io_kind: Option<std::io::ErrorKind>,
+    /// Whether the output was written whole all the same: bad input was reported as it came
+    /// and passed over (bad games), and the file written keeps what was good.
+    pub output_complete: bool,
 }
 
 impl CliError {
@@ -27,6 +30,7 @@ impl CliError {
             message: format!("{input}: {message}"),
             code: EXIT_INVALID_INPUT,
             io_kind: None,
+            output_complete: false,
         }
     }
 
@@ -36,6 +40,16 @@ impl CliError {
             message: message.to_string(),
             code: EXIT_INVALID_INPUT,
             io_kind: None,
+            output_complete: false,
+        }
+    }
+
+    /// Bad input that was reported as it came (bad games) and passed over: the output holds
+    /// the rest, and is kept.
+    pub fn passed_over(message: impl fmt::Display) -> CliError {
+        CliError {
+            output_complete: true,
+            ..CliError::invalid(message)
         }
     }
 
@@ -45,6 +59,7 @@ impl CliError {
             message: message.to_string(),
             code: EXIT_USAGE,
             io_kind: None,
+            output_complete: false,
         }
     }
 }
@@ -61,6 +76,7 @@ impl From<std::io::Error> for CliError {
             message: e.to_string(),
             code: EXIT_INVALID_INPUT,
             io_kind: Some(e.kind()),
+            output_complete: false,
         }
     }
 }

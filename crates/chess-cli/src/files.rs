@@ -1,12 +1,14 @@
 //! Opening the files named on the command line (`-` is stdin), compressed or not.
 
-use std::io::Read;
+use std::fs::File;
+use std::io::{BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 use chess_archive::compression::{self, Compression};
 use chess_archive::split::{self, Split, SplitError};
 
 use crate::error::{CliError, Result};
+use crate::interrupt::Staged;
 use crate::progress::Progress;
 
 /// An input opened for reading.
@@ -43,7 +45,12 @@ impl Input {
 /// not by name); `name` labels its progress bar. An error names the path.
 pub fn open(path: &Path, name: &str) -> Result<Input> {
     let (raw, size): (Box<dyn Read + Send>, Option<u64>) = if path.as_os_str() == "-" {
-        (Box::new(std::io::stdin()), None)
+        // A file on stdin has a size: a bar shows on a terminal for a large one.
+        let size = std::fs::metadata("/dev/stdin")
+            .ok()
+            .filter(std::fs::Metadata::is_file)
+            .map(|m| m.len());
+        (Box::new(std::io::stdin()), size)
     } else {
         let file = std::fs::File::open(path).map_err(|e| CliError::input(path.display(), e))?;
         let size = file.metadata().ok().map(|m| m.len());
@@ -110,14 +117,193 @@ pub fn temporary_beside(path: &Path) -> PathBuf {
     path.with_file_name(format!(".{name}.partial-{}", std::process::id()))
 }
 
-/// Writes `bytes` to the file at `path`, through a temporary file beside it that is renamed
-/// over it, so that a failed run never leaves half a file where a good one was.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
-    let temporary = temporary_beside(path);
-    let written =
-        std::fs::write(&temporary, bytes).and_then(|()| std::fs::rename(&temporary, path));
-    written.map_err(|e| {
-        let _ = std::fs::remove_file(&temporary);
-        CliError::input(path.display(), e)
-    })
+/// A file the program writes: written under a temporary name beside its target, and renamed
+/// over the target only when complete ([`Output::commit`]). Dropped without a commit (an
+/// error), or interrupted (Ctrl-C, SIGTERM: see [`crate::interrupt`]), it leaves the target as
+/// it was and nothing beside it.
+pub struct Output {
+    target: PathBuf,
+    file: BufWriter<File>,
+    staged: Staged,
+}
+
+impl Output {
+    /// Creates the temporary file for `target`, after checking that writing `target` is
+    /// wanted: an existing file is replaced only with `force`, and that holds for one of the
+    /// `inputs` too (it is read whole before it is replaced: the target changes only at the
+    /// commit, and the input stays open until then).
+    pub fn create(target: &Path, force: bool, inputs: &[PathBuf]) -> Result<Output> {
+        check_target(target, force, inputs)?;
+        let temporary = temporary_beside(target);
+        let staged = Staged::new(&temporary);
+        let file = File::create(&temporary).map_err(|e| CliError::input(target.display(), e))?;
+        Ok(Output {
+            target: target.to_owned(),
+            file: BufWriter::with_capacity(1 << 16, file),
+            staged,
+        })
+    }
+
+    /// The file's name, as messages give it.
+    pub fn name(&self) -> std::path::Display<'_> {
+        self.target.display()
+    }
+
+    /// The file, and what puts it in place once it is written (for a writer that must own its
+    /// file).
+    pub fn into_file(self) -> Result<(File, Staging)> {
+        let Output {
+            target,
+            file,
+            staged,
+        } = self;
+        let file = file
+            .into_inner()
+            .map_err(|e| CliError::input(target.display(), e.into_error()))?;
+        let handle = file
+            .try_clone()
+            .map_err(|e| CliError::input(target.display(), e))?;
+        Ok((
+            file,
+            Staging {
+                target,
+                handle,
+                staged,
+            },
+        ))
+    }
+
+    /// Puts the complete file in place of the target.
+    pub fn commit(self) -> Result<()> {
+        let (file, staging) = self.into_file()?;
+        drop(file);
+        staging.commit()
+    }
+}
+
+/// An [`Output`] whose file is written elsewhere: [`Staging::commit`] puts it in place once it
+/// is written and flushed; dropped, it removes it.
+pub struct Staging {
+    target: PathBuf,
+    /// The file (a second handle), to put its data on the disk before its name.
+    handle: File,
+    staged: Staged,
+}
+
+impl Staging {
+    /// Puts the file in place of the target.
+    pub fn commit(self) -> Result<()> {
+        let Staging {
+            target,
+            handle,
+            staged,
+        } = self;
+        let fail = |e: std::io::Error| CliError::input(target.display(), e);
+        // On the disk before the name: a crash after the rename never shows an empty file.
+        handle.sync_data().map_err(fail)?;
+        drop(handle);
+        staged
+            .finish(|temporary| std::fs::rename(temporary, &target))
+            .map_err(fail)
+    }
+}
+
+impl Write for Output {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.file.write(buf)
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> std::io::Result<()> {
+        self.file.write_all(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.file.flush()
+    }
+}
+
+/// Whether `target` may be written: a file that exists only with `force` (said apart for one
+/// of the `inputs`), and never a directory.
+pub fn check_target(target: &Path, force: bool, inputs: &[PathBuf]) -> Result<()> {
+    let Ok(metadata) = std::fs::metadata(target) else {
+        return Ok(());
+    };
+    if metadata.is_dir() {
+        return Err(CliError::invalid(format_args!(
+            "{}: is a directory: name a file to write",
+            target.display()
+        )));
+    }
+    if force {
+        return Ok(());
+    }
+    let is_input = inputs.iter().any(|input| same_file(input, target));
+    Err(CliError::invalid(format_args!(
+        "{}: {} (--force replaces it{})",
+        target.display(),
+        if is_input {
+            "the file is also an input"
+        } else {
+            "the file exists"
+        },
+        if is_input {
+            ", once the output is complete"
+        } else {
+            ""
+        }
+    )))
+}
+
+/// Whether `a` and `b` name the same file (through links, `./`, another spelling).
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    if a.as_os_str() == "-" || b.as_os_str() == "-" {
+        return false;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (std::fs::metadata(a), std::fs::metadata(b)) {
+            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// Writes `bytes` to `target` whole or not at all (see [`Output`]).
+pub fn write_file(target: &Path, bytes: &[u8], force: bool, inputs: &[PathBuf]) -> Result<()> {
+    let mut output = Output::create(target, force, inputs)?;
+    output
+        .write_all(bytes)
+        .map_err(|e| CliError::input(target.display(), e))?;
+    output.commit()
+}
+
+/// Runs `write` on the file `target` names ([`Output`]), or on `stdout` for none or `-`. The
+/// file is put in place when `write` ends well, or ends with bad input it reported and went
+/// past ([`CliError::output_complete`]).
+pub fn to_output(
+    target: Option<&Path>,
+    force: bool,
+    inputs: &[PathBuf],
+    stdout: &mut dyn Write,
+    write: impl FnOnce(&mut dyn Write) -> Result<()>,
+) -> Result<()> {
+    let Some(target) = target.filter(|t| t.as_os_str() != "-") else {
+        return write(stdout);
+    };
+    let mut output = Output::create(target, force, inputs)?;
+    let result = write(&mut output);
+    match result {
+        Ok(()) => output.commit(),
+        Err(e) if e.output_complete => {
+            output.commit()?;
+            Err(e)
+        }
+        Err(e) => Err(e),
+    }
 }

@@ -13,6 +13,7 @@ mod engine;
 mod error;
 mod fen;
 mod files;
+mod interrupt;
 mod matches;
 mod moves;
 mod opening;
@@ -35,11 +36,12 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser};
 
-use crate::cli::{Cli, Command};
+use crate::cli::{Cli, Command, PgnAction};
 use crate::error::CliError;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    interrupt::install();
     // Not `stdout().lock()`: the UCI server writes from its search thread.
     let mut out = BufWriter::new(std::io::stdout());
     let result = match &cli.command {
@@ -49,7 +51,14 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => perft::run(args, &mut out),
         Some(Command::Moves(args)) => moves::run(args, &mut out),
         Some(Command::Fen(args)) => fen::run(args, &mut out),
-        Some(Command::Pgn(args)) => pgn::run(args, &mut out),
+        Some(Command::Pgn(args)) if args.action() == PgnAction::Convert => pgn::run(args, &mut out),
+        Some(Command::Pgn(args)) => files::to_output(
+            args.output.as_deref(),
+            args.force,
+            &args.inputs(),
+            &mut out,
+            |mut w| pgn::run(args, &mut w),
+        ),
         Some(Command::Svg(args)) => svg::run(args, &mut out),
         Some(Command::Uci(args)) => engine::uci(args),
         Some(Command::Book(command)) => book::run(command, &mut out),

@@ -20,11 +20,10 @@ use chess_rules::{Arbiter, Move, Outcome, Position};
 use crate::cli::{DecodeArgs, EncodeArgs};
 use crate::error::{CliError, Result};
 use crate::position_arg::{Chess960Default, parse_fen, resolve};
-use crate::progress::Progress;
 use chess_archive::json::Json;
 
 /// Where the bytes go: base64 lines, or the raw bytes of exactly one value.
-struct Sink<'a, W: Write> {
+struct Sink<'a, W: Write + ?Sized> {
     out: &'a mut W,
     raw: bool,
     /// The raw value, held back until the input is known to hold no other: raw bytes have no
@@ -32,7 +31,7 @@ struct Sink<'a, W: Write> {
     pending: Option<Vec<u8>>,
 }
 
-impl<W: Write> Sink<'_, W> {
+impl<W: Write + ?Sized> Sink<'_, W> {
     fn put(&mut self, bytes: &[u8]) -> Result<()> {
         if !self.raw {
             writeln!(self.out, "{}", pack::base64::encode(bytes))?;
@@ -57,24 +56,28 @@ impl<W: Write> Sink<'_, W> {
 }
 
 pub fn encode(args: &EncodeArgs, out: &mut impl Write) -> Result<()> {
-    if args.raw && std::io::stdout().is_terminal() {
+    let to_stdout = args.output.as_deref().is_none_or(|p| p.as_os_str() == "-");
+    if args.raw() && to_stdout && std::io::stdout().is_terminal() {
         return Err(CliError::usage(
             "--raw: refusing to write binary data to a terminal; redirect the output to a file",
         ));
     }
-    let mut sink = Sink {
-        out,
-        raw: args.raw,
-        pending: None,
-    };
-    let result = encode_into(args, &mut sink);
-    // Bad items do not stop the good value from being written; a second raw value has
-    // already dropped the first.
-    sink.finish()?;
-    result
+    let inputs: Vec<_> = args.files.iter().chain(&args.fens).cloned().collect();
+    crate::files::to_output(args.output.as_deref(), args.force, &inputs, out, |out| {
+        let mut sink = Sink {
+            out,
+            raw: args.raw(),
+            pending: None,
+        };
+        let result = encode_into(args, &mut sink);
+        // Bad items do not stop the good value from being written; a second raw value has
+        // already dropped the first.
+        sink.finish()?;
+        result
+    })
 }
 
-fn encode_into<W: Write>(args: &EncodeArgs, sink: &mut Sink<'_, W>) -> Result<()> {
+fn encode_into(args: &EncodeArgs, sink: &mut Sink<'_, dyn Write + '_>) -> Result<()> {
     let mut bad = 0u64;
     if let Some(path) = &args.fens {
         let name = input_name(path);
@@ -94,17 +97,30 @@ fn encode_into<W: Write>(args: &EncodeArgs, sink: &mut Sink<'_, W>) -> Result<()
             }
         }
         if bad > 0 {
-            return Err(CliError::input(
-                name,
-                format!("{bad} FENs could not be encoded"),
-            ));
+            return Err(CliError::passed_over(format_args!(
+                "{name}: {bad} FENs could not be encoded"
+            )));
         }
-    } else if args.files.is_empty() {
+    } else if args.files.is_empty()
+        && (args.position.fen.is_some() || args.position.position.is_some())
+    {
         let pos = resolve(&args.position, Chess960Default::Classical)?;
         sink.put(&encode_position(&pos, args.huffman))?;
     } else {
         let mut games = 0u64;
-        for path in &args.files {
+        let stdin = [std::path::PathBuf::from("-")];
+        let files = if args.files.is_empty() {
+            if std::io::stdin().is_terminal() {
+                crate::error::warn(
+                    "reading PGN games from the terminal (Ctrl-D ends); --fen or --position \
+                     encodes a position",
+                );
+            }
+            &stdin[..]
+        } else {
+            &args.files[..]
+        };
+        for path in files {
             let name = input_name(path);
             let crate::files::Input {
                 reader, progress, ..
@@ -139,7 +155,7 @@ fn encode_into<W: Write>(args: &EncodeArgs, sink: &mut Sink<'_, W>) -> Result<()
             }
         }
         if bad > 0 {
-            return Err(CliError::invalid(format_args!(
+            return Err(CliError::passed_over(format_args!(
                 "{bad} of {games} games could not be encoded"
             )));
         }
@@ -168,6 +184,14 @@ fn encode_position(pos: &Position, huffman: bool) -> Vec<u8> {
 }
 
 pub fn decode(args: &DecodeArgs, out: &mut impl Write) -> Result<()> {
+    let mut inputs: Vec<_> = args.raw.iter().cloned().collect();
+    inputs.extend(args.values.iter().map(std::path::PathBuf::from));
+    crate::files::to_output(args.output.as_deref(), args.force, &inputs, out, |out| {
+        decode_into(args, out)
+    })
+}
+
+fn decode_into(args: &DecodeArgs, out: &mut dyn Write) -> Result<()> {
     let mut bad = 0u64;
     let mut values = 0u64;
     let mut each = |label: &str, decoded: std::result::Result<Decoded, String>| -> Result<()> {
@@ -191,51 +215,63 @@ pub fn decode(args: &DecodeArgs, out: &mut impl Write) -> Result<()> {
             .map_err(|e| CliError::input(&name, e))?;
         each(&name, decode_bytes(Ok(bytes)))?;
     } else if args.values.is_empty() {
-        // A file on stdin has a size: a bar shows on a terminal for a large one.
-        let size = std::fs::metadata("/dev/stdin")
-            .ok()
-            .filter(std::fs::Metadata::is_file)
-            .map(|m| m.len());
-        let (stdin, progress) = Progress::new("stdin", std::io::stdin().lock(), size);
-        let mut lines = std::io::BufReader::new(stdin).lines().enumerate();
-        loop {
-            // A batch of lines decoded on every core, written in order.
-            let mut batch = Vec::with_capacity(DECODE_BATCH);
-            for (i, line) in lines.by_ref() {
-                let line = line.map_err(|e| CliError::input("stdin", e))?;
-                if !line.trim().is_empty() {
-                    batch.push((i + 1, line));
-                }
-                if batch.len() == DECODE_BATCH {
-                    break;
-                }
-            }
-            if batch.is_empty() {
-                break;
-            }
-            let decoded: Vec<_> = batch
-                .par_iter()
-                .map(|(_, line)| decode_bytes(base64(line.trim())))
-                .collect();
-            for ((number, _), value) in batch.iter().zip(decoded) {
-                each(&format!("stdin: line {number}"), value)?;
-            }
-            progress.update();
-        }
+        decode_lines(Path::new("-"), &mut each)?;
     } else {
         for (i, text) in args.values.iter().enumerate() {
-            each(
-                &format!("value {}", i + 1),
-                decode_bytes(base64(text.trim())),
-            )?;
+            // A file (or `-`) holds values a line; anything else is a value. Base64 never
+            // holds a dot, which most file names do.
+            let path = Path::new(text);
+            if text == "-" || path.is_file() {
+                decode_lines(path, &mut each)?;
+            } else {
+                each(
+                    &format!("value {}", i + 1),
+                    decode_bytes(base64(text.trim())),
+                )?;
+            }
         }
     }
     if bad > 0 {
-        return Err(CliError::invalid(format_args!(
+        return Err(CliError::passed_over(format_args!(
             "{bad} of {values} values could not be decoded"
         )));
     }
     Ok(())
+}
+
+/// Decodes the base64 values of `path` (`-`: stdin), one a line, blank lines skipped.
+fn decode_lines(
+    path: &Path,
+    each: &mut impl FnMut(&str, std::result::Result<Decoded, String>) -> Result<()>,
+) -> Result<()> {
+    let name = input_name(path);
+    let input = crate::files::open(path, &name)?;
+    let progress = input.progress;
+    let mut lines = std::io::BufReader::new(input.reader).lines().enumerate();
+    loop {
+        // A batch of lines decoded on every core, written in order.
+        let mut batch = Vec::with_capacity(DECODE_BATCH);
+        for (i, line) in lines.by_ref() {
+            let line = line.map_err(|e| CliError::input(&name, e))?;
+            if !line.trim().is_empty() {
+                batch.push((i + 1, line));
+            }
+            if batch.len() == DECODE_BATCH {
+                break;
+            }
+        }
+        if batch.is_empty() {
+            return Ok(());
+        }
+        let decoded: Vec<_> = batch
+            .par_iter()
+            .map(|(_, line)| decode_bytes(base64(line.trim())))
+            .collect();
+        for ((number, _), value) in batch.iter().zip(decoded) {
+            each(&format!("{name}: line {number}"), value)?;
+        }
+        progress.update();
+    }
 }
 
 /// Lines decoded together on the threads.
@@ -277,7 +313,7 @@ fn decode_value(bytes: &[u8]) -> std::result::Result<Decoded, pack::DecodeError>
     })
 }
 
-fn write_text(value: &Decoded, out: &mut impl Write) -> Result<()> {
+fn write_text(value: &Decoded, out: &mut dyn Write) -> Result<()> {
     match value {
         Decoded::Position(_, pos) => writeln!(out, "{}", Fen::from_position(pos))?,
         Decoded::Board(board) => writeln!(out, "{}", BoardFen(board))?,

@@ -84,6 +84,7 @@ fn compare(
             message: format!("chess and {name} count differently"),
             code: EXIT_DIFFERENT,
             io_kind: None,
+            output_complete: true,
         }),
     }
 }

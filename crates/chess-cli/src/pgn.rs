@@ -10,7 +10,7 @@ use chess_notation::pgn::{
 };
 use chess_notation::{Fen, uci};
 
-use crate::cli::{PgnAction, PgnArgs};
+use crate::cli::{PgnAction, PgnArgs, PgnFormat};
 use crate::error::{CliError, EXIT_INVALID_INPUT, Result};
 use chess_archive::json::Json;
 use chess_archive::split::{self, Planned, Split};
@@ -38,12 +38,13 @@ struct Totals {
 }
 
 pub fn run(args: &PgnArgs, out: &mut impl Write) -> Result<()> {
-    if args.split().is_some() && args.files.len() != 1 {
+    check_output_options(args)?;
+    if args.split().is_some() && args.files.len() > 1 {
         return Err(CliError::usage(
             "--byte-range and --frames cut one file: name one",
         ));
     }
-    if args.source_name.is_some() && args.files.len() != 1 {
+    if args.source_name.is_some() && args.files.len() > 1 {
         return Err(CliError::usage("--source-name names one input: give one"));
     }
     match args.action() {
@@ -58,7 +59,7 @@ pub fn run(args: &PgnArgs, out: &mut impl Write) -> Result<()> {
     }
     let mut totals = Totals::default();
     let mut unreadable = false;
-    for path in &args.files {
+    for path in &args.inputs() {
         let name = args
             .source_name
             .clone()
@@ -89,12 +90,74 @@ pub fn run(args: &PgnArgs, out: &mut impl Write) -> Result<()> {
         writeln!(out, "total: {}", tally(totals, Totals::default()))?;
     }
     match totals.bad + totals.truncated {
-        0 if unreadable => Err(CliError::invalid("an input could not be read")),
+        0 if unreadable => Err(CliError::passed_over("an input could not be read")),
         0 => Ok(()),
-        n => Err(CliError::invalid(format_args!(
+        n => Err(CliError::passed_over(format_args!(
             "{n} of {} games could not be read",
             totals.games
         ))),
+    }
+}
+
+/// The options of what is written, where they do not go together.
+fn check_output_options(args: &PgnArgs) -> Result<()> {
+    let actions = [
+        ("--stats", args.stats),
+        ("--fens", args.fens),
+        ("--export", args.export),
+        ("--check", args.check),
+        ("--json", args.json),
+        ("--plan", args.plan.is_some()),
+    ];
+    let asked: Vec<&str> = actions
+        .iter()
+        .filter_map(|&(name, given)| given.then_some(name))
+        .collect();
+    if let Some(format) = args.format {
+        let fits = match format {
+            PgnFormat::Pgn => asked.iter().all(|&a| a == "--export"),
+            PgnFormat::Parquet | PgnFormat::Jsonl => asked.is_empty(),
+        };
+        if !fits {
+            return Err(CliError::usage(format_args!(
+                "--format {} and {} write different things: choose one",
+                format_name(format),
+                asked.join(", ")
+            )));
+        }
+    }
+    if let Some(path) = &args.output
+        && asked.is_empty()
+        && args.format().is_none()
+    {
+        return Err(CliError::usage(format_args!(
+            "{}: say what to write with --format (parquet, jsonl or pgn) or an action (--stats, \
+             --fens, --check, --json): the file's extension names no format",
+            path.display()
+        )));
+    }
+    let columns = [
+        ("--positions", args.positions),
+        ("--schema", args.schema.is_some()),
+        ("--san", args.san),
+        ("--packed", args.packed),
+    ];
+    if args.action() != PgnAction::Convert
+        && let Some((name, _)) = columns.iter().find(|(_, given)| *given)
+    {
+        return Err(CliError::usage(format_args!(
+            "{name} chooses columns of Parquet or JSON Lines output: add -o OUT.parquet, \
+             -o OUT.jsonl or --format jsonl"
+        )));
+    }
+    Ok(())
+}
+
+fn format_name(format: PgnFormat) -> &'static str {
+    match format {
+        PgnFormat::Parquet => "parquet",
+        PgnFormat::Jsonl => "jsonl",
+        PgnFormat::Pgn => "pgn",
     }
 }
 
@@ -102,7 +165,7 @@ pub fn run(args: &PgnArgs, out: &mut impl Write) -> Result<()> {
 /// read them (`FILE --frames 0:16`), or as JSON.
 fn plan(args: &PgnArgs, out: &mut impl Write) -> Result<()> {
     let size = args.plan.unwrap_or(u64::MAX);
-    for path in &args.files {
+    for path in &args.inputs() {
         let name = args
             .source_name
             .clone()

@@ -514,8 +514,13 @@ impl Session<'_> {
             .parent()
             .map_or(Ok(()), std::fs::create_dir_all)
             .and_then(|()| {
-                crate::files::write_atomically(path, pgn_export::game_to_pgn(&self.game).as_bytes())
-                    .map_err(|e| io::Error::other(e.to_string()))
+                crate::files::write_file(
+                    path,
+                    pgn_export::game_to_pgn(&self.game).as_bytes(),
+                    true,
+                    &[],
+                )
+                .map_err(|e| io::Error::other(e.to_string()))
             });
         if let Err(e) = written {
             crate::error::warn(format_args!(

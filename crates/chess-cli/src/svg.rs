@@ -11,6 +11,7 @@ use chess_svg::{Arrow, Drawing, Rgba};
 
 use crate::cli::{Chess960, Side, SvgArgs};
 use crate::error::{CliError, Result};
+use crate::files::Output;
 use crate::position_arg::parse_fen;
 
 /// What to draw: a position, its last move, and the marks of the comment on it.
@@ -25,11 +26,17 @@ pub fn run(args: &SvgArgs, out: &mut impl Write) -> Result<()> {
         .output
         .as_deref()
         .is_none_or(|path| path.as_os_str() == "-");
-    if args.png && to_stdout && std::io::stdout().is_terminal() {
+    if args.png() && to_stdout && std::io::stdout().is_terminal() {
         return Err(CliError::usage(
             "--png writes binary data, not for a terminal: give -o FILE, or redirect stdout",
         ));
     }
+    // Created first: a file that may not be replaced is said before any work.
+    let inputs: Vec<_> = args.pgn.iter().cloned().collect();
+    let output = match &args.output {
+        Some(path) if !to_stdout => Some(Output::create(path, args.force, &inputs)?),
+        _ => None,
+    };
     let scene = match &args.pgn {
         Some(path) => from_game(path, args.game.unwrap_or(1), args.ply)?,
         None => {
@@ -67,16 +74,21 @@ pub fn run(args: &SvgArgs, out: &mut impl Write) -> Result<()> {
     if let Some((from, to)) = scene.last_move {
         drawing = drawing.last_move(from, to);
     }
-    let bytes = if args.png {
+    let bytes = if args.png() {
         drawing
             .to_png()
             .map_err(|e| CliError::invalid(format_args!("png: {e}")))?
     } else {
         drawing.to_svg().into_bytes()
     };
-    match &args.output {
-        Some(path) if !to_stdout => crate::files::write_atomically(path, &bytes),
-        _ => Ok(out.write_all(&bytes)?),
+    match output {
+        Some(mut output) => {
+            output
+                .write_all(&bytes)
+                .map_err(|e| CliError::input(output.name(), e))?;
+            output.commit()
+        }
+        None => Ok(out.write_all(&bytes)?),
     }
 }
 

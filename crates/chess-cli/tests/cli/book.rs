@@ -152,7 +152,7 @@ fn build_matches_polyglot_make_book() {
                 .expect("polyglot runs")
                 .status;
             assert!(status.success());
-            let mut args = vec!["book", "build", &pgn, "--out", &ours];
+            let mut args = vec!["book", "build", &pgn, "--out", &ours, "--force"];
             args.extend(our_options);
             let out = chess(&args, "");
             assert_eq!(out.status, 0, "{}", out.stderr);
@@ -198,7 +198,14 @@ fn build_reports_bad_games_and_goes_on() {
     assert_eq!((e4.len(), e4[0].weight), (1, 3));
     // An unreadable input is an error that names it.
     let out = chess(
-        &["book", "build", "/nonexistent.pgn", "--out", &book_path],
+        &[
+            "book",
+            "build",
+            "/nonexistent.pgn",
+            "--out",
+            &book_path,
+            "--force",
+        ],
         "",
     );
     assert_eq!(out.status, 1);
