@@ -12,7 +12,7 @@ use chess_rules::{Move, Position};
 
 use crate::cli::{BookBuildArgs, BookCommand, BookMergeArgs, BookProbeArgs, OnlyColor};
 use crate::error::{CliError, Result};
-use crate::position_arg::{Chess960Default, resolve};
+use crate::position_arg::{Chess960Default, resolve_before_moves};
 use chess_archive::json::Json;
 
 pub fn run(command: &BookCommand, out: &mut impl Write) -> Result<()> {
@@ -133,14 +133,14 @@ fn distinct_keys(book: &Book) -> usize {
 }
 
 fn merge(args: &BookMergeArgs, out: &mut impl Write) -> Result<()> {
+    let inputs = [args.first.clone(), args.second.clone()];
+    let mut output = crate::files::Output::create(&args.out, args.force, &inputs)?;
     let (first, second) = (open(&args.first)?, open(&args.second)?);
     let merged = first.merge(&second);
-    crate::files::write_file(
-        &args.out,
-        merged.as_bytes(),
-        args.force,
-        &[args.first.clone(), args.second.clone()],
-    )?;
+    output
+        .write_all(merged.as_bytes())
+        .map_err(|e| CliError::input(output.name(), e))?;
+    output.commit()?;
     writeln!(
         out,
         "{}: {} entries, {} positions ({} + {} entries in)",
@@ -155,8 +155,9 @@ fn merge(args: &BookMergeArgs, out: &mut impl Write) -> Result<()> {
 
 fn probe(args: &BookProbeArgs, out: &mut impl Write) -> Result<()> {
     let book = open(&args.book)?;
-    let mut pos = resolve(&args.position, Chess960Default::Classical)?;
-    let line = args.moves.join(" ");
+    let (mut pos, moves) =
+        resolve_before_moves(&args.position, &args.moves, Chess960Default::Classical)?;
+    let line = moves.join(" ");
     for m in input::parse_line(&pos, &line).map_err(|e| CliError::input("moves", e))? {
         pos.play_unchecked(m);
     }

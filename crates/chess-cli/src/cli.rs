@@ -69,9 +69,14 @@ pub enum Command {
 /// Where a position comes from: a FEN, a Chess960 start number, or the standard start.
 #[derive(Args, Debug, Clone, Default)]
 pub struct PositionArgs {
-    /// Start from this FEN (X-FEN and Shredder-FEN castling accepted).
+    /// The position as a FEN (X-FEN and Shredder-FEN castling accepted; `-` reads it from
+    /// stdin), as the FEN argument gives it.
     #[arg(long, value_name = "FEN", conflicts_with = "position")]
     pub fen: Option<String>,
+
+    /// Whether `fen` came as the FEN argument (messages name it `fen`, else `--fen`).
+    #[arg(skip)]
+    pub fen_is_argument: bool,
 
     /// Chess960 rules: castling by Chess960 rules and king-takes-rook castling in UCI (e1h1).
     /// Without it, a FEN's castling rights must fit standard chess; `--chess960=auto` reads a
@@ -82,6 +87,30 @@ pub struct PositionArgs {
     /// Start from Chess960 starting position N (0-959; 518 is the classical setup).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..960))]
     pub position: Option<u32>,
+}
+
+/// A position given as an argument: the same as `--fen`.
+#[derive(Args, Debug, Clone, Default)]
+pub struct FenArg {
+    /// The position as a FEN (quote it; `-` reads it from stdin), as --fen gives it.
+    #[arg(id = "fen_arg", value_name = "FEN", conflicts_with_all = ["fen", "position"])]
+    pub value: Option<String>,
+}
+
+impl PositionArgs {
+    /// These arguments with the FEN argument, if given, as `--fen`.
+    pub fn with(&self, arg: &FenArg) -> PositionArgs {
+        PositionArgs {
+            fen: arg.value.clone().or_else(|| self.fen.clone()),
+            fen_is_argument: arg.value.is_some(),
+            ..self.clone()
+        }
+    }
+
+    /// Whether a position is named (a FEN or a Chess960 start), not left to the default.
+    pub fn given(&self) -> bool {
+        self.fen.is_some() || self.position.is_some()
+    }
 }
 
 /// How `--chess960` reads a FEN.
@@ -273,13 +302,15 @@ pub struct PerftArgs {
     /// The depth in plies.
     #[arg(value_name = "DEPTH", value_parser = clap::value_parser!(u32).range(0..=20))]
     pub depth: u32,
+
+    #[command(flatten)]
+    pub fen_arg: FenArg,
 }
 
 #[derive(Args, Debug)]
 pub struct MovesArgs {
-    /// The position as a FEN (quote it), as --fen gives it.
-    #[arg(value_name = "FEN", conflicts_with_all = ["fen", "position"])]
-    pub fen_arg: Option<String>,
+    #[command(flatten)]
+    pub fen_arg: FenArg,
 
     #[command(flatten)]
     pub position: PositionArgs,
@@ -299,9 +330,13 @@ pub struct MovesArgs {
 
 #[derive(Args, Debug)]
 pub struct FenArgs {
-    /// The FEN to check (quote it).
-    #[arg(value_name = "FEN")]
-    pub fen: String,
+    /// The FEN to check (quote it; `-` reads it from stdin), as --fen gives it.
+    #[arg(id = "fen_arg", value_name = "FEN", conflicts_with = "fen")]
+    pub fen_arg: Option<String>,
+
+    /// The FEN to check (`-` reads it from stdin), as the FEN argument gives it.
+    #[arg(long = "fen", id = "fen", value_name = "FEN")]
+    pub fen: Option<String>,
 
     /// Validate under Chess960 rules (`--chess960=auto`: only when the castling rights can
     /// only mean Chess960; without it, they must fit standard chess).
@@ -570,6 +605,9 @@ impl PgnArgs {
 
 #[derive(Args, Debug)]
 pub struct AnalyseArgs {
+    #[command(flatten)]
+    pub fen_arg: FenArg,
+
     #[command(flatten)]
     pub position: PositionArgs,
 
@@ -887,9 +925,11 @@ pub struct TbArgs {
     #[arg(long, value_name = "DIR", required = true)]
     pub syzygy: Vec<PathBuf>,
 
-    /// The position (FEN).
-    #[arg(long, value_name = "FEN")]
-    pub fen: String,
+    #[command(flatten)]
+    pub fen_arg: FenArg,
+
+    #[command(flatten)]
+    pub position: PositionArgs,
 
     /// Write the result as JSON.
     #[arg(long)]
@@ -995,8 +1035,9 @@ pub struct BookProbeArgs {
     #[command(flatten)]
     pub position: PositionArgs,
 
-    /// Moves to play from the position first (SAN or UCI).
-    #[arg(value_name = "MOVES")]
+    /// Moves to play from the position first (SAN or UCI). A FEN first (quoted; or `-` to
+    /// read it from stdin) is the position, as --fen gives it.
+    #[arg(value_name = "[FEN] MOVES")]
     pub moves: Vec<String>,
 
     /// Write the result as JSON.
@@ -1010,12 +1051,13 @@ pub struct BookProbeArgs {
 last named position it reaches, so transpositions count."
 )]
 pub struct OpeningArgs {
-    /// The position to start from (the standard start by default).
-    #[arg(long, value_name = "FEN")]
-    pub fen: Option<String>,
+    #[command(flatten)]
+    pub position: PositionArgs,
 
-    /// Moves from the start, in SAN or UCI; move numbers are skipped (`1. e4 c5 2. Nf3`).
-    #[arg(value_name = "MOVES")]
+    /// Moves from the start, in SAN or UCI; move numbers are skipped (`1. e4 c5 2. Nf3`). A
+    /// FEN first (quoted; or `-` to read it from stdin) is the position to start from, as
+    /// --fen gives it.
+    #[arg(value_name = "[FEN] MOVES")]
     pub moves: Vec<String>,
 
     /// Write the result as JSON.
@@ -1032,12 +1074,14 @@ followed by squares, as the [%cal] and [%csl] commands of PGN comments write the
 the last move and a check come from the game."
 )]
 pub struct SvgArgs {
-    /// The position as a FEN (quote it) [default: the standard start].
-    #[arg(value_name = "FEN", conflicts_with = "pgn")]
-    pub fen: Option<String>,
+    #[command(flatten)]
+    pub fen_arg: FenArg,
+
+    #[command(flatten)]
+    pub position: PositionArgs,
 
     /// Draw a position of a game from this PGN file (`-` reads stdin).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["fen_arg", "fen", "position"])]
     pub pgn: Option<PathBuf>,
 
     /// With --pgn: the game, counted from 1 [default: 1].

@@ -170,7 +170,10 @@ fn syzygy_path(dirs: &[PathBuf]) -> String {
 }
 
 pub fn analyse(args: &AnalyseArgs, out: &mut impl Write) -> Result<()> {
-    let pos = resolve(&args.position, Chess960Default::Classical)?;
+    let pos = resolve(
+        &args.position.with(&args.fen_arg),
+        Chess960Default::Classical,
+    )?;
     if !pos.has_legal_moves() {
         let what = if pos.is_check() {
             "checkmate"

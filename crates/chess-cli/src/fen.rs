@@ -7,20 +7,27 @@ use chess_notation::{Fen, FenError};
 
 use crate::cli::FenArgs;
 use crate::error::{CliError, Result};
-use crate::position_arg::{parse_fen, parse_fen_lenient};
+use crate::position_arg::{fen_text, parse_fen, parse_fen_lenient};
 use crate::render::{self, Style};
 use chess_archive::json::Json;
 
 pub fn run(args: &FenArgs, out: &mut impl Write) -> Result<()> {
+    let Some(text) = args.fen_arg.as_ref().or(args.fen.as_ref()) else {
+        return Err(CliError::usage(
+            "name the FEN to check: as an argument (quoted), --fen FEN, or `-` to read it from \
+             stdin",
+        ));
+    };
+    let (_, text) = fen_text(text)?;
     let parsed = if args.lenient {
-        parse_fen_lenient(&args.fen, args.chess960).map(|(pos, notes)| {
+        parse_fen_lenient(&text, args.chess960).map(|(pos, notes)| {
             for note in notes {
                 crate::error::warn(format_args!("fen: normalised: {note}"));
             }
             pos
         })
     } else {
-        parse_fen(&args.fen, args.chess960)
+        parse_fen(&text, args.chess960)
     };
     match parsed {
         Ok(pos) => {

@@ -4,17 +4,16 @@ use std::io::Write;
 
 use chess_notation::{Fen, SanPlus, uci};
 
-use crate::cli::{MovesArgs, PositionArgs};
+use crate::cli::MovesArgs;
 use crate::error::Result;
 use crate::position_arg::{Chess960Default, resolve};
 use chess_archive::json::Json;
 
 pub fn run(args: &MovesArgs, out: &mut impl Write) -> Result<()> {
-    let position = PositionArgs {
-        fen: args.fen_arg.clone().or_else(|| args.position.fen.clone()),
-        ..args.position.clone()
-    };
-    let pos = resolve(&position, Chess960Default::Classical)?;
+    let pos = resolve(
+        &args.position.with(&args.fen_arg),
+        Chess960Default::Classical,
+    )?;
     let moves = pos.legal_moves();
     if args.json {
         let list = moves

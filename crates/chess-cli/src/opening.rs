@@ -3,19 +3,16 @@
 use std::io::Write;
 
 use chess_notation::{Fen, input, openings};
-use chess_rules::Position;
 
 use crate::cli::OpeningArgs;
 use crate::error::{CliError, Result};
-use crate::position_arg::parse_fen;
+use crate::position_arg::{Chess960Default, resolve_before_moves};
 use chess_archive::json::Json;
 
 pub fn run(args: &OpeningArgs, out: &mut impl Write) -> Result<()> {
-    let start = match &args.fen {
-        Some(text) => parse_fen(text, None).map_err(|e| CliError::input("--fen", e))?,
-        None => Position::standard(),
-    };
-    let line = args.moves.join(" ");
+    let (start, moves) =
+        resolve_before_moves(&args.position, &args.moves, Chess960Default::Classical)?;
+    let line = moves.join(" ");
     let moves = input::parse_line(&start, &line).map_err(|e| CliError::input("moves", e))?;
     let opening = openings::of_moves(&start, &moves);
     let mut end = start;

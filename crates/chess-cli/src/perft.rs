@@ -15,7 +15,10 @@ use crate::position_arg::{Chess960Default, resolve};
 use chess_archive::json::Json;
 
 pub fn run(args: &PerftArgs, out: &mut impl Write) -> Result<()> {
-    let pos = resolve(&args.position, Chess960Default::Classical)?;
+    let pos = resolve(
+        &args.position.with(&args.fen_arg),
+        Chess960Default::Classical,
+    )?;
     if let Some(engine) = &args.compare {
         return compare(args, &pos, engine, out);
     }

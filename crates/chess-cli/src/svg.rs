@@ -12,7 +12,7 @@ use chess_svg::{Arrow, Drawing, Rgba};
 use crate::cli::{Chess960, Side, SvgArgs};
 use crate::error::{CliError, Result};
 use crate::files::Output;
-use crate::position_arg::parse_fen;
+use crate::position_arg::{Chess960Default, resolve};
 
 /// What to draw: a position, its last move, and the marks of the comment on it.
 struct Scene {
@@ -40,14 +40,11 @@ pub fn run(args: &SvgArgs, out: &mut impl Write) -> Result<()> {
     let scene = match &args.pgn {
         Some(path) => from_game(path, args.game.unwrap_or(1), args.ply)?,
         None => {
-            let position = match &args.fen {
-                // Castling rights read as Chess960's only when they cannot mean standard
-                // chess: the picture is the same either way.
-                Some(text) => {
-                    parse_fen(text, Some(Chess960::Auto)).map_err(|e| CliError::input("fen", e))?
-                }
-                None => Position::standard(),
-            };
+            // Castling rights read as Chess960's only when they cannot mean standard chess:
+            // the picture is the same either way.
+            let mut position = args.position.with(&args.fen_arg);
+            position.chess960.get_or_insert(Chess960::Auto);
+            let position = resolve(&position, Chess960Default::Classical)?;
             Scene {
                 position,
                 last_move: args.last_move,

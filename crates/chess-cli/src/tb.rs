@@ -7,7 +7,7 @@ use chess_syzygy::{Material, RootOptions, SyzygyError, Wdl};
 
 use crate::cli::TbArgs;
 use crate::error::{CliError, Result};
-use crate::position_arg::parse_fen;
+use crate::position_arg::{Chess960Default, resolve};
 use chess_archive::json::Json;
 
 /// The name of a result in `--json`.
@@ -25,8 +25,19 @@ pub fn run(args: &TbArgs, out: &mut impl Write) -> Result<()> {
     let Some(tables) = crate::engine::tablebases(&args.syzygy)? else {
         return Err(CliError::usage("--syzygy: name a directory of tables"));
     };
-    let pos = parse_fen(&args.fen, None).map_err(|e| CliError::input("--fen", e))?;
-    let not_in_tables = |e: SyzygyError| CliError::input("--fen", e);
+    let position = args.position.with(&args.fen_arg);
+    if !position.given() {
+        return Err(CliError::usage(
+            "name the position: a FEN (quoted), --fen FEN, or `-` to read it from stdin",
+        ));
+    }
+    let pos = resolve(&position, Chess960Default::Classical)?;
+    let name = if position.fen_is_argument {
+        "fen"
+    } else {
+        "--fen"
+    };
+    let not_in_tables = |e: SyzygyError| CliError::input(name, e);
     let wdl = tables.probe_wdl(&pos).map_err(not_in_tables)?;
     // Without its DTZ table, the result alone.
     let dtz = match tables.probe_dtz(&pos) {
