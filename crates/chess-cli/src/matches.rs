@@ -68,6 +68,15 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<()> {
             "--sprt: a sequential test needs exactly two engines",
         ));
     }
+    if let (Some(pgn), Some(openings)) = (&args.pgn, &args.openings)
+        && crate::files::same_file(pgn, openings)
+    {
+        // Games are appended as they end: the openings would grow with them.
+        return Err(CliError::usage(format_args!(
+            "{}: --pgn appends the games to the file of --openings: name another",
+            pgn.display()
+        )));
+    }
     let mut pgn = match &args.pgn {
         Some(path) => Some((
             OpenOptions::new()

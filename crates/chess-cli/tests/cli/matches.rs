@@ -208,6 +208,33 @@ fn bad_matches_are_refused_with_reasons() {
     assert_eq!(out.status, 2);
     assert_contains(&out.stderr, "\"colour=red\": unknown setting");
 
+    // The games appended to the openings' own file: refused, the file untouched.
+    let dir = chess_testdata::TempDir::new("cli-match-pgn-input");
+    let openings = dir.write("openings.pgn", b"1. e4 e5 *\n");
+    let openings = openings.display().to_string();
+    let out = chess(
+        &[
+            "match",
+            "-e",
+            "builtin",
+            "-e",
+            "builtin",
+            "--depth",
+            "1",
+            "--openings",
+            &openings,
+            "--pgn",
+            &openings,
+        ],
+        "",
+    );
+    assert_eq!(out.status, 2);
+    assert_contains(
+        &out.stderr,
+        "--pgn appends the games to the file of --openings",
+    );
+    assert_eq!(std::fs::read_to_string(&openings).unwrap(), "1. e4 e5 *\n");
+
     let out = chess(
         &[
             "match",
