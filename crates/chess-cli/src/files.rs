@@ -1,7 +1,7 @@
 //! Opening the files named on the command line (`-` is stdin), compressed or not.
 
 use std::fs::File;
-use std::io::{BufWriter, Read, Write};
+use std::io::{BufWriter, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 
 use chess_archive::compression::{self, Compression};
@@ -45,6 +45,10 @@ impl Input {
 /// not by name); `name` labels its progress bar. An error names the path.
 pub fn open(path: &Path, name: &str) -> Result<Input> {
     let (raw, size): (Box<dyn Read + Send>, Option<u64>) = if path.as_os_str() == "-" {
+        if std::io::stdin().is_terminal() {
+            // No file named, and nothing piped: say what the silence waits for.
+            crate::error::warn("reading stdin, a terminal: Ctrl-D ends the input");
+        }
         // A file on stdin has a size: a bar shows on a terminal for a large one.
         let size = std::fs::metadata("/dev/stdin")
             .ok()

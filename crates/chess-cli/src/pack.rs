@@ -112,8 +112,7 @@ fn encode_into(args: &EncodeArgs, sink: &mut Sink<'_, dyn Write + '_>) -> Result
         let files = if args.files.is_empty() {
             if std::io::stdin().is_terminal() {
                 crate::error::warn(
-                    "reading PGN games from the terminal (Ctrl-D ends); --fen or --position \
-                     encodes a position",
+                    "--fen or --position encodes a position; stdin is read for games",
                 );
             }
             &stdin[..]
