@@ -5,19 +5,23 @@ use std::path::PathBuf;
 
 use chess_core::{Bitboard, Color, Square};
 use chess_notation::input::{self, InputError};
-use chess_notation::san::{SanMode, SanPlus};
+use chess_notation::san::{self, SanPlus};
 use chess_notation::{Fen, UciMove};
 use chess_rules::{DrawReason, Game, Move, Outcome, Position};
 
-use crate::cli::PlayArgs;
+use crate::cli::{PlayArgs, Side};
 use crate::engine::{Opponent, Thought};
 use crate::error::Result;
 use crate::pgn_export;
 use crate::position_arg::{Chess960Default, parse_fen_lenient, resolve};
 use crate::render::{self, Style};
 
+/// The width every line the game prints fits in (the board, help, prompts and messages).
+const COLUMNS: usize = 80;
+
 const HELP: &str = "\
-Enter a move in SAN (e4, Nf3, O-O, exd5, e8=Q) or UCI (e2e4, e7e8q), or a command:
+Enter a move in SAN (e4, Nf3 or nf3, O-O, exd5, e8=Q) or UCI (e2e4, e7e8q),
+or a command:
   help          this text
   moves         list the legal moves
   hint SQUARE   show where the piece on SQUARE can go
@@ -31,8 +35,8 @@ Enter a move in SAN (e4, Nf3, O-O, exd5, e8=Q) or UCI (e2e4, e7e8q), or a comman
   think         show what the computer thought about its last move
   draw          claim a draw (threefold repetition or the 50-move rule)
   resign        resign the game
-  quit          leave (Ctrl-C too); a game with unsaved moves is offered a file, and
-                is kept for `chess play --resume` either way";
+  quit          leave (Ctrl-C too); a game with unsaved moves is offered a
+                file, and is kept for `chess play --resume` either way";
 
 /// Where input lines come from: a line editor on a terminal, plain lines otherwise.
 trait Input {
@@ -131,8 +135,8 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
         .map_err(crate::error::CliError::usage)?;
     let opponent = if computer {
         let human = match args.color.unwrap_or_default() {
-            crate::cli::Side::White => Color::White,
-            crate::cli::Side::Black => Color::Black,
+            Side::White => Color::White,
+            Side::Black => Color::Black,
         };
         let mut opponent = Opponent::new(args, rng.next_u64())?;
         opponent.new_game();
@@ -160,11 +164,8 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
         }
     }
     if resuming {
-        writeln!(
-            session.out,
-            "Resumed the game of {} moves.",
-            session.game.moves().len()
-        )?;
+        let resumed = resumed_at(&session.game);
+        session.say(&resumed)?;
     }
     writeln!(session.out, "Type help for the commands.")?;
     session.show(Bitboard::EMPTY)?;
@@ -212,7 +213,8 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
                     .iter()
                     .map(|&m| SanPlus::from_move(pos, m).to_string())
                     .collect();
-                writeln!(out, "{}", list.join(" "))?;
+                let list = list.join(" ");
+                session.say(&list)?;
             }
             ("hint", Some(square)) => session.hint(square)?,
             ("hint", None) => writeln!(out, "hint needs a square, like: hint g1")?,
@@ -231,8 +233,8 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
                 if session.thought.lines.is_empty() {
                     writeln!(out, "the computer has not moved yet")?;
                 }
-                for line in &session.thought.lines {
-                    writeln!(out, "{line}")?;
+                for line in session.thought.lines.clone() {
+                    session.say(&line)?;
                 }
             }
             ("fen", _) => writeln!(out, "{}", Fen::from_position(session.game.position()))?,
@@ -249,9 +251,9 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
             }
             ("draw", _) => match session.game.claim_draw() {
                 Some(reason) => writeln!(out, "Draw claimed: {}.", reason.description())?,
-                None => writeln!(
-                    out,
-                    "no draw can be claimed: the position has not occurred three times (nor will after a move), and the 50-move rule is not reached"
+                None => session.say(
+                    "no draw can be claimed: the position has not occurred three times (nor \
+                     will after a move), and the 50-move rule is not reached",
                 )?,
             },
             ("resign", _) => {
@@ -286,6 +288,11 @@ impl Session<'_> {
                 Ok(())
             }
         }
+    }
+
+    /// Writes `text`, broken into lines of at most [`COLUMNS`] characters.
+    fn say(&mut self, text: &str) -> io::Result<()> {
+        writeln!(self.out, "{}", wrap(text, COLUMNS))
     }
 
     fn show(&mut self, marks: Bitboard) -> io::Result<()> {
@@ -335,7 +342,7 @@ impl Session<'_> {
         let pos = self.game.position().clone();
         match read_move(&pos, text) {
             Ok(m) => self.announce_and_play(m),
-            Err(message) => writeln!(self.out, "{message}"),
+            Err(message) => self.say(&message),
         }
     }
 
@@ -435,8 +442,11 @@ impl Session<'_> {
     }
 
     /// Draws the board as it is shown (turned or not, the last move, a king in check) as SVG
-    /// into `file`, asking first when it exists.
+    /// into `file`, asking first when it exists; a name that reads as a move is refused.
     fn svg(&mut self, file: &str, input: &mut dyn Input) -> io::Result<()> {
+        if self.refuse_move_as_name(file, "not drawn")? {
+            return Ok(());
+        }
         if std::path::Path::new(file).exists()
             && !self.confirm(
                 input,
@@ -467,12 +477,8 @@ impl Session<'_> {
 
     /// Saves to `file`, asking first when it exists; a name that reads as a move is refused.
     fn save_asking(&mut self, file: &str, input: &mut dyn Input) -> io::Result<()> {
-        if reads_as_a_move(self.game.position(), file) {
-            return writeln!(
-                self.out,
-                "not saved: \"{}\" reads as a move, not a file name (name the file like game.pgn)",
-                crate::error::escape_controls(file)
-            );
+        if self.refuse_move_as_name(file, "not saved")? {
+            return Ok(());
         }
         if std::path::Path::new(file).exists()
             && !self.confirm(
@@ -486,6 +492,20 @@ impl Session<'_> {
             return writeln!(self.out, "Not saved.");
         }
         self.save(file)
+    }
+
+    /// Whether `name`, given for a file to write, reads as a move (`Ng8`, `nf3`, `e2e4`),
+    /// which is then refused, saying `what` was not done.
+    fn refuse_move_as_name(&mut self, name: &str, what: &str) -> io::Result<bool> {
+        if !reads_as_a_move(self.game.position(), name) {
+            return Ok(false);
+        }
+        let message = format!(
+            "{what}: \"{}\" reads as a move, not a file name (name the file like game.pgn)",
+            crate::error::escape_controls(name)
+        );
+        self.say(&message)?;
+        Ok(true)
     }
 
     /// Asks a yes-or-no question; no answer is no.
@@ -546,8 +566,9 @@ impl Session<'_> {
             return Ok(());
         }
         if let Some(input) = input {
+            writeln!(self.out, "The game has unsaved moves.")?;
             self.ask_file(
-                "The game has unsaved moves. Save it as PGN? Enter a file name, or nothing to leave: ",
+                "Save it as PGN? Enter a file name, or nothing to leave: ",
                 input,
             )?;
             if !self.unsaved() {
@@ -557,7 +578,7 @@ impl Session<'_> {
         match &self.autosave {
             Some(path) => writeln!(
                 self.out,
-                "The game is kept in {}: chess play --resume continues it.",
+                "The game is kept for chess play --resume in\n{}.",
                 path.display()
             )?,
             None => writeln!(self.out, "The game was not saved.")?,
@@ -594,10 +615,11 @@ impl Session<'_> {
 }
 
 /// Whether `name` reads as a move rather than a file name: a move of `pos` as a player types
-/// it, or move text in SAN or UCI (`Ng8`, `O-O`, `e2e4`), legal here or not.
+/// it, or move text in SAN (a piece letter in lowercase too) or UCI (`Ng8`, `nf3`, `O-O`,
+/// `e2e4`), legal here or not.
 fn reads_as_a_move(pos: &Position, name: &str) -> bool {
     input::parse_move(pos, name).is_ok()
-        || SanPlus::from_ascii_with(name.as_bytes(), SanMode::Lenient).is_ok()
+        || san::read_typed(pos, name.as_bytes()).is_ok()
         || name.parse::<UciMove>().is_ok()
 }
 
@@ -632,6 +654,72 @@ fn resume(path: Option<&std::path::Path>) -> Result<Game> {
         .map_err(|e| e.to_string())
         .and_then(|game| game.to_game().map_err(|e| e.to_string()))
         .map_err(|e| crate::error::CliError::input(path.display(), e))
+}
+
+/// `text` broken at spaces into lines of at most `width` characters (a word longer than that
+/// stands alone), continuation lines indented by two spaces; its own line breaks are kept. A
+/// move number stays with its move (`12.` or `12...` and `Nf3`).
+fn wrap(text: &str, width: usize) -> String {
+    let is_number = |word: &str| {
+        let digits = word.trim_end_matches('.');
+        !digits.is_empty()
+            && digits.len() < word.len()
+            && digits.bytes().all(|b| b.is_ascii_digit())
+    };
+    let mut out = String::new();
+    for (i, paragraph) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let mut words: Vec<String> = Vec::new();
+        for word in paragraph.split(' ') {
+            match words.last_mut() {
+                Some(last) if is_number(last) => {
+                    last.push(' ');
+                    last.push_str(word);
+                }
+                _ => words.push(word.to_owned()),
+            }
+        }
+        let mut column = 0;
+        for word in &words {
+            let len = word.chars().count();
+            if column > 0 && column + 1 + len > width {
+                out.push_str("\n  ");
+                column = 2;
+            } else if column > 0 {
+                out.push(' ');
+                column += 1;
+            }
+            out.push_str(word);
+            column += len;
+        }
+    }
+    out
+}
+
+/// `n` and the noun, singular for one: "1 ply", "8 plies".
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The sentence saying where a resumed game stands: "Resumed the game after 4... Nf6 (8
+/// plies): white to move."
+fn resumed_at(game: &Game) -> String {
+    let moves = game.moves();
+    let turn = game.position().turn();
+    let Some((&last, before)) = moves.split_last() else {
+        return format!("Resumed the game at its start: {turn} to move.");
+    };
+    let mut pos = game.initial_position().clone();
+    for &m in before {
+        pos.play_unchecked(m);
+    }
+    format!(
+        "Resumed the game after {} ({}): {turn} to move.",
+        crate::engine::pv_san(&pos, &[last]),
+        counted(moves.len(), "ply", "plies")
+    )
 }
 
 /// The sentence announcing the end of the game.
@@ -710,4 +798,30 @@ pub fn read_move(pos: &Position, text: &str) -> std::result::Result<Move, String
         InputError::NullMove => "null moves are not allowed in a game".to_owned(),
         _ => format!("no such move: {text}"),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrap_breaks_at_spaces_and_keeps_move_numbers_with_their_moves() {
+        assert_eq!(wrap("a b c", 80), "a b c");
+        assert_eq!(wrap("aaa bbb ccc", 7), "aaa bbb\n  ccc");
+        assert_eq!(
+            wrap("line: 1. e4 e5 2. Nf3", 14),
+            "line: 1. e4 e5\n  2. Nf3"
+        );
+        assert_eq!(wrap("x 12... Nf3", 6), "x\n  12... Nf3");
+        // A word longer than the width stands alone; line breaks of the text stay.
+        assert_eq!(wrap("a abcdefghij b", 5), "a\n  abcdefghij\n  b");
+        assert_eq!(wrap("one\ntwo", 80), "one\ntwo");
+    }
+
+    #[test]
+    fn counts_are_worded_with_their_plurals() {
+        assert_eq!(counted(1, "ply", "plies"), "1 ply");
+        assert_eq!(counted(8, "ply", "plies"), "8 plies");
+        assert_eq!(counted(0, "move", "moves"), "0 moves");
+    }
 }

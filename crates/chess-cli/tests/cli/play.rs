@@ -371,8 +371,10 @@ fn chess960_castling() {
             "Black to move> fen",
             "4k3/8/8/8/8/8/8/R1KR3R b - - 1 1",
             "Black to move> quit",
-            "The game has unsaved moves. Save it as PGN? Enter a file name, or nothing to leave: ",
-            "The game is kept in /tmp/chess-cli-tests-state/chess/autosave.pgn: chess play --resume continues it.",
+            "The game has unsaved moves.",
+            "Save it as PGN? Enter a file name, or nothing to leave: ",
+            "The game is kept for chess play --resume in",
+            "/tmp/chess-cli-tests-state/chess/autosave.pgn.",
         ]
     );
 }
@@ -397,7 +399,9 @@ fn draw_claims() {
         without_boards(&out.stdout)[1..],
         [
             "White to move> draw",
-            "no draw can be claimed: the position has not occurred three times (nor will after a move), and the 50-move rule is not reached",
+            // Broken to fit in 80 columns.
+            "no draw can be claimed: the position has not occurred three times (nor will",
+            "  after a move), and the 50-move rule is not reached",
             "White to move> Ra2",
             "80. Ra2",
             "A draw by the 50-move rule may be claimed: type draw.",
@@ -578,13 +582,21 @@ fn a_move_is_never_taken_for_a_file_name() {
     let out = chess_in(
         dir.path(),
         &["--ascii"],
-        "e4\nsave e5\nsave Nf3\nquit\nd5\nexit\n",
+        "e4\nsave e5\nsave Nf3\nsave nf3\nsvg nc6\nsvg Bb4\nquit\nd5\nkxe7\nexit\n",
     );
     assert_eq!(out.status, 0, "{}", out.stderr);
-    for name in ["e5", "Nf3", "d5"] {
+    // Lowercase piece letters are moves too (`nf3`), legal here (`nc6`) or not.
+    for name in ["e5", "Nf3", "nf3", "d5", "kxe7"] {
         assert_contains(
             &out.stdout,
             &format!("not saved: \"{name}\" reads as a move"),
+        );
+    }
+    // So is the name of a picture.
+    for name in ["nc6", "Bb4"] {
+        assert_contains(
+            &out.stdout,
+            &format!("not drawn: \"{name}\" reads as a move"),
         );
     }
     let files: Vec<_> = std::fs::read_dir(dir.path())
@@ -607,24 +619,31 @@ fn a_game_with_unsaved_moves_is_never_dropped() {
     // `quit` asks; nothing for an answer leaves, and the game is kept for --resume.
     let out = chess_keeping(&state, &["--ascii"], "e4\ne5\nquit\n\n");
     assert_eq!(out.status, 0, "{}", out.stderr);
-    assert_contains(&out.stdout, "The game has unsaved moves. Save it as PGN?");
+    assert_contains(
+        &out.stdout,
+        "The game has unsaved moves.\nSave it as PGN? Enter a file name, or nothing to leave: ",
+    );
     assert_contains(
         &out.stdout,
         &format!(
-            "The game is kept in {}: chess play --resume continues it.",
+            "The game is kept for chess play --resume in\n{}.",
             kept.display()
         ),
     );
     assert_contains(&std::fs::read_to_string(&kept).unwrap(), "1. e4 e5 *");
     let out = chess_keeping(&state, &["--ascii", "--resume"], "fen\nNf3\n");
     assert_eq!(out.status, 0, "{}", out.stderr);
-    assert_contains(&out.stdout, "Resumed the game of 2 moves.");
+    // Where the game stands, as a chess player counts: not "the game of 2 moves".
+    assert_contains(
+        &out.stdout,
+        "Resumed the game after 1... e5 (2 plies): white to move.",
+    );
     assert_contains(
         &out.stdout,
         "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
     );
     // The input ending (Ctrl-D) asks nothing, and says where the game is.
-    assert_contains(&out.stdout, "chess play --resume continues it.");
+    assert_contains(&out.stdout, "The game is kept for chess play --resume in");
     assert_contains(
         &std::fs::read_to_string(&kept).unwrap(),
         "1. e4 e5 2. Nf3 *",
@@ -771,5 +790,71 @@ fn the_board_reads_in_a_terminal_of_80_columns() {
     assert!(
         colours.contains("48;5;136") || colours.contains("48;5;94"),
         "no last-move highlight:\n{colours:?}"
+    );
+}
+
+/// `nf3` was refused: piece letters in lowercase are read where that is unambiguous.
+#[test]
+fn lowercase_piece_letters_are_moves() {
+    let out = chess(&["--ascii"], "nf3\nnc6\ne4\nb6\nbb5\nbb7\no-o\nquit\n\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    for played in [
+        "1. Nf3", "1... Nc6", "2. e4", "2... b6", "3. Bb5", "3... Bb7", "4. O-O",
+    ] {
+        assert_contains(&out.stdout, &format!("\n{played}\n"));
+    }
+    // b stays the b-pawn's file where its move fits: bxc3 is the pawn, Bxc3 the bishop.
+    let fen = "4k3/8/8/8/8/2n5/1P1B4/4K3 w - - 0 1";
+    let out = chess(&["--ascii", "--fen", fen], "bxc3\nquit\n\n");
+    assert_contains(&out.stdout, "\n1. bxc3\n");
+    let out = chess(
+        &["--ascii", "--fen", "4k3/8/8/8/8/2n5/3B4/4K3 w - - 0 1"],
+        "bxc3\nquit\n\n",
+    );
+    assert_contains(&out.stdout, "\n1. Bxc3\n");
+}
+
+/// The in-game help and prompts were wider than 80 columns and wrapped mid-word in a
+/// terminal: every line the game prints fits in 80.
+#[test]
+fn every_line_of_the_game_fits_in_80_columns() {
+    let dir = TempDir::new("cli-play-80-columns");
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let sessions: [(&[&str], &str); 3] = [
+        (
+            &["--ascii", "--fen", kiwipete],
+            "help\nmoves\nhint\nhint e2\nO-O-O\nxyzzy-this-is-not-a-move\nNd4\ndraw\nsave nf3\n\
+             svg Nf3\nthink\nload missing.pgn\nn\nfen\npgn\nquit\nnf3\n\n",
+        ),
+        (
+            &[
+                "--ascii",
+                "--level",
+                "10",
+                "--movetime",
+                "300",
+                "--seed",
+                "1",
+            ],
+            "e4\nthink\nhint\nd4\nthink\nquit\n\n",
+        ),
+        (&["--ascii"], "f3\ne5\ng4\nQh4#\nNg8\n\n"),
+    ];
+    for (args, input) in sessions {
+        let out = chess_in(dir.path(), args, input);
+        assert_eq!(out.status, 0, "{}", out.stderr);
+        for line in out.stdout.lines() {
+            assert!(
+                line.chars().count() <= 80,
+                "{} columns: {line:?}",
+                line.chars().count()
+            );
+        }
+    }
+    // The help, line by line, as a terminal shows it.
+    let out = chess(&["--ascii"], "help\n");
+    assert_contains(
+        &out.stdout,
+        "\n  quit          leave (Ctrl-C too); a game with unsaved moves is offered a\n",
     );
 }
