@@ -1,10 +1,11 @@
 //! `chess play`: a game in the terminal, against a person at the same keyboard or the computer.
 
 use std::io::{self, BufRead, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use chess_core::{Bitboard, Color, Square};
 use chess_notation::input::{self, InputError};
+use chess_notation::pgn::PgnGame;
 use chess_notation::san::{self, SanPlus};
 use chess_notation::{Fen, UciMove};
 use chess_rules::{DrawReason, Game, Move, Outcome, Position};
@@ -96,6 +97,8 @@ struct Session<'a> {
     autosave: Option<PathBuf>,
     /// The computer and the side it plays, when playing against it.
     opponent: Option<(Opponent, Color)>,
+    /// Who plays, as the autosave's tags keep it for `--resume`.
+    players: Vec<(String, String)>,
     thought: Thought,
     /// Everything the session says. Its errors end the session: a reader that closed the pipe
     /// (`chess | head`) stops the game quietly (see `main`), never with a panic.
@@ -121,11 +124,16 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
     let mut rng = chess_engine::Rng::new(args.seed.unwrap_or_else(chess_engine::random_seed));
     let start = u32::try_from(rng.below(960)).unwrap_or(0);
     let autosave = autosave_path();
-    let resumed = if args.resume {
-        Some(resume(autosave.as_deref())?)
+    let (resumed, args) = if args.resume {
+        let saved = resume(autosave.as_deref())?;
+        let game = saved
+            .to_game()
+            .map_err(|e| crate::error::CliError::input(autosave_name(autosave.as_deref()), e))?;
+        (Some(game), resumed_args(args, &saved))
     } else {
-        None
+        (None, args.clone())
     };
+    let args = &args;
     let position = match &resumed {
         Some(_) => Position::standard(),
         None => resolve(&args.position, Chess960Default::Random(start))?,
@@ -145,6 +153,7 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
     } else {
         None
     };
+    let players = players(args, opponent.as_ref());
     let resuming = resumed.is_some();
     let mut session = Session {
         game: resumed.unwrap_or_else(|| Game::new(position)),
@@ -153,6 +162,7 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
         autosave,
         thought: Thought::default(),
         opponent,
+        players,
         out,
     };
     if let Some((_, computer)) = &session.opponent {
@@ -166,6 +176,8 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
     if resuming {
         let resumed = resumed_at(&session.game);
         session.say(&resumed)?;
+        // Kept again with the settings of this session (options given with --resume).
+        session.keep();
     }
     writeln!(session.out, "Type help for the commands.")?;
     session.show(Bitboard::EMPTY)?;
@@ -536,7 +548,7 @@ impl Session<'_> {
             .and_then(|()| {
                 crate::files::write_file(
                     path,
-                    pgn_export::game_to_pgn(&self.game).as_bytes(),
+                    pgn_export::game_to_pgn_with(&self.game, &self.players).as_bytes(),
                     true,
                     &[],
                 )
@@ -635,8 +647,9 @@ fn autosave_path() -> Option<PathBuf> {
     Some(state.join("chess").join("autosave.pgn"))
 }
 
-/// The game kept by the last session that left one unsaved.
-fn resume(path: Option<&std::path::Path>) -> Result<Game> {
+/// The game kept by the last session that left one unsaved, with the tags that say who
+/// played.
+fn resume(path: Option<&Path>) -> Result<PgnGame> {
     let path = path.ok_or_else(|| {
         crate::error::CliError::usage("--resume: no home directory to keep games in")
     })?;
@@ -650,9 +663,7 @@ fn resume(path: Option<&std::path::Path>) -> Result<Game> {
             },
         )
     })?;
-    text.parse::<chess_notation::pgn::PgnGame>()
-        .map_err(|e| e.to_string())
-        .and_then(|game| game.to_game().map_err(|e| e.to_string()))
+    text.parse::<PgnGame>()
         .map_err(|e| crate::error::CliError::input(path.display(), e))
 }
 
@@ -720,6 +731,123 @@ fn resumed_at(game: &Game) -> String {
         crate::engine::pv_san(&pos, &[last]),
         counted(moves.len(), "ply", "plies")
     )
+}
+
+/// The tags of the autosave that say who plays, for `--resume`: the players' names, and the
+/// settings of the computer (see docs/cli.md).
+fn players(args: &PlayArgs, opponent: Option<&(Opponent, Color)>) -> Vec<(String, String)> {
+    let Some((opponent, computer)) = opponent else {
+        return vec![tag("Opponent", "human")];
+    };
+    let name = capitalize(&opponent.name());
+    let (white, black) = if computer.is_white() {
+        (name, "Human".to_owned())
+    } else {
+        ("Human".to_owned(), name)
+    };
+    let mut tags = vec![tag("White", &white), tag("Black", &black)];
+    match &args.engine {
+        Some(engine) => {
+            tags.push(tag("Opponent", "engine"));
+            tags.push(tag("Engine", &lasting(engine)));
+            for (i, arg) in args.engine_arg.iter().enumerate() {
+                tags.push((format!("EngineArg{}", i + 1), arg.clone()));
+            }
+        }
+        None => {
+            tags.push(tag("Opponent", "computer"));
+            tags.push(tag("Level", &args.level().to_string()));
+        }
+    }
+    tags.push(tag("HumanColor", &(!*computer).to_string()));
+    tags.push(tag("Movetime", &args.movetime().as_millis().to_string()));
+    if let Some(book) = &args.book {
+        tags.push(tag("Book", &lasting(book)));
+    }
+    for (i, dir) in args.syzygy.iter().enumerate() {
+        tags.push((format!("Syzygy{}", i + 1), lasting(dir)));
+    }
+    tags
+}
+
+fn tag(name: &str, value: &str) -> (String, String) {
+    (name.to_owned(), value.to_owned())
+}
+
+/// A path as it still names the same file from another directory: absolute when it has a
+/// directory part and exists (`stockfish` alone is looked up in `PATH`, and stays).
+fn lasting(path: &Path) -> String {
+    let absolute = if path.components().count() > 1 {
+        std::fs::canonicalize(path).ok()
+    } else {
+        None
+    };
+    absolute.as_deref().unwrap_or(path).display().to_string()
+}
+
+/// The session's options for `--resume`: those of the saved game (its tags) where the command
+/// line gives none. `--vs human` drops the saved computer; `--level` the saved external
+/// engine (the level is the built-in engine's); a book or tablebase directory gone since is
+/// left out, saying so.
+fn resumed_args(args: &PlayArgs, saved: &PgnGame) -> PlayArgs {
+    let mut merged = args.clone();
+    let tag = |name: &str| saved.header(name).filter(|v| !v.is_empty());
+    let opponent = tag("Opponent");
+    let computer_options = args.computer_plays().unwrap_or(false);
+    match (args.vs, opponent) {
+        (Some(crate::cli::Opponent::Human), _) => return merged,
+        (None, Some("human")) if !computer_options => {
+            merged.vs = Some(crate::cli::Opponent::Human);
+            return merged;
+        }
+        (None, Some("computer" | "engine")) => merged.vs = Some(crate::cli::Opponent::Computer),
+        _ => {}
+    }
+    if opponent == Some("engine") && args.engine.is_none() && args.level.is_none() {
+        merged.engine = tag("Engine").map(PathBuf::from);
+        merged.engine_arg = (1..)
+            .map_while(|i| tag(&format!("EngineArg{i}")).map(str::to_owned))
+            .collect();
+    }
+    if merged.level.is_none() {
+        merged.level = tag("Level").and_then(|v| v.parse().ok());
+    }
+    if merged.color.is_none() {
+        merged.color = match tag("HumanColor") {
+            Some("white") => Some(Side::White),
+            Some("black") => Some(Side::Black),
+            _ => None,
+        };
+    }
+    if merged.movetime.is_none() {
+        merged.movetime = tag("Movetime").and_then(|v| v.parse().ok());
+    }
+    let still_there = |path: PathBuf| {
+        if path.exists() {
+            Some(path)
+        } else {
+            crate::error::warn(format_args!(
+                "{}: gone since the game was saved: playing on without it",
+                path.display()
+            ));
+            None
+        }
+    };
+    if merged.book.is_none() {
+        merged.book = tag("Book").map(PathBuf::from).and_then(still_there);
+    }
+    if merged.syzygy.is_empty() {
+        merged.syzygy = (1..)
+            .map_while(|i| tag(&format!("Syzygy{i}")).map(PathBuf::from))
+            .filter_map(still_there)
+            .collect();
+    }
+    merged
+}
+
+/// The autosave's name in messages.
+fn autosave_name(path: Option<&Path>) -> String {
+    path.map_or_else(|| "autosave".to_owned(), |p| p.display().to_string())
 }
 
 /// The sentence announcing the end of the game.

@@ -793,6 +793,114 @@ fn the_board_reads_in_a_terminal_of_80_columns() {
     );
 }
 
+/// The tag `name` of a PGN text, if it has it.
+fn tag_of<'a>(pgn: &'a str, name: &str) -> Option<&'a str> {
+    pgn.lines().find_map(|line| {
+        line.strip_prefix(&format!("[{name} \""))
+            .and_then(|rest| rest.strip_suffix("\"]"))
+    })
+}
+
+/// The computer's reply after `after` (`"1. e4"`): the move it announced on the next line.
+fn reply_after<'a>(stdout: &'a str, after: &str) -> &'a str {
+    let mut lines = stdout.lines().skip_while(|l| *l != after);
+    lines.next();
+    lines
+        .find(|l| l.contains("... "))
+        .unwrap_or_else(|| panic!("no reply after {after}: {stdout}"))
+}
+
+/// `--resume` after a game against the computer resumed a game between two people: the
+/// computer never answered again. The autosave keeps who played, and `--resume` restores it.
+#[test]
+fn resume_a_game_against_the_computer() {
+    let dir = TempDir::new("cli-play-resume-computer");
+    let state = dir.join("state").display().to_string();
+    let kept = dir.join("state/chess/autosave.pgn");
+    let args = ["--ascii", "--level", "3", "--movetime", "50", "--seed", "7"];
+    let out = chess_keeping(&state, &args, "e4\nquit\n\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_contains(&out.stdout, "You play white against computer (level 3).");
+    let first = reply_after(&out.stdout, "1. e4").to_owned();
+    let pgn = std::fs::read_to_string(&kept).unwrap();
+    for (name, value) in [
+        ("White", "Human"),
+        ("Black", "Computer (level 3)"),
+        ("Opponent", "computer"),
+        ("Level", "3"),
+        ("HumanColor", "white"),
+        ("Movetime", "50"),
+    ] {
+        assert_eq!(tag_of(&pgn, name), Some(value), "{name}: {pgn}");
+    }
+
+    // Resumed with no option: the computer at level 3 answers again.
+    let out = chess_keeping(
+        &state,
+        &["--ascii", "--resume", "--seed", "7"],
+        "d4\nquit\n\n",
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_contains(&out.stdout, "You play white against computer (level 3).");
+    assert_contains(
+        &out.stdout,
+        &format!("Resumed the game after {first} (2 plies): white to move."),
+    );
+    reply_after(&out.stdout, "2. d4");
+    let pgn = std::fs::read_to_string(&kept).unwrap();
+    assert_contains(&pgn, "2. d4 ");
+    assert_eq!(tag_of(&pgn, "Level"), Some("3"));
+
+    // Options given with --resume win over the saved ones, and are kept for the next time.
+    let out = chess_keeping(
+        &state,
+        &["--ascii", "--resume", "--level", "5", "--movetime", "40"],
+        "Nf3\nquit\n\n",
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_contains(&out.stdout, "You play white against computer (level 5).");
+    reply_after(&out.stdout, "3. Nf3");
+    let pgn = std::fs::read_to_string(&kept).unwrap();
+    assert_eq!(tag_of(&pgn, "Level"), Some("5"));
+    assert_eq!(tag_of(&pgn, "Movetime"), Some("40"));
+    // --vs human takes the computer's side over.
+    let out = chess_keeping(&state, &["--ascii", "--resume", "--vs", "human"], "fen\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(!out.stdout.contains("You play"), "{}", out.stdout);
+    assert_contains(&out.stdout, "white to move.");
+
+    // The computer playing white, resumed on its move... after an interrupt (see below);
+    // here black's side is kept.
+    let out = chess_keeping(
+        &state,
+        &[
+            "--ascii",
+            "--color",
+            "black",
+            "--level",
+            "2",
+            "--movetime",
+            "30",
+        ],
+        "quit\n\n",
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let pgn = std::fs::read_to_string(&kept).unwrap();
+    assert_eq!(tag_of(&pgn, "HumanColor"), Some("black"));
+    assert_eq!(tag_of(&pgn, "White"), Some("Computer (level 2)"));
+    let out = chess_keeping(&state, &["--ascii", "--resume"], "quit\n\n");
+    assert_contains(&out.stdout, "You play black against computer (level 2).");
+
+    // A game between two people is kept as one.
+    let out = chess_keeping(&state, &["--ascii"], "e4\nquit\n\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let pgn = std::fs::read_to_string(&kept).unwrap();
+    assert_eq!(tag_of(&pgn, "Opponent"), Some("human"));
+    let out = chess_keeping(&state, &["--ascii", "--resume"], "e5\nquit\n\n");
+    assert!(!out.stdout.contains("You play"), "{}", out.stdout);
+    assert_contains(&out.stdout, "1... e5");
+}
+
 /// `nf3` was refused: piece letters in lowercase are read where that is unambiguous.
 #[test]
 fn lowercase_piece_letters_are_moves() {
