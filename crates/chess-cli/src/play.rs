@@ -1,7 +1,10 @@
 //! `chess play`: a game in the terminal, against a person at the same keyboard or the computer.
 
 use std::io::{self, BufRead, IsTerminal, Write};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
+use std::time::Duration;
 
 use chess_core::{Bitboard, Color, Square};
 use chess_notation::input::{self, InputError};
@@ -11,8 +14,9 @@ use chess_notation::{Fen, UciMove};
 use chess_rules::{DrawReason, Game, Move, Outcome, Position};
 
 use crate::cli::{PlayArgs, Side};
-use crate::engine::{Opponent, Thought};
+use crate::engine::{Found, Opponent, Thought};
 use crate::error::Result;
+use crate::interrupt::{self, Catch};
 use crate::pgn_export;
 use crate::position_arg::{Chess960Default, parse_fen_lenient, resolve};
 use crate::render::{self, Style};
@@ -20,11 +24,15 @@ use crate::render::{self, Style};
 /// The width every line the game prints fits in (the board, help, prompts and messages).
 const COLUMNS: usize = 80;
 
+/// How long a hint thinks at most.
+const HINT_TIME: Duration = Duration::from_secs(1);
+
 const HELP: &str = "\
 Enter a move in SAN (e4, Nf3 or nf3, O-O, exd5, e8=Q) or UCI (e2e4, e7e8q),
 or a command:
   help          this text
   moves         list the legal moves
+  hint          suggest a move: the engine's best line, and its score
   hint SQUARE   show where the piece on SQUARE can go
   undo          take back the last move
   fen           print the position as FEN
@@ -97,6 +105,8 @@ struct Session<'a> {
     autosave: Option<PathBuf>,
     /// The computer and the side it plays, when playing against it.
     opponent: Option<(Opponent, Color)>,
+    /// The built-in engine for the hints of a game between two people, once asked.
+    hinter: Option<Opponent>,
     /// Who plays, as the autosave's tags keep it for `--resume`.
     players: Vec<(String, String)>,
     thought: Thought,
@@ -116,10 +126,16 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     };
     // Stdout is line-buffered: each line shows at once, before the computer starts thinking.
     let mut out = std::io::stdout();
-    play(args, input.as_mut(), &mut out)
+    if play(args, input.as_mut(), &mut out)? {
+        // Interrupted (and the game offered a file): said as a shell says it.
+        out.flush()?;
+        std::process::exit(interrupt::EXIT_INTERRUPTED);
+    }
+    Ok(())
 }
 
-fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<()> {
+/// Plays the session; returns whether it ended on an interrupt while the computer thought.
+fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<bool> {
     // One seed for everything random in the session, so `--seed` replays a whole session.
     let mut rng = chess_engine::Rng::new(args.seed.unwrap_or_else(chess_engine::random_seed));
     let start = u32::try_from(rng.below(960)).unwrap_or(0);
@@ -162,6 +178,7 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
         autosave,
         thought: Thought::default(),
         opponent,
+        hinter: None,
         players,
         out,
     };
@@ -187,10 +204,13 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
             session.offer_save(input)?;
             // Over: nothing to resume.
             session.forget();
-            return Ok(());
+            return Ok(false);
         }
         if session.computer_to_move() {
-            session.computer_move()?;
+            if session.computer_move()?.is_break() {
+                session.interrupted(input)?;
+                return Ok(true);
+            }
             continue;
         }
         let pos = session.game.position();
@@ -205,7 +225,7 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
         );
         let Some(line) = input.line(&prompt, session.out)? else {
             // The input has ended: no question can be asked.
-            return session.leave(None);
+            return session.leave(None).map(|()| false);
         };
         let line = line.trim();
         if line.is_empty() {
@@ -217,7 +237,7 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
         let out = &mut *session.out;
         match (command, argument) {
             ("help" | "?", _) => writeln!(out, "{HELP}")?,
-            ("quit" | "exit", _) => return session.leave(Some(input)),
+            ("quit" | "exit", _) => return session.leave(Some(input)).map(|()| false),
             ("moves", _) => {
                 let pos = session.game.position();
                 let list: Vec<String> = pos
@@ -229,7 +249,12 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
                 session.say(&list)?;
             }
             ("hint", Some(square)) => session.hint(square)?,
-            ("hint", None) => writeln!(out, "hint needs a square, like: hint g1")?,
+            ("hint", None) => {
+                if session.suggest()?.is_break() {
+                    session.interrupted(input)?;
+                    return Ok(true);
+                }
+            }
             ("undo", _) => match session.game.undo() {
                 Some(_) => {
                     // Against the computer, take back its reply too: it is your move again.
@@ -284,22 +309,61 @@ impl Session<'_> {
             .is_some_and(|(_, color)| *color == self.game.position().turn())
     }
 
-    fn computer_move(&mut self) -> io::Result<()> {
+    /// The computer's move; `Break` when an interrupt stopped its search (no move is played).
+    fn computer_move(&mut self) -> io::Result<ControlFlow<()>> {
         let Some((opponent, _)) = self.opponent.as_mut() else {
-            return Ok(());
+            return Ok(ControlFlow::Continue(()));
         };
-        match opponent.reply(&self.game) {
+        let (reply, interrupted) = stoppable(opponent, |opponent| opponent.reply(&self.game));
+        if interrupted {
+            return Ok(ControlFlow::Break(()));
+        }
+        match reply {
             Ok((m, thought)) => {
                 self.thought = thought;
-                self.announce_and_play(m)
+                self.announce_and_play(m)?;
             }
             Err(e) => {
                 writeln!(self.out, "the computer cannot move: {e}")?;
                 let turn = self.game.position().turn();
                 self.game.resign(turn);
-                Ok(())
             }
         }
+        Ok(ControlFlow::Continue(()))
+    }
+
+    /// `hint` without a square: the best line of the opponent (the built-in engine at full
+    /// strength in a game between two people), thinking a short while, with its score.
+    /// `Break` when an interrupt stopped it.
+    fn suggest(&mut self) -> io::Result<ControlFlow<()>> {
+        if !self.game.position().has_legal_moves() {
+            return writeln!(self.out, "there is no move to suggest").map(ControlFlow::Continue);
+        }
+        let engine = match (&mut self.opponent, &mut self.hinter) {
+            (Some((opponent, _)), _) => opponent,
+            (None, hinter) => hinter.get_or_insert_with(|| Opponent::for_hints(HINT_TIME)),
+        };
+        let (found, interrupted) = stoppable(engine, |engine| engine.hint(&self.game, HINT_TIME));
+        if interrupted {
+            return Ok(ControlFlow::Break(()));
+        }
+        match found {
+            Ok(found) => {
+                let lines = describe_hint(self.game.position(), &found);
+                for line in lines {
+                    self.say(&line)?;
+                }
+            }
+            Err(e) => writeln!(self.out, "no hint: {e}")?,
+        }
+        Ok(ControlFlow::Continue(()))
+    }
+
+    /// After an interrupt stopped the computer's search: said, then left as with `quit`.
+    fn interrupted(&mut self, input: &mut dyn Input) -> Result<()> {
+        writeln!(self.out)?;
+        writeln!(self.out, "Interrupted: the computer stopped thinking.")?;
+        self.leave(Some(input))
     }
 
     /// Writes `text`, broken into lines of at most [`COLUMNS`] characters.
@@ -665,6 +729,37 @@ fn resume(path: Option<&Path>) -> Result<PgnGame> {
     })?;
     text.parse::<PgnGame>()
         .map_err(|e| crate::error::CliError::input(path.display(), e))
+}
+
+/// Runs `think` (a search of `engine`) so that an interrupt stops the search instead of the
+/// program; returns what it returned, and whether an interrupt came.
+fn stoppable<T>(engine: &mut Opponent, think: impl FnOnce(&mut Opponent) -> T) -> (T, bool) {
+    let stop = engine.stop_flag();
+    let catch = Catch::new(move || stop.store(true, Ordering::SeqCst));
+    let result = think(engine);
+    let interrupted = catch.caught();
+    (result, interrupted)
+}
+
+/// What `hint` says of a search: the move, its score, and the line it leads into.
+fn describe_hint(pos: &Position, found: &Found) -> Vec<String> {
+    let line = found.line();
+    let first = line.first().copied().unwrap_or(found.m);
+    let mut said = format!("Hint: {}", crate::engine::pv_san(pos, &[first]));
+    match (found.score, found.depth) {
+        (Some(score), Some(depth)) => {
+            said += &format!(
+                " (score {}, depth {depth})",
+                crate::engine::scored(pos, score)
+            );
+        }
+        (Some(score), None) => said += &format!(" (score {})", crate::engine::scored(pos, score)),
+        _ => {}
+    }
+    vec![
+        said,
+        format!("Its line: {}", crate::engine::pv_san(pos, &line)),
+    ]
 }
 
 /// `text` broken at spaces into lines of at most `width` characters (a word longer than that

@@ -901,6 +901,169 @@ fn resume_a_game_against_the_computer() {
     assert_contains(&out.stdout, "1... e5");
 }
 
+/// Ctrl-C while the computer thought ended the program (status 130) without the save offer
+/// the README promises. Now it stops the search and leaves as `quit` does; the status is
+/// still 130, as for an interrupt.
+#[test]
+fn an_interrupt_while_the_computer_thinks_offers_to_save() {
+    use std::sync::{Arc, Mutex};
+
+    let dir = TempDir::new("cli-play-interrupt");
+    let state = dir.join("state");
+    let kept = state.join("chess/autosave.pgn");
+    let started = std::time::Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chess"))
+        .args(["--ascii", "--level", "10", "--movetime", "60000"])
+        .env("XDG_STATE_HOME", &state)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = Arc::new(Mutex::new(String::new()));
+    let reader = {
+        let stdout = Arc::clone(&stdout);
+        let mut from = BufReader::new(child.stdout.take().unwrap());
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            while from.read_line(&mut line).is_ok_and(|n| n > 0) {
+                stdout.lock().unwrap().push_str(&line);
+                line.clear();
+            }
+        })
+    };
+    stdin.write_all(b"e4\n").unwrap();
+    stdin.flush().unwrap();
+    // The move is played and the board drawn; then the computer thinks (for a minute).
+    while !stdout.lock().unwrap().contains("1. e4\n") {
+        assert!(
+            started.elapsed().as_secs() < 30,
+            "{}",
+            stdout.lock().unwrap()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    // Nothing for a file name: leave.
+    stdin.write_all(b"\n").unwrap();
+    drop(stdin);
+    let status = child.wait().unwrap();
+    reader.join().unwrap();
+    let stdout = stdout.lock().unwrap().clone();
+    assert!(
+        started.elapsed().as_secs() < 30,
+        "the search was not stopped"
+    );
+    assert_eq!(status.code(), Some(130), "{stdout}");
+    assert!(
+        !stdout.contains("1... "),
+        "no move after the interrupt: {stdout}"
+    );
+    assert_contains(
+        &stdout,
+        "Interrupted: the computer stopped thinking.\nThe game has unsaved moves.\n\
+         Save it as PGN? Enter a file name, or nothing to leave: \n",
+    );
+    assert_contains(
+        &stdout,
+        &format!(
+            "The game is kept for chess play --resume in\n{}.",
+            kept.display()
+        ),
+    );
+    let pgn = std::fs::read_to_string(&kept).unwrap();
+    assert_contains(&pgn, "1. e4 *");
+    // Resumed on the computer's move, it thinks again (briefly, this time) and answers.
+    let state = state.display().to_string();
+    let out = chess_keeping(
+        &state,
+        &["--ascii", "--resume", "--movetime", "50"],
+        "quit\n\n",
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_contains(&out.stdout, "You play white against computer (level 10).");
+    reply_after(
+        &out.stdout,
+        "Resumed the game after 1. e4 (1 ply): black to move.",
+    );
+}
+
+/// Ctrl-C typed in a terminal while the computer thinks, as tmux types it.
+#[test]
+fn ctrl_c_in_a_terminal_while_the_computer_thinks() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        crate::support::tool_missing("tmux", "apt-get install tmux");
+        return;
+    }
+    let dir = TempDir::new("cli-play-ctrl-c");
+    let socket = format!("chess-test-ctrl-c-{}", std::process::id());
+    let command = format!(
+        "env TERM=xterm-256color LANG=C.UTF-8 XDG_STATE_HOME={} {} --ascii --level 10 \
+         --movetime 60000; echo \"exit status $?\"; sleep 60",
+        dir.join("state").display(),
+        env!("CARGO_BIN_EXE_chess")
+    );
+    let started = tmux(
+        &socket,
+        &[
+            "new-session",
+            "-d",
+            "-x",
+            "80",
+            "-y",
+            "50",
+            "-s",
+            "game",
+            &command,
+        ],
+    );
+    assert!(started.status.success());
+    let screen = || {
+        let args = ["capture-pane", "-p", "-S", "-", "-t", "game"];
+        String::from_utf8_lossy(&tmux(&socket, &args).stdout).into_owned()
+    };
+    let wait_for = |text: &str| {
+        for _ in 0..400 {
+            if screen().contains(text) {
+                // The prompt shows a moment before the editor reads the keys.
+                std::thread::sleep(std::time::Duration::from_millis(300));
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        let shown = screen();
+        tmux(&socket, &["kill-server"]);
+        panic!("{text:?} never showed:\n{shown}");
+    };
+    wait_for("White to move>");
+    tmux(&socket, &["send-keys", "-t", "game", "-l", "e4"]);
+    tmux(&socket, &["send-keys", "-t", "game", "Enter"]);
+    wait_for("1. e4");
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    tmux(&socket, &["send-keys", "-t", "game", "C-c"]);
+    wait_for("nothing to leave:");
+    tmux(&socket, &["send-keys", "-t", "game", "Enter"]);
+    wait_for("exit status");
+    let shown = screen();
+    tmux(&socket, &["kill-server"]);
+    assert!(
+        shown.contains("Interrupted: the computer stopped thinking."),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("The game is kept for chess play --resume in"),
+        "{shown}"
+    );
+    assert!(shown.contains("exit status 130"), "{shown}");
+}
+
 /// `nf3` was refused: piece letters in lowercase are read where that is unambiguous.
 #[test]
 fn lowercase_piece_letters_are_moves() {
@@ -920,6 +1083,119 @@ fn lowercase_piece_letters_are_moves() {
         "bxc3\nquit\n\n",
     );
     assert_contains(&out.stdout, "\n1. Bxc3\n");
+}
+
+/// `hint` needed a square and never suggested a move: without one, it asks the engine.
+#[test]
+fn hint_suggests_the_engines_move_and_says_why() {
+    // Two people: the built-in engine at full strength, for a moment.
+    let out = chess(&["--ascii"], "hint\nquit\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let lines = without_boards(&out.stdout);
+    let at = lines
+        .iter()
+        .position(|l| *l == "White to move> hint")
+        .unwrap();
+    let hint = lines[at + 1];
+    assert!(hint.starts_with("Hint: 1. "), "{hint}");
+    assert!(
+        hint.contains(" (score ") && hint.contains(" for white, depth "),
+        "{hint}"
+    );
+    let line = lines[at + 2];
+    assert!(line.starts_with("Its line: 1. "), "{line}");
+    // The hint's move begins its line, and is a legal move.
+    let suggested = hint["Hint: 1. ".len()..].split(' ').next().unwrap();
+    assert!(
+        line.starts_with(&format!("Its line: 1. {suggested} ")),
+        "{line}"
+    );
+    let position = Position::standard();
+    chess_notation::san::parse_move(&position, suggested, chess_notation::san::SanMode::Strict)
+        .unwrap();
+    // Against the computer: its engine and level, no longer than its move time.
+    let out = chess(
+        &[
+            "--ascii",
+            "--level",
+            "2",
+            "--movetime",
+            "100",
+            "--seed",
+            "3",
+        ],
+        "e4\nhint\nhint e2\nquit\n\n",
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_contains(&out.stdout, "White to move> hint\nHint: 2. ");
+    assert_contains(&out.stdout, "\nIts line: 2. ");
+    // `hint SQUARE` keeps its meaning.
+    assert_contains(&out.stdout, "White to move> hint e2\n");
+}
+
+/// At level 1, `think` showed a line the computer then did not play: it now ends with the
+/// move played, and says when that is not the best line's first move, and why.
+#[test]
+fn think_says_what_the_computer_played() {
+    let moves = ["e4", "d4", "Nc3", "Be2", "h3"];
+    let mut input = String::new();
+    for m in moves {
+        input += &format!("{m}\nthink\n");
+    }
+    input += "quit\n\n";
+    let out = chess(
+        &[
+            "--ascii",
+            "--level",
+            "1",
+            "--movetime",
+            "100",
+            "--seed",
+            "11",
+        ],
+        &input,
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let lines = without_boards(&out.stdout);
+    let mut not_best = 0;
+    for (n, m) in moves.iter().enumerate() {
+        let played = format!("{}. {m}", n + 1);
+        let at = lines.iter().position(|l| *l == played).unwrap_or_else(|| {
+            panic!("{played} was not played: {}", out.stdout);
+        });
+        // The computer's move, then its thoughts on asking.
+        let reply = lines[at + 1];
+        assert!(reply.starts_with(&format!("{}... ", n + 1)), "{reply}");
+        let think = lines[at + 2..]
+            .iter()
+            .position(|l| l.ends_with("> think"))
+            .unwrap()
+            + at
+            + 2;
+        let said: Vec<&str> = lines[think + 1..]
+            .iter()
+            .take_while(|l| !l.contains("to move>"))
+            .copied()
+            .collect();
+        let last = said
+            .iter()
+            .flat_map(|l| l.split_whitespace())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let verdict = last[last.rfind("played ").unwrap()..].to_owned();
+        assert!(verdict.starts_with(&format!("played {reply}")), "{verdict}");
+        if verdict.contains("not the best line's first move") {
+            assert!(
+                verdict.contains("at level 1 the computer does not always play the best move"),
+                "{verdict}"
+            );
+            not_best += 1;
+        } else {
+            assert!(verdict.ends_with("the best line's first move"), "{verdict}");
+        }
+    }
+    // With this seed, level 1 chose a weaker move at least once.
+    assert!(not_best > 0, "{}", out.stdout);
 }
 
 /// The in-game help and prompts were wider than 80 columns and wrapped mid-word in a
@@ -965,4 +1241,5 @@ fn every_line_of_the_game_fits_in_80_columns() {
         &out.stdout,
         "\n  quit          leave (Ctrl-C too); a game with unsaved moves is offered a\n",
     );
+    assert_contains(&out.stdout, "\n  hint          suggest a move");
 }
