@@ -194,7 +194,8 @@ pub struct PlayArgs {
     pub syzygy: Vec<PathBuf>,
 
     /// Continue the game left unsaved last time (kept in $XDG_STATE_HOME/chess/autosave.pgn,
-    /// or ~/.local/state/chess/autosave.pgn).
+    /// or ~/.local/state/chess/autosave.pgn), against the same opponent, level, side and
+    /// move time; options given with it override the saved ones.
     #[arg(long, conflicts_with_all = ["fen", "position", "chess960"])]
     pub resume: bool,
 

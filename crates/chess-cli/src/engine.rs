@@ -4,11 +4,14 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use chess_core::Color;
-use chess_engine::uci::{ClientError, Info};
-use chess_engine::{Level, Limits, Rng, Score, Searcher, Tablebase, TablebaseSettings};
+use chess_engine::uci::{
+    BestMove, Client, ClientError, DEFAULT_TIMEOUT, Info, UNTIMED_SEARCH_TIMEOUT,
+};
+use chess_engine::{Control, Level, Limits, Rng, Score, Searcher, Tablebase, TablebaseSettings};
 use chess_lab::player::{Analysis, Player, PlayerSpec};
 use chess_notation::polyglot::Book;
 use chess_notation::{Fen, SanPlus};
@@ -315,12 +318,38 @@ pub struct Opponent {
     player: Player,
     movetime: Duration,
     book: Option<(Book, Rng)>,
+    /// Stops the search under way when set (see [`Opponent::stop_flag`]).
+    stop: Arc<AtomicBool>,
 }
 
 /// What the computer thought about its last move.
 #[derive(Default, Clone)]
 pub struct Thought {
     pub lines: Vec<String>,
+}
+
+/// What a search found: the move the player would play, and the best line it reported.
+pub struct Found {
+    /// The move the player would play (at the built-in engine's weaker levels, not always the
+    /// best line's first move).
+    pub m: Move,
+    /// The best line found (empty when the player reported none).
+    pub best_line: Vec<Move>,
+    /// The score of the best line, for the side to move.
+    pub score: Option<Score>,
+    /// The depth of the best line.
+    pub depth: Option<u32>,
+}
+
+impl Found {
+    /// The best line, or at least the move played.
+    pub fn line(&self) -> Vec<Move> {
+        if self.best_line.is_empty() {
+            vec![self.m]
+        } else {
+            self.best_line.clone()
+        }
+    }
 }
 
 impl Opponent {
@@ -356,7 +385,19 @@ impl Opponent {
             player,
             movetime: args.movetime(),
             book,
+            stop: Arc::default(),
         })
+    }
+
+    /// The built-in engine at full strength, without a book: the hints of a game between two
+    /// people.
+    pub fn for_hints(movetime: Duration) -> Opponent {
+        Opponent {
+            player: Player::builtin(Searcher::new()),
+            movetime,
+            book: None,
+            stop: Arc::default(),
+        }
     }
 
     pub fn name(&self) -> String {
@@ -371,7 +412,8 @@ impl Opponent {
         }
     }
 
-    /// The computer's move in the game's position, with what it thought.
+    /// The computer's move in the game's position, with what it thought: the lines of its
+    /// search, then the move it plays and, when that is not the best line's first move, why.
     pub fn reply(&mut self, game: &Game) -> std::result::Result<(Move, Thought), String> {
         let pos = game.position();
         if let Some((book, rng)) = &mut self.book {
@@ -386,31 +428,134 @@ impl Opponent {
             }
         }
         let mut thought = Thought::default();
-        let analysis = self
-            .player
-            .analyse(
-                game.initial_position(),
-                game.moves(),
-                &Limits::movetime(self.movetime),
-                |info| {
-                    if info.score.is_some() && !info.pv.is_empty() {
-                        thought.lines.push(describe(pos, info));
-                    }
-                },
-            )
-            .map_err(|e| e.to_string())?;
-        let m = analysis
-            .best_move()
-            .ok_or("the computer has no legal move")?;
-        if !pos.is_legal(m) {
-            return Err(format!("the engine played an illegal move: {m}"));
-        }
-        Ok((m, thought))
+        let found = self.think(game, self.movetime, |info| {
+            if info.score.is_some() && !info.pv.is_empty() {
+                thought.lines.push(describe(pos, info));
+            }
+        })?;
+        let played = format!("played {}", pv_san(pos, &[found.m]));
+        let line = match (&self.player, found.best_line.first().copied()) {
+            (_, None) => played,
+            (_, Some(best)) if best == found.m => format!("{played}, the best line's first move"),
+            (Player::Builtin(searcher), Some(_)) => format!(
+                "{played}, not the best line's first move: at level {} the computer does not \
+                 always play the best move it finds",
+                searcher.level().get()
+            ),
+            (_, Some(_)) => format!("{played}, not the first move of the line above"),
+        };
+        thought.lines.push(line);
+        Ok((found.m, thought))
+    }
+
+    /// The best line this player finds in the game's position, thinking for `movetime` at
+    /// most (its own move time if shorter), not from its book: a hint. Its move is the best
+    /// line's first, which the weaker levels do not always play themselves.
+    pub fn hint(&mut self, game: &Game, movetime: Duration) -> std::result::Result<Found, String> {
+        self.think(game, movetime.min(self.movetime), |_| {})
     }
 
     /// Tells the engine a new game starts.
     pub fn new_game(&mut self) {
         let _ = self.player.new_game();
+    }
+
+    /// The flag that stops the search under way (for an interrupt), cleared here for the
+    /// next one.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.store(false, Ordering::SeqCst);
+        Arc::clone(&self.stop)
+    }
+
+    /// Searches the game's position for `movetime`, or until the stop flag is set; `on_info`
+    /// hears of each line the player reports.
+    fn think(
+        &mut self,
+        game: &Game,
+        movetime: Duration,
+        mut on_info: impl FnMut(&Info),
+    ) -> std::result::Result<Found, String> {
+        let pos = game.position();
+        let limits = Limits::movetime(movetime);
+        let mut last: Option<Info> = None;
+        let mut keep = |info: &Info| {
+            on_info(info);
+            let whole = !(info.lowerbound || info.upperbound);
+            if whole && info.score.is_some() && !info.pv.is_empty() {
+                last = Some(info.clone());
+            }
+        };
+        let (m, score) = match &mut self.player {
+            Player::Builtin(searcher) => {
+                // The positions before this one, for repetitions.
+                let mut history = Vec::with_capacity(game.moves().len());
+                let mut earlier = game.initial_position().clone();
+                for &m in game.moves() {
+                    history.push(earlier.zobrist_hash());
+                    earlier.play_unchecked(m);
+                }
+                let control = Control::with_stop_flag(Arc::clone(&self.stop));
+                let result = searcher.search(pos, &history, &limits, &control, |info| {
+                    keep(&Info::from(info));
+                });
+                (result.best_move, Some(result.score))
+            }
+            Player::Uci(client) => {
+                client
+                    .set_position(game.initial_position(), game.moves())
+                    .map_err(|e| e.to_string())?;
+                let answer = go_until_stopped(client, &limits, &self.stop, &mut keep)
+                    .map_err(|e| e.to_string())?;
+                (answer.best, None)
+            }
+        };
+        let m = m.ok_or("the computer has no legal move")?;
+        if !pos.is_legal(m) {
+            return Err(format!("the engine played an illegal move: {m}"));
+        }
+        Ok(match last {
+            Some(info) => Found {
+                m,
+                score: info.score.or(score),
+                depth: info.depth,
+                best_line: info.pv,
+            },
+            None => Found {
+                m,
+                best_line: Vec::new(),
+                score,
+                depth: None,
+            },
+        })
+    }
+}
+
+/// `go` with `limits` for a UCI engine, sending `stop` as soon as `stop` is set; returns the
+/// engine's answer (its best move so far, when stopped).
+fn go_until_stopped(
+    client: &mut Client,
+    limits: &Limits,
+    stop: &AtomicBool,
+    mut on_info: impl FnMut(&Info),
+) -> std::result::Result<BestMove, ClientError> {
+    client.start(limits)?;
+    // The move time, and the engine's usual time to answer after it.
+    let waited = limits.movetime.unwrap_or(UNTIMED_SEARCH_TIMEOUT) + DEFAULT_TIMEOUT;
+    let deadline = Instant::now() + waited;
+    let mut stopped = false;
+    loop {
+        match client.wait(Duration::from_millis(50), &mut on_info) {
+            Err(ClientError::Timeout { .. }) if Instant::now() < deadline => {
+                if !stopped && stop.load(Ordering::SeqCst) {
+                    client.stop()?;
+                    stopped = true;
+                }
+            }
+            Err(ClientError::Timeout { expected, .. }) => {
+                return Err(ClientError::Timeout { expected, waited });
+            }
+            answer => return answer,
+        }
     }
 }
 

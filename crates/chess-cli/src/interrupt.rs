@@ -96,7 +96,6 @@ impl Drop for Staged {
 /// While held, an interrupt calls the callback instead of ending the program.
 pub struct Catch(());
 
-#[expect(dead_code, reason = "the game in the terminal will catch interrupts")]
 impl Catch {
     /// Catches interrupts with `callback` until dropped (one catch at a time).
     pub fn new(callback: impl Fn() + Send + 'static) -> Catch {

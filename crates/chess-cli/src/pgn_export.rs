@@ -6,6 +6,12 @@ use chess_rules::Game;
 /// The game as PGN in export format: chess-notation's game of the rules as PGN (moves, result,
 /// start tags), with this program's tags (today's date among them).
 pub fn game_to_pgn(game: &Game) -> String {
+    game_to_pgn_with(game, &[])
+}
+
+/// [`game_to_pgn`] with more tags (or other values for its own: `White`, `Black`), in order
+/// after the Seven Tag Roster.
+pub fn game_to_pgn_with(game: &Game, tags: &[(String, String)]) -> String {
     let mut pgn = PgnGame::from_game(game);
     for (name, value) in [
         ("Event", "Casual game".to_owned()),
@@ -16,6 +22,9 @@ pub fn game_to_pgn(game: &Game) -> String {
         ("Black", "Black".to_owned()),
     ] {
         pgn.set_header(name, &value);
+    }
+    for (name, value) in tags {
+        pgn.set_header(name, value);
     }
     pgn.to_string() + "\n"
 }

@@ -1,25 +1,38 @@
 //! `chess play`: a game in the terminal, against a person at the same keyboard or the computer.
 
 use std::io::{self, BufRead, IsTerminal, Write};
-use std::path::PathBuf;
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
+use std::time::Duration;
 
 use chess_core::{Bitboard, Color, Square};
 use chess_notation::input::{self, InputError};
-use chess_notation::san::{SanMode, SanPlus};
+use chess_notation::pgn::PgnGame;
+use chess_notation::san::{self, SanPlus};
 use chess_notation::{Fen, UciMove};
 use chess_rules::{DrawReason, Game, Move, Outcome, Position};
 
-use crate::cli::PlayArgs;
-use crate::engine::{Opponent, Thought};
+use crate::cli::{PlayArgs, Side};
+use crate::engine::{Found, Opponent, Thought};
 use crate::error::Result;
+use crate::interrupt::{self, Catch};
 use crate::pgn_export;
 use crate::position_arg::{Chess960Default, parse_fen_lenient, resolve};
 use crate::render::{self, Style};
 
+/// The width every line the game prints fits in (the board, help, prompts and messages).
+const COLUMNS: usize = 80;
+
+/// How long a hint thinks at most.
+const HINT_TIME: Duration = Duration::from_secs(1);
+
 const HELP: &str = "\
-Enter a move in SAN (e4, Nf3, O-O, exd5, e8=Q) or UCI (e2e4, e7e8q), or a command:
+Enter a move in SAN (e4, Nf3 or nf3, O-O, exd5, e8=Q) or UCI (e2e4, e7e8q),
+or a command:
   help          this text
   moves         list the legal moves
+  hint          suggest a move: the engine's best line, and its score
   hint SQUARE   show where the piece on SQUARE can go
   undo          take back the last move
   fen           print the position as FEN
@@ -31,8 +44,8 @@ Enter a move in SAN (e4, Nf3, O-O, exd5, e8=Q) or UCI (e2e4, e7e8q), or a comman
   think         show what the computer thought about its last move
   draw          claim a draw (threefold repetition or the 50-move rule)
   resign        resign the game
-  quit          leave (Ctrl-C too); a game with unsaved moves is offered a file, and
-                is kept for `chess play --resume` either way";
+  quit          leave (Ctrl-C too); a game with unsaved moves is offered a
+                file, and is kept for `chess play --resume` either way";
 
 /// Where input lines come from: a line editor on a terminal, plain lines otherwise.
 trait Input {
@@ -92,6 +105,10 @@ struct Session<'a> {
     autosave: Option<PathBuf>,
     /// The computer and the side it plays, when playing against it.
     opponent: Option<(Opponent, Color)>,
+    /// The built-in engine for the hints of a game between two people, once asked.
+    hinter: Option<Opponent>,
+    /// Who plays, as the autosave's tags keep it for `--resume`.
+    players: Vec<(String, String)>,
     thought: Thought,
     /// Everything the session says. Its errors end the session: a reader that closed the pipe
     /// (`chess | head`) stops the game quietly (see `main`), never with a panic.
@@ -109,19 +126,30 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     };
     // Stdout is line-buffered: each line shows at once, before the computer starts thinking.
     let mut out = std::io::stdout();
-    play(args, input.as_mut(), &mut out)
+    if play(args, input.as_mut(), &mut out)? {
+        // Interrupted (and the game offered a file): said as a shell says it.
+        out.flush()?;
+        std::process::exit(interrupt::EXIT_INTERRUPTED);
+    }
+    Ok(())
 }
 
-fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<()> {
+/// Plays the session; returns whether it ended on an interrupt while the computer thought.
+fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<bool> {
     // One seed for everything random in the session, so `--seed` replays a whole session.
     let mut rng = chess_engine::Rng::new(args.seed.unwrap_or_else(chess_engine::random_seed));
     let start = u32::try_from(rng.below(960)).unwrap_or(0);
     let autosave = autosave_path();
-    let resumed = if args.resume {
-        Some(resume(autosave.as_deref())?)
+    let (resumed, args) = if args.resume {
+        let saved = resume(autosave.as_deref())?;
+        let game = saved
+            .to_game()
+            .map_err(|e| crate::error::CliError::input(autosave_name(autosave.as_deref()), e))?;
+        (Some(game), resumed_args(args, &saved))
     } else {
-        None
+        (None, args.clone())
     };
+    let args = &args;
     let position = match &resumed {
         Some(_) => Position::standard(),
         None => resolve(&args.position, Chess960Default::Random(start))?,
@@ -131,8 +159,8 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
         .map_err(crate::error::CliError::usage)?;
     let opponent = if computer {
         let human = match args.color.unwrap_or_default() {
-            crate::cli::Side::White => Color::White,
-            crate::cli::Side::Black => Color::Black,
+            Side::White => Color::White,
+            Side::Black => Color::Black,
         };
         let mut opponent = Opponent::new(args, rng.next_u64())?;
         opponent.new_game();
@@ -141,6 +169,7 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
     } else {
         None
     };
+    let players = players(args, opponent.as_ref());
     let resuming = resumed.is_some();
     let mut session = Session {
         game: resumed.unwrap_or_else(|| Game::new(position)),
@@ -149,6 +178,8 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
         autosave,
         thought: Thought::default(),
         opponent,
+        hinter: None,
+        players,
         out,
     };
     if let Some((_, computer)) = &session.opponent {
@@ -160,11 +191,10 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
         }
     }
     if resuming {
-        writeln!(
-            session.out,
-            "Resumed the game of {} moves.",
-            session.game.moves().len()
-        )?;
+        let resumed = resumed_at(&session.game);
+        session.say(&resumed)?;
+        // Kept again with the settings of this session (options given with --resume).
+        session.keep();
     }
     writeln!(session.out, "Type help for the commands.")?;
     session.show(Bitboard::EMPTY)?;
@@ -174,10 +204,13 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
             session.offer_save(input)?;
             // Over: nothing to resume.
             session.forget();
-            return Ok(());
+            return Ok(false);
         }
         if session.computer_to_move() {
-            session.computer_move()?;
+            if session.computer_move()?.is_break() {
+                session.interrupted(input)?;
+                return Ok(true);
+            }
             continue;
         }
         let pos = session.game.position();
@@ -192,7 +225,7 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
         );
         let Some(line) = input.line(&prompt, session.out)? else {
             // The input has ended: no question can be asked.
-            return session.leave(None);
+            return session.leave(None).map(|()| false);
         };
         let line = line.trim();
         if line.is_empty() {
@@ -204,7 +237,7 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
         let out = &mut *session.out;
         match (command, argument) {
             ("help" | "?", _) => writeln!(out, "{HELP}")?,
-            ("quit" | "exit", _) => return session.leave(Some(input)),
+            ("quit" | "exit", _) => return session.leave(Some(input)).map(|()| false),
             ("moves", _) => {
                 let pos = session.game.position();
                 let list: Vec<String> = pos
@@ -212,10 +245,16 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
                     .iter()
                     .map(|&m| SanPlus::from_move(pos, m).to_string())
                     .collect();
-                writeln!(out, "{}", list.join(" "))?;
+                let list = list.join(" ");
+                session.say(&list)?;
             }
             ("hint", Some(square)) => session.hint(square)?,
-            ("hint", None) => writeln!(out, "hint needs a square, like: hint g1")?,
+            ("hint", None) => {
+                if session.suggest()?.is_break() {
+                    session.interrupted(input)?;
+                    return Ok(true);
+                }
+            }
             ("undo", _) => match session.game.undo() {
                 Some(_) => {
                     // Against the computer, take back its reply too: it is your move again.
@@ -231,8 +270,8 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
                 if session.thought.lines.is_empty() {
                     writeln!(out, "the computer has not moved yet")?;
                 }
-                for line in &session.thought.lines {
-                    writeln!(out, "{line}")?;
+                for line in session.thought.lines.clone() {
+                    session.say(&line)?;
                 }
             }
             ("fen", _) => writeln!(out, "{}", Fen::from_position(session.game.position()))?,
@@ -249,9 +288,9 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<(
             }
             ("draw", _) => match session.game.claim_draw() {
                 Some(reason) => writeln!(out, "Draw claimed: {}.", reason.description())?,
-                None => writeln!(
-                    out,
-                    "no draw can be claimed: the position has not occurred three times (nor will after a move), and the 50-move rule is not reached"
+                None => session.say(
+                    "no draw can be claimed: the position has not occurred three times (nor \
+                     will after a move), and the 50-move rule is not reached",
                 )?,
             },
             ("resign", _) => {
@@ -270,22 +309,66 @@ impl Session<'_> {
             .is_some_and(|(_, color)| *color == self.game.position().turn())
     }
 
-    fn computer_move(&mut self) -> io::Result<()> {
+    /// The computer's move; `Break` when an interrupt stopped its search (no move is played).
+    fn computer_move(&mut self) -> io::Result<ControlFlow<()>> {
         let Some((opponent, _)) = self.opponent.as_mut() else {
-            return Ok(());
+            return Ok(ControlFlow::Continue(()));
         };
-        match opponent.reply(&self.game) {
+        let (reply, interrupted) = stoppable(opponent, |opponent| opponent.reply(&self.game));
+        if interrupted {
+            return Ok(ControlFlow::Break(()));
+        }
+        match reply {
             Ok((m, thought)) => {
                 self.thought = thought;
-                self.announce_and_play(m)
+                self.announce_and_play(m)?;
             }
             Err(e) => {
                 writeln!(self.out, "the computer cannot move: {e}")?;
                 let turn = self.game.position().turn();
                 self.game.resign(turn);
-                Ok(())
             }
         }
+        Ok(ControlFlow::Continue(()))
+    }
+
+    /// `hint` without a square: the best line of the opponent (the built-in engine at full
+    /// strength in a game between two people), thinking a short while, with its score.
+    /// `Break` when an interrupt stopped it.
+    fn suggest(&mut self) -> io::Result<ControlFlow<()>> {
+        if !self.game.position().has_legal_moves() {
+            return writeln!(self.out, "there is no move to suggest").map(ControlFlow::Continue);
+        }
+        let engine = match (&mut self.opponent, &mut self.hinter) {
+            (Some((opponent, _)), _) => opponent,
+            (None, hinter) => hinter.get_or_insert_with(|| Opponent::for_hints(HINT_TIME)),
+        };
+        let (found, interrupted) = stoppable(engine, |engine| engine.hint(&self.game, HINT_TIME));
+        if interrupted {
+            return Ok(ControlFlow::Break(()));
+        }
+        match found {
+            Ok(found) => {
+                let lines = describe_hint(self.game.position(), &found);
+                for line in lines {
+                    self.say(&line)?;
+                }
+            }
+            Err(e) => writeln!(self.out, "no hint: {e}")?,
+        }
+        Ok(ControlFlow::Continue(()))
+    }
+
+    /// After an interrupt stopped the computer's search: said, then left as with `quit`.
+    fn interrupted(&mut self, input: &mut dyn Input) -> Result<()> {
+        writeln!(self.out)?;
+        writeln!(self.out, "Interrupted: the computer stopped thinking.")?;
+        self.leave(Some(input))
+    }
+
+    /// Writes `text`, broken into lines of at most [`COLUMNS`] characters.
+    fn say(&mut self, text: &str) -> io::Result<()> {
+        writeln!(self.out, "{}", wrap(text, COLUMNS))
     }
 
     fn show(&mut self, marks: Bitboard) -> io::Result<()> {
@@ -335,7 +418,7 @@ impl Session<'_> {
         let pos = self.game.position().clone();
         match read_move(&pos, text) {
             Ok(m) => self.announce_and_play(m),
-            Err(message) => writeln!(self.out, "{message}"),
+            Err(message) => self.say(&message),
         }
     }
 
@@ -435,8 +518,11 @@ impl Session<'_> {
     }
 
     /// Draws the board as it is shown (turned or not, the last move, a king in check) as SVG
-    /// into `file`, asking first when it exists.
+    /// into `file`, asking first when it exists; a name that reads as a move is refused.
     fn svg(&mut self, file: &str, input: &mut dyn Input) -> io::Result<()> {
+        if self.refuse_move_as_name(file, "not drawn")? {
+            return Ok(());
+        }
         if std::path::Path::new(file).exists()
             && !self.confirm(
                 input,
@@ -467,12 +553,8 @@ impl Session<'_> {
 
     /// Saves to `file`, asking first when it exists; a name that reads as a move is refused.
     fn save_asking(&mut self, file: &str, input: &mut dyn Input) -> io::Result<()> {
-        if reads_as_a_move(self.game.position(), file) {
-            return writeln!(
-                self.out,
-                "not saved: \"{}\" reads as a move, not a file name (name the file like game.pgn)",
-                crate::error::escape_controls(file)
-            );
+        if self.refuse_move_as_name(file, "not saved")? {
+            return Ok(());
         }
         if std::path::Path::new(file).exists()
             && !self.confirm(
@@ -486,6 +568,20 @@ impl Session<'_> {
             return writeln!(self.out, "Not saved.");
         }
         self.save(file)
+    }
+
+    /// Whether `name`, given for a file to write, reads as a move (`Ng8`, `nf3`, `e2e4`),
+    /// which is then refused, saying `what` was not done.
+    fn refuse_move_as_name(&mut self, name: &str, what: &str) -> io::Result<bool> {
+        if !reads_as_a_move(self.game.position(), name) {
+            return Ok(false);
+        }
+        let message = format!(
+            "{what}: \"{}\" reads as a move, not a file name (name the file like game.pgn)",
+            crate::error::escape_controls(name)
+        );
+        self.say(&message)?;
+        Ok(true)
     }
 
     /// Asks a yes-or-no question; no answer is no.
@@ -516,7 +612,7 @@ impl Session<'_> {
             .and_then(|()| {
                 crate::files::write_file(
                     path,
-                    pgn_export::game_to_pgn(&self.game).as_bytes(),
+                    pgn_export::game_to_pgn_with(&self.game, &self.players).as_bytes(),
                     true,
                     &[],
                 )
@@ -546,8 +642,9 @@ impl Session<'_> {
             return Ok(());
         }
         if let Some(input) = input {
+            writeln!(self.out, "The game has unsaved moves.")?;
             self.ask_file(
-                "The game has unsaved moves. Save it as PGN? Enter a file name, or nothing to leave: ",
+                "Save it as PGN? Enter a file name, or nothing to leave: ",
                 input,
             )?;
             if !self.unsaved() {
@@ -557,7 +654,7 @@ impl Session<'_> {
         match &self.autosave {
             Some(path) => writeln!(
                 self.out,
-                "The game is kept in {}: chess play --resume continues it.",
+                "The game is kept for chess play --resume in\n{}.",
                 path.display()
             )?,
             None => writeln!(self.out, "The game was not saved.")?,
@@ -594,10 +691,11 @@ impl Session<'_> {
 }
 
 /// Whether `name` reads as a move rather than a file name: a move of `pos` as a player types
-/// it, or move text in SAN or UCI (`Ng8`, `O-O`, `e2e4`), legal here or not.
+/// it, or move text in SAN (a piece letter in lowercase too) or UCI (`Ng8`, `nf3`, `O-O`,
+/// `e2e4`), legal here or not.
 fn reads_as_a_move(pos: &Position, name: &str) -> bool {
     input::parse_move(pos, name).is_ok()
-        || SanPlus::from_ascii_with(name.as_bytes(), SanMode::Lenient).is_ok()
+        || san::read_typed(pos, name.as_bytes()).is_ok()
         || name.parse::<UciMove>().is_ok()
 }
 
@@ -613,8 +711,9 @@ fn autosave_path() -> Option<PathBuf> {
     Some(state.join("chess").join("autosave.pgn"))
 }
 
-/// The game kept by the last session that left one unsaved.
-fn resume(path: Option<&std::path::Path>) -> Result<Game> {
+/// The game kept by the last session that left one unsaved, with the tags that say who
+/// played.
+fn resume(path: Option<&Path>) -> Result<PgnGame> {
     let path = path.ok_or_else(|| {
         crate::error::CliError::usage("--resume: no home directory to keep games in")
     })?;
@@ -628,10 +727,222 @@ fn resume(path: Option<&std::path::Path>) -> Result<Game> {
             },
         )
     })?;
-    text.parse::<chess_notation::pgn::PgnGame>()
-        .map_err(|e| e.to_string())
-        .and_then(|game| game.to_game().map_err(|e| e.to_string()))
+    text.parse::<PgnGame>()
         .map_err(|e| crate::error::CliError::input(path.display(), e))
+}
+
+/// Runs `think` (a search of `engine`) so that an interrupt stops the search instead of the
+/// program; returns what it returned, and whether an interrupt came.
+fn stoppable<T>(engine: &mut Opponent, think: impl FnOnce(&mut Opponent) -> T) -> (T, bool) {
+    let stop = engine.stop_flag();
+    let catch = Catch::new(move || stop.store(true, Ordering::SeqCst));
+    let result = think(engine);
+    let interrupted = catch.caught();
+    (result, interrupted)
+}
+
+/// What `hint` says of a search: the move, its score, and the line it leads into.
+fn describe_hint(pos: &Position, found: &Found) -> Vec<String> {
+    let line = found.line();
+    let first = line.first().copied().unwrap_or(found.m);
+    let mut said = format!("Hint: {}", crate::engine::pv_san(pos, &[first]));
+    match (found.score, found.depth) {
+        (Some(score), Some(depth)) => {
+            said += &format!(
+                " (score {}, depth {depth})",
+                crate::engine::scored(pos, score)
+            );
+        }
+        (Some(score), None) => said += &format!(" (score {})", crate::engine::scored(pos, score)),
+        _ => {}
+    }
+    vec![
+        said,
+        format!("Its line: {}", crate::engine::pv_san(pos, &line)),
+    ]
+}
+
+/// `text` broken at spaces into lines of at most `width` characters (a word longer than that
+/// stands alone), continuation lines indented by two spaces; its own line breaks are kept. A
+/// move number stays with its move (`12.` or `12...` and `Nf3`).
+fn wrap(text: &str, width: usize) -> String {
+    let is_number = |word: &str| {
+        let digits = word.trim_end_matches('.');
+        !digits.is_empty()
+            && digits.len() < word.len()
+            && digits.bytes().all(|b| b.is_ascii_digit())
+    };
+    let mut out = String::new();
+    for (i, paragraph) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let mut words: Vec<String> = Vec::new();
+        for word in paragraph.split(' ') {
+            match words.last_mut() {
+                Some(last) if is_number(last) => {
+                    last.push(' ');
+                    last.push_str(word);
+                }
+                _ => words.push(word.to_owned()),
+            }
+        }
+        let mut column = 0;
+        for word in &words {
+            let len = word.chars().count();
+            if column > 0 && column + 1 + len > width {
+                out.push_str("\n  ");
+                column = 2;
+            } else if column > 0 {
+                out.push(' ');
+                column += 1;
+            }
+            out.push_str(word);
+            column += len;
+        }
+    }
+    out
+}
+
+/// `n` and the noun, singular for one: "1 ply", "8 plies".
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The sentence saying where a resumed game stands: "Resumed the game after 4... Nf6 (8
+/// plies): white to move."
+fn resumed_at(game: &Game) -> String {
+    let moves = game.moves();
+    let turn = game.position().turn();
+    let Some((&last, before)) = moves.split_last() else {
+        return format!("Resumed the game at its start: {turn} to move.");
+    };
+    let mut pos = game.initial_position().clone();
+    for &m in before {
+        pos.play_unchecked(m);
+    }
+    format!(
+        "Resumed the game after {} ({}): {turn} to move.",
+        crate::engine::pv_san(&pos, &[last]),
+        counted(moves.len(), "ply", "plies")
+    )
+}
+
+/// The tags of the autosave that say who plays, for `--resume`: the players' names, and the
+/// settings of the computer (see docs/cli.md).
+fn players(args: &PlayArgs, opponent: Option<&(Opponent, Color)>) -> Vec<(String, String)> {
+    let Some((opponent, computer)) = opponent else {
+        return vec![tag("Opponent", "human")];
+    };
+    let name = capitalize(&opponent.name());
+    let (white, black) = if computer.is_white() {
+        (name, "Human".to_owned())
+    } else {
+        ("Human".to_owned(), name)
+    };
+    let mut tags = vec![tag("White", &white), tag("Black", &black)];
+    match &args.engine {
+        Some(engine) => {
+            tags.push(tag("Opponent", "engine"));
+            tags.push(tag("Engine", &lasting(engine)));
+            for (i, arg) in args.engine_arg.iter().enumerate() {
+                tags.push((format!("EngineArg{}", i + 1), arg.clone()));
+            }
+        }
+        None => {
+            tags.push(tag("Opponent", "computer"));
+            tags.push(tag("Level", &args.level().to_string()));
+        }
+    }
+    tags.push(tag("HumanColor", &(!*computer).to_string()));
+    tags.push(tag("Movetime", &args.movetime().as_millis().to_string()));
+    if let Some(book) = &args.book {
+        tags.push(tag("Book", &lasting(book)));
+    }
+    for (i, dir) in args.syzygy.iter().enumerate() {
+        tags.push((format!("Syzygy{}", i + 1), lasting(dir)));
+    }
+    tags
+}
+
+fn tag(name: &str, value: &str) -> (String, String) {
+    (name.to_owned(), value.to_owned())
+}
+
+/// A path as it still names the same file from another directory: absolute when it has a
+/// directory part and exists (`stockfish` alone is looked up in `PATH`, and stays).
+fn lasting(path: &Path) -> String {
+    let absolute = if path.components().count() > 1 {
+        std::fs::canonicalize(path).ok()
+    } else {
+        None
+    };
+    absolute.as_deref().unwrap_or(path).display().to_string()
+}
+
+/// The session's options for `--resume`: those of the saved game (its tags) where the command
+/// line gives none. `--vs human` drops the saved computer; `--level` the saved external
+/// engine (the level is the built-in engine's); a book or tablebase directory gone since is
+/// left out, saying so.
+fn resumed_args(args: &PlayArgs, saved: &PgnGame) -> PlayArgs {
+    let mut merged = args.clone();
+    let tag = |name: &str| saved.header(name).filter(|v| !v.is_empty());
+    let opponent = tag("Opponent");
+    let computer_options = args.computer_plays().unwrap_or(false);
+    match (args.vs, opponent) {
+        (Some(crate::cli::Opponent::Human), _) => return merged,
+        (None, Some("human")) if !computer_options => {
+            merged.vs = Some(crate::cli::Opponent::Human);
+            return merged;
+        }
+        (None, Some("computer" | "engine")) => merged.vs = Some(crate::cli::Opponent::Computer),
+        _ => {}
+    }
+    if opponent == Some("engine") && args.engine.is_none() && args.level.is_none() {
+        merged.engine = tag("Engine").map(PathBuf::from);
+        merged.engine_arg = (1..)
+            .map_while(|i| tag(&format!("EngineArg{i}")).map(str::to_owned))
+            .collect();
+    }
+    if merged.level.is_none() {
+        merged.level = tag("Level").and_then(|v| v.parse().ok());
+    }
+    if merged.color.is_none() {
+        merged.color = match tag("HumanColor") {
+            Some("white") => Some(Side::White),
+            Some("black") => Some(Side::Black),
+            _ => None,
+        };
+    }
+    if merged.movetime.is_none() {
+        merged.movetime = tag("Movetime").and_then(|v| v.parse().ok());
+    }
+    let still_there = |path: PathBuf| {
+        if path.exists() {
+            Some(path)
+        } else {
+            crate::error::warn(format_args!(
+                "{}: gone since the game was saved: playing on without it",
+                path.display()
+            ));
+            None
+        }
+    };
+    if merged.book.is_none() {
+        merged.book = tag("Book").map(PathBuf::from).and_then(still_there);
+    }
+    if merged.syzygy.is_empty() {
+        merged.syzygy = (1..)
+            .map_while(|i| tag(&format!("Syzygy{i}")).map(PathBuf::from))
+            .filter_map(still_there)
+            .collect();
+    }
+    merged
+}
+
+/// The autosave's name in messages.
+fn autosave_name(path: Option<&Path>) -> String {
+    path.map_or_else(|| "autosave".to_owned(), |p| p.display().to_string())
 }
 
 /// The sentence announcing the end of the game.
@@ -710,4 +1021,30 @@ pub fn read_move(pos: &Position, text: &str) -> std::result::Result<Move, String
         InputError::NullMove => "null moves are not allowed in a game".to_owned(),
         _ => format!("no such move: {text}"),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrap_breaks_at_spaces_and_keeps_move_numbers_with_their_moves() {
+        assert_eq!(wrap("a b c", 80), "a b c");
+        assert_eq!(wrap("aaa bbb ccc", 7), "aaa bbb\n  ccc");
+        assert_eq!(
+            wrap("line: 1. e4 e5 2. Nf3", 14),
+            "line: 1. e4 e5\n  2. Nf3"
+        );
+        assert_eq!(wrap("x 12... Nf3", 6), "x\n  12... Nf3");
+        // A word longer than the width stands alone; line breaks of the text stay.
+        assert_eq!(wrap("a abcdefghij b", 5), "a\n  abcdefghij\n  b");
+        assert_eq!(wrap("one\ntwo", 80), "one\ntwo");
+    }
+
+    #[test]
+    fn counts_are_worded_with_their_plurals() {
+        assert_eq!(counted(1, "ply", "plies"), "1 ply");
+        assert_eq!(counted(8, "ply", "plies"), "8 plies");
+        assert_eq!(counted(0, "move", "moves"), "0 moves");
+    }
 }

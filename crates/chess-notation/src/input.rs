@@ -1,5 +1,5 @@
-//! Moves as a person types them: SAN in its lenient forms (`e4`, `Nf3`, `exd5`, `0-0`, `e8Q`)
-//! or UCI (`e2e4`, `e7e8q`), read into the legal move, or into the reason there is none, for a
+//! Moves as a person types them: SAN in its lenient forms (`e4`, `Nf3`, `exd5`, `0-0`, `e8Q`,
+//! and with a lowercase piece letter where that is unambiguous: `nf3`, `kxe2`, `o-o`) or UCI (`e2e4`, `e7e8q`), read into the legal move, or into the reason there is none, for a
 //! program to put into words.
 //!
 //! ```
@@ -23,7 +23,7 @@ use core::fmt;
 use chess_core::{Bitboard, CastlingSide, File, Piece, Rank, Role, Square};
 use chess_rules::{Move, MoveMatch, Position};
 
-use crate::san::{San, SanMode, SanPlus};
+use crate::san::{San, SanMode};
 use crate::uci::UciMove;
 
 /// Why typed text is not a legal move here.
@@ -121,7 +121,8 @@ impl std::error::Error for InputError {}
 /// piece of the side to move, no such piece able to go there, or a move into check.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, InputError> {
     let text = text.trim();
-    let san = SanPlus::from_ascii_with(text.as_bytes(), SanMode::Lenient)
+    // A piece letter may be lowercase (`nf3`): see `san::read_typed`.
+    let san = crate::san::read_typed(pos, text.as_bytes())
         .ok()
         .map(|s| s.san);
     let uci = text.parse::<UciMove>().ok();
@@ -353,5 +354,35 @@ mod tests {
         }
         assert!(parse_move(&two_knights, "Nbd2").is_ok());
         assert!(parse_move(&two_knights, "  b1d2 ").is_ok());
+    }
+
+    /// `nf3` was refused: a piece letter typed in lowercase reads as the piece, and says why
+    /// when it is no legal move, as the capital does.
+    #[test]
+    fn lowercase_piece_letters() {
+        let start = Position::standard();
+        assert_eq!(parse_move(&start, "nf3"), parse_move(&start, "Nf3"));
+        assert!(parse_move(&start, "nf3").is_ok());
+        assert_eq!(
+            parse_move(&start, "nf4"),
+            Err(InputError::CannotGoThere {
+                role: Role::Knight,
+                to: Square::F4
+            })
+        );
+        let two_knights = pos("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1");
+        match parse_move(&two_knights, "nd2") {
+            Err(InputError::Ambiguous { candidates }) => assert_eq!(candidates.len(), 2),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(
+            parse_move(&two_knights, "nbd2"),
+            parse_move(&two_knights, "Nbd2")
+        );
+        // UCI stays UCI: b1d2 is the knight's move, not a bishop's.
+        assert_eq!(
+            parse_move(&two_knights, "b1d2"),
+            parse_move(&two_knights, "Nbd2")
+        );
     }
 }

@@ -205,6 +205,89 @@ pub fn parse_move(pos: &Position, text: &str, mode: SanMode) -> Result<Move, San
     Ok(san.to_move_with(pos, mode)?)
 }
 
+/// The SAN reading of a move as a person types it (lenient SAN, also with its piece letter in
+/// lowercase: `nf3`, `qh5`, `kxe2`, `rxa8`, `o-o`), chosen for `pos`.
+///
+/// Text that is SAN as written is read so when that names a legal move here. Otherwise, when it
+/// starts with a lowercase piece letter (`n`, `b`, `r`, `q`, `k`, or `p` for a pawn), it is read
+/// with that letter in capitals. So `b` stays a pawn file unless only a bishop move fits:
+/// `bxc3` is the b-pawn's capture when it is legal, else the bishop's (`Bxc3`); and a `b`
+/// followed by a rank digit starts a square (`b1c3`), never a bishop. When neither reading
+/// names a legal move, the one that explains best is returned (the capitalised one when it
+/// is ambiguous or the other is not SAN), for the caller to say why.
+///
+/// Whether this is `Ok` does not depend on `pos`: only which reading is returned does.
+///
+/// ```
+/// use chess_notation::san::{self, SanMode};
+/// use chess_rules::Position;
+///
+/// let pos = Position::standard();
+/// let knight = san::read_typed(&pos, b"nf3")?;
+/// assert_eq!(knight.to_string(), "Nf3");
+/// assert_eq!(san::parse_move_typed(&pos, "nf3")?, san::parse_move(&pos, "Nf3", SanMode::Strict)?);
+/// // b4 is the pawn: the b-file comes first.
+/// assert_eq!(san::read_typed(&pos, b"b4")?.to_string(), "b4");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// [`ParseSanError`] when the text is no SAN in either reading.
+pub fn read_typed(pos: &Position, text: &[u8]) -> Result<SanPlus, ParseSanError> {
+    let as_written = SanPlus::from_ascii_with(text, SanMode::Lenient);
+    let capitalized = capitalize_piece(text)
+        .and_then(|text| SanPlus::from_ascii_with(&text, SanMode::Lenient).ok());
+    let Some(capitalized) = capitalized else {
+        return as_written;
+    };
+    let Ok(as_written) = as_written else {
+        return Ok(capitalized);
+    };
+    let legal = |san: &SanPlus| san.to_move_with(pos, SanMode::Lenient);
+    match (legal(&as_written), legal(&capitalized)) {
+        (Ok(_), _) => Ok(as_written),
+        (_, Ok(_) | Err(SanError::Ambiguous { .. })) => Ok(capitalized),
+        _ => Ok(as_written),
+    }
+}
+
+/// The legal move of `pos` that `text` names as a person types it: lenient SAN whose piece
+/// letter may be lowercase (see [`read_typed`]).
+///
+/// ```
+/// use chess_notation::{Fen, san};
+///
+/// let pos = "4k3/8/8/8/8/2p5/1P1B4/4K3 w - - 0 1".parse::<Fen>()?.into_position_auto()?;
+/// // The b-pawn takes on c3 when it can ...
+/// assert_eq!(san::parse_move_typed(&pos, "bxc3")?.to_string(), "b2c3");
+/// // ... and the bishop when only it can.
+/// let pos = "4k3/8/8/8/8/2p5/3B4/4K3 w - - 0 1".parse::<Fen>()?.into_position_auto()?;
+/// assert_eq!(san::parse_move_typed(&pos, "bxc3")?.to_string(), "d2c3");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// [`SanMoveError`] when the text is no SAN, or names no legal move or several.
+pub fn parse_move_typed(pos: &Position, text: &str) -> Result<Move, SanMoveError> {
+    let san = read_typed(pos, text.as_bytes())?;
+    Ok(san.to_move_with(pos, SanMode::Lenient)?)
+}
+
+/// `text` with its first letter in capitals, when it is a lowercase piece letter that does not
+/// start a square (`b1`).
+fn capitalize_piece(text: &[u8]) -> Option<Vec<u8>> {
+    let (&first, rest) = text.split_first()?;
+    let starts_square = first == b'b' && rest.first().is_some_and(u8::is_ascii_digit);
+    if !matches!(first, b'n' | b'b' | b'r' | b'q' | b'k' | b'p') || starts_square {
+        return None;
+    }
+    let mut text = text.to_vec();
+    text[0] = first.to_ascii_uppercase();
+    Some(text)
+}
+
 /// A line of moves from `pos` in SAN with move numbers, as a PGN movetext or an engine's
 /// principal variation is read: `1. e4 e5 2. Nf3`, or `12... Qd7 13. O-O` when black moves
 /// first. Stops before the first move that is not legal.
@@ -911,6 +994,126 @@ fn origin_mask(file: Option<File>, rank: Option<Rank>) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn position(fen: &str) -> Position {
+        fen.parse::<crate::Fen>()
+            .unwrap()
+            .into_position_auto()
+            .unwrap()
+    }
+
+    /// Every legal move of these positions, its SAN in lowercase (the piece letter alone, and
+    /// the whole text), reads back as the same move; except where the lowercase text is the
+    /// b-pawn's legal move as written (`bxc3` for `Bxc3`): the b-file comes first.
+    #[test]
+    fn lowercase_piece_letters_read_back_to_their_move() {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            // Kiwipete: castling both ways, pins, captures everywhere.
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+            // Promotions with and without capture, a b-pawn and a bishop both taking on c3,
+            // en passant on c6 and a bishop that can go there.
+            "1r2k3/P5P1/8/1Pp5/4B3/2n5/1P1B4/R3K2R w KQ c6 0 1",
+            // Two knights and two rooks that need disambiguation.
+            "4k3/8/8/3N1N2/8/8/8/R3K2R w KQ - 0 1",
+        ];
+        let mut checked = 0;
+        let mut pawn_first = 0;
+        for fen in fens {
+            let pos = position(fen);
+            for &m in pos.legal_moves().iter() {
+                let san = SanPlus::from_move(&pos, m).to_string();
+                // The piece letter alone in lowercase (castling has none), and everything.
+                let mut piece_lower = san.clone();
+                if !san.starts_with('O') {
+                    piece_lower[..1].make_ascii_lowercase();
+                }
+                for text in [piece_lower, san.to_ascii_lowercase()] {
+                    // The b-pawn's move when the text, as written, is one.
+                    let expected = match parse_move(&pos, &text, SanMode::Lenient) {
+                        Ok(pawn) if pawn != m => {
+                            assert_eq!(pos.board().role_at(m.from()), Some(Role::Bishop));
+                            assert!(text.starts_with('b'), "{text}");
+                            pawn_first += 1;
+                            pawn
+                        }
+                        _ => m,
+                    };
+                    assert_eq!(
+                        parse_move_typed(&pos, &text),
+                        Ok(expected),
+                        "{text} ({san}) in {fen}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 300, "{checked}");
+        // Bxc3 and Bc6 of the fourth position are the pawn's bxc3 and bxc6 (en passant).
+        assert_eq!(pawn_first, 4);
+    }
+
+    #[test]
+    fn lowercase_b_is_a_pawn_file_unless_only_a_bishop_fits() {
+        let move_of = |fen: &str, text: &str| {
+            let pos = position(fen);
+            parse_move_typed(&pos, text).map(|m| SanPlus::from_move(&pos, m).to_string())
+        };
+        let both = "4k3/8/8/8/8/2p5/1P1B4/4K3 w - - 0 1";
+        assert_eq!(move_of(both, "bxc3").as_deref(), Ok("bxc3"));
+        assert_eq!(move_of(both, "Bxc3").as_deref(), Ok("Bxc3"));
+        let bishop_only = "4k3/8/8/8/8/2p5/3B4/4K3 w - - 0 1";
+        assert_eq!(move_of(bishop_only, "bxc3").as_deref(), Ok("Bxc3"));
+        // 3. Bb5 of the Spanish, typed in lowercase.
+        let spanish = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+        assert_eq!(move_of(spanish, "bb5").as_deref(), Ok("Bb5"));
+        assert_eq!(move_of(spanish, "b4").as_deref(), Ok("b4"));
+        for (text, san) in [
+            ("ng5", "Ng5"),
+            ("nc3", "Nc3"),
+            ("o-o", "O-O"),
+            ("kf1", "Kf1"),
+            ("qe2", "Qe2"),
+            ("bxc6", "Bxc6"),
+        ] {
+            let pos = "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+            assert_eq!(move_of(pos, text).as_deref(), Ok(san), "{text}");
+        }
+        let open = "r3k3/8/8/8/8/8/8/R3K2Q w Q - 0 1";
+        for (text, san) in [
+            ("rxa8+", "Rxa8+"),
+            ("qh4", "Qh4"),
+            ("kd2", "Kd2"),
+            ("o-o-o", "O-O-O"),
+        ] {
+            assert_eq!(move_of(open, text).as_deref(), Ok(san), "{text}");
+        }
+        let pawn_on_e2 = "4k3/8/8/8/8/8/4p3/4K3 w - - 0 1";
+        assert_eq!(move_of(pawn_on_e2, "kxe2").as_deref(), Ok("Kxe2"));
+        // A `b` and a rank start a square: b1c3 is no bishop move from the first rank.
+        let pos = Position::standard();
+        assert!(read_typed(&pos, b"b1c3").is_ok_and(|san| !matches!(
+            san.san,
+            San::Normal {
+                role: Role::Bishop,
+                ..
+            }
+        )));
+        // Neither reading legal: the one that says why (no knight can go to f4).
+        assert_eq!(
+            read_typed(&pos, b"nf4").map(|san| san.to_string()),
+            Ok("Nf4".to_owned())
+        );
+        assert_eq!(
+            parse_move_typed(&pos, "nf4"),
+            Err(SanMoveError::Move(SanError::Illegal))
+        );
+        // Whatever the position, text that is no SAN either way is refused.
+        for text in ["game", "bad", "n", "x", "nf9", "pgn"] {
+            assert!(read_typed(&pos, text.as_bytes()).is_err(), "{text}");
+        }
+    }
 
     #[test]
     fn common_forms_agree_with_the_grammar() {

@@ -371,8 +371,10 @@ fn chess960_castling() {
             "Black to move> fen",
             "4k3/8/8/8/8/8/8/R1KR3R b - - 1 1",
             "Black to move> quit",
-            "The game has unsaved moves. Save it as PGN? Enter a file name, or nothing to leave: ",
-            "The game is kept in /tmp/chess-cli-tests-state/chess/autosave.pgn: chess play --resume continues it.",
+            "The game has unsaved moves.",
+            "Save it as PGN? Enter a file name, or nothing to leave: ",
+            "The game is kept for chess play --resume in",
+            "/tmp/chess-cli-tests-state/chess/autosave.pgn.",
         ]
     );
 }
@@ -397,7 +399,9 @@ fn draw_claims() {
         without_boards(&out.stdout)[1..],
         [
             "White to move> draw",
-            "no draw can be claimed: the position has not occurred three times (nor will after a move), and the 50-move rule is not reached",
+            // Broken to fit in 80 columns.
+            "no draw can be claimed: the position has not occurred three times (nor will",
+            "  after a move), and the 50-move rule is not reached",
             "White to move> Ra2",
             "80. Ra2",
             "A draw by the 50-move rule may be claimed: type draw.",
@@ -578,13 +582,21 @@ fn a_move_is_never_taken_for_a_file_name() {
     let out = chess_in(
         dir.path(),
         &["--ascii"],
-        "e4\nsave e5\nsave Nf3\nquit\nd5\nexit\n",
+        "e4\nsave e5\nsave Nf3\nsave nf3\nsvg nc6\nsvg Bb4\nquit\nd5\nkxe7\nexit\n",
     );
     assert_eq!(out.status, 0, "{}", out.stderr);
-    for name in ["e5", "Nf3", "d5"] {
+    // Lowercase piece letters are moves too (`nf3`), legal here (`nc6`) or not.
+    for name in ["e5", "Nf3", "nf3", "d5", "kxe7"] {
         assert_contains(
             &out.stdout,
             &format!("not saved: \"{name}\" reads as a move"),
+        );
+    }
+    // So is the name of a picture.
+    for name in ["nc6", "Bb4"] {
+        assert_contains(
+            &out.stdout,
+            &format!("not drawn: \"{name}\" reads as a move"),
         );
     }
     let files: Vec<_> = std::fs::read_dir(dir.path())
@@ -607,24 +619,31 @@ fn a_game_with_unsaved_moves_is_never_dropped() {
     // `quit` asks; nothing for an answer leaves, and the game is kept for --resume.
     let out = chess_keeping(&state, &["--ascii"], "e4\ne5\nquit\n\n");
     assert_eq!(out.status, 0, "{}", out.stderr);
-    assert_contains(&out.stdout, "The game has unsaved moves. Save it as PGN?");
+    assert_contains(
+        &out.stdout,
+        "The game has unsaved moves.\nSave it as PGN? Enter a file name, or nothing to leave: ",
+    );
     assert_contains(
         &out.stdout,
         &format!(
-            "The game is kept in {}: chess play --resume continues it.",
+            "The game is kept for chess play --resume in\n{}.",
             kept.display()
         ),
     );
     assert_contains(&std::fs::read_to_string(&kept).unwrap(), "1. e4 e5 *");
     let out = chess_keeping(&state, &["--ascii", "--resume"], "fen\nNf3\n");
     assert_eq!(out.status, 0, "{}", out.stderr);
-    assert_contains(&out.stdout, "Resumed the game of 2 moves.");
+    // Where the game stands, as a chess player counts: not "the game of 2 moves".
+    assert_contains(
+        &out.stdout,
+        "Resumed the game after 1... e5 (2 plies): white to move.",
+    );
     assert_contains(
         &out.stdout,
         "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
     );
     // The input ending (Ctrl-D) asks nothing, and says where the game is.
-    assert_contains(&out.stdout, "chess play --resume continues it.");
+    assert_contains(&out.stdout, "The game is kept for chess play --resume in");
     assert_contains(
         &std::fs::read_to_string(&kept).unwrap(),
         "1. e4 e5 2. Nf3 *",
@@ -772,4 +791,455 @@ fn the_board_reads_in_a_terminal_of_80_columns() {
         colours.contains("48;5;136") || colours.contains("48;5;94"),
         "no last-move highlight:\n{colours:?}"
     );
+}
+
+/// The tag `name` of a PGN text, if it has it.
+fn tag_of<'a>(pgn: &'a str, name: &str) -> Option<&'a str> {
+    pgn.lines().find_map(|line| {
+        line.strip_prefix(&format!("[{name} \""))
+            .and_then(|rest| rest.strip_suffix("\"]"))
+    })
+}
+
+/// The computer's reply after `after` (`"1. e4"`): the move it announced on the next line.
+fn reply_after<'a>(stdout: &'a str, after: &str) -> &'a str {
+    let mut lines = stdout.lines().skip_while(|l| *l != after);
+    lines.next();
+    lines
+        .find(|l| l.contains("... "))
+        .unwrap_or_else(|| panic!("no reply after {after}: {stdout}"))
+}
+
+/// `--resume` after a game against the computer resumed a game between two people: the
+/// computer never answered again. The autosave keeps who played, and `--resume` restores it.
+#[test]
+fn resume_a_game_against_the_computer() {
+    let dir = TempDir::new("cli-play-resume-computer");
+    let state = dir.join("state").display().to_string();
+    let kept = dir.join("state/chess/autosave.pgn");
+    let args = ["--ascii", "--level", "3", "--movetime", "50", "--seed", "7"];
+    let out = chess_keeping(&state, &args, "e4\nquit\n\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_contains(&out.stdout, "You play white against computer (level 3).");
+    let first = reply_after(&out.stdout, "1. e4").to_owned();
+    let pgn = std::fs::read_to_string(&kept).unwrap();
+    for (name, value) in [
+        ("White", "Human"),
+        ("Black", "Computer (level 3)"),
+        ("Opponent", "computer"),
+        ("Level", "3"),
+        ("HumanColor", "white"),
+        ("Movetime", "50"),
+    ] {
+        assert_eq!(tag_of(&pgn, name), Some(value), "{name}: {pgn}");
+    }
+
+    // Resumed with no option: the computer at level 3 answers again.
+    let out = chess_keeping(
+        &state,
+        &["--ascii", "--resume", "--seed", "7"],
+        "d4\nquit\n\n",
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_contains(&out.stdout, "You play white against computer (level 3).");
+    assert_contains(
+        &out.stdout,
+        &format!("Resumed the game after {first} (2 plies): white to move."),
+    );
+    reply_after(&out.stdout, "2. d4");
+    let pgn = std::fs::read_to_string(&kept).unwrap();
+    assert_contains(&pgn, "2. d4 ");
+    assert_eq!(tag_of(&pgn, "Level"), Some("3"));
+
+    // Options given with --resume win over the saved ones, and are kept for the next time.
+    let out = chess_keeping(
+        &state,
+        &["--ascii", "--resume", "--level", "5", "--movetime", "40"],
+        "Nf3\nquit\n\n",
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_contains(&out.stdout, "You play white against computer (level 5).");
+    reply_after(&out.stdout, "3. Nf3");
+    let pgn = std::fs::read_to_string(&kept).unwrap();
+    assert_eq!(tag_of(&pgn, "Level"), Some("5"));
+    assert_eq!(tag_of(&pgn, "Movetime"), Some("40"));
+    // --vs human takes the computer's side over.
+    let out = chess_keeping(&state, &["--ascii", "--resume", "--vs", "human"], "fen\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(!out.stdout.contains("You play"), "{}", out.stdout);
+    assert_contains(&out.stdout, "white to move.");
+
+    // The computer playing white, resumed on its move... after an interrupt (see below);
+    // here black's side is kept.
+    let out = chess_keeping(
+        &state,
+        &[
+            "--ascii",
+            "--color",
+            "black",
+            "--level",
+            "2",
+            "--movetime",
+            "30",
+        ],
+        "quit\n\n",
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let pgn = std::fs::read_to_string(&kept).unwrap();
+    assert_eq!(tag_of(&pgn, "HumanColor"), Some("black"));
+    assert_eq!(tag_of(&pgn, "White"), Some("Computer (level 2)"));
+    let out = chess_keeping(&state, &["--ascii", "--resume"], "quit\n\n");
+    assert_contains(&out.stdout, "You play black against computer (level 2).");
+
+    // A game between two people is kept as one.
+    let out = chess_keeping(&state, &["--ascii"], "e4\nquit\n\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let pgn = std::fs::read_to_string(&kept).unwrap();
+    assert_eq!(tag_of(&pgn, "Opponent"), Some("human"));
+    let out = chess_keeping(&state, &["--ascii", "--resume"], "e5\nquit\n\n");
+    assert!(!out.stdout.contains("You play"), "{}", out.stdout);
+    assert_contains(&out.stdout, "1... e5");
+}
+
+/// Ctrl-C while the computer thought ended the program (status 130) without the save offer
+/// the README promises. Now it stops the search and leaves as `quit` does; the status is
+/// still 130, as for an interrupt.
+#[test]
+fn an_interrupt_while_the_computer_thinks_offers_to_save() {
+    use std::sync::{Arc, Mutex};
+
+    let dir = TempDir::new("cli-play-interrupt");
+    let state = dir.join("state");
+    let kept = state.join("chess/autosave.pgn");
+    let started = std::time::Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chess"))
+        .args(["--ascii", "--level", "10", "--movetime", "60000"])
+        .env("XDG_STATE_HOME", &state)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = Arc::new(Mutex::new(String::new()));
+    let reader = {
+        let stdout = Arc::clone(&stdout);
+        let mut from = BufReader::new(child.stdout.take().unwrap());
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            while from.read_line(&mut line).is_ok_and(|n| n > 0) {
+                stdout.lock().unwrap().push_str(&line);
+                line.clear();
+            }
+        })
+    };
+    stdin.write_all(b"e4\n").unwrap();
+    stdin.flush().unwrap();
+    // The move is played and the board drawn; then the computer thinks (for a minute).
+    while !stdout.lock().unwrap().contains("1. e4\n") {
+        assert!(
+            started.elapsed().as_secs() < 30,
+            "{}",
+            stdout.lock().unwrap()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    // Nothing for a file name: leave.
+    stdin.write_all(b"\n").unwrap();
+    drop(stdin);
+    let status = child.wait().unwrap();
+    reader.join().unwrap();
+    let stdout = stdout.lock().unwrap().clone();
+    assert!(
+        started.elapsed().as_secs() < 30,
+        "the search was not stopped"
+    );
+    assert_eq!(status.code(), Some(130), "{stdout}");
+    assert!(
+        !stdout.contains("1... "),
+        "no move after the interrupt: {stdout}"
+    );
+    assert_contains(
+        &stdout,
+        "Interrupted: the computer stopped thinking.\nThe game has unsaved moves.\n\
+         Save it as PGN? Enter a file name, or nothing to leave: \n",
+    );
+    assert_contains(
+        &stdout,
+        &format!(
+            "The game is kept for chess play --resume in\n{}.",
+            kept.display()
+        ),
+    );
+    let pgn = std::fs::read_to_string(&kept).unwrap();
+    assert_contains(&pgn, "1. e4 *");
+    // Resumed on the computer's move, it thinks again (briefly, this time) and answers.
+    let state = state.display().to_string();
+    let out = chess_keeping(
+        &state,
+        &["--ascii", "--resume", "--movetime", "50"],
+        "quit\n\n",
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_contains(&out.stdout, "You play white against computer (level 10).");
+    reply_after(
+        &out.stdout,
+        "Resumed the game after 1. e4 (1 ply): black to move.",
+    );
+}
+
+/// Ctrl-C typed in a terminal while the computer thinks, as tmux types it.
+#[test]
+fn ctrl_c_in_a_terminal_while_the_computer_thinks() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        crate::support::tool_missing("tmux", "apt-get install tmux");
+        return;
+    }
+    let dir = TempDir::new("cli-play-ctrl-c");
+    let socket = format!("chess-test-ctrl-c-{}", std::process::id());
+    let command = format!(
+        "env TERM=xterm-256color LANG=C.UTF-8 XDG_STATE_HOME={} {} --ascii --level 10 \
+         --movetime 60000; echo \"exit status $?\"; sleep 60",
+        dir.join("state").display(),
+        env!("CARGO_BIN_EXE_chess")
+    );
+    let started = tmux(
+        &socket,
+        &[
+            "new-session",
+            "-d",
+            "-x",
+            "80",
+            "-y",
+            "50",
+            "-s",
+            "game",
+            &command,
+        ],
+    );
+    assert!(started.status.success());
+    let screen = || {
+        let args = ["capture-pane", "-p", "-S", "-", "-t", "game"];
+        String::from_utf8_lossy(&tmux(&socket, &args).stdout).into_owned()
+    };
+    let wait_for = |text: &str| {
+        for _ in 0..400 {
+            if screen().contains(text) {
+                // The prompt shows a moment before the editor reads the keys.
+                std::thread::sleep(std::time::Duration::from_millis(300));
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        let shown = screen();
+        tmux(&socket, &["kill-server"]);
+        panic!("{text:?} never showed:\n{shown}");
+    };
+    wait_for("White to move>");
+    tmux(&socket, &["send-keys", "-t", "game", "-l", "e4"]);
+    tmux(&socket, &["send-keys", "-t", "game", "Enter"]);
+    wait_for("1. e4");
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    tmux(&socket, &["send-keys", "-t", "game", "C-c"]);
+    wait_for("nothing to leave:");
+    tmux(&socket, &["send-keys", "-t", "game", "Enter"]);
+    wait_for("exit status");
+    let shown = screen();
+    tmux(&socket, &["kill-server"]);
+    assert!(
+        shown.contains("Interrupted: the computer stopped thinking."),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("The game is kept for chess play --resume in"),
+        "{shown}"
+    );
+    assert!(shown.contains("exit status 130"), "{shown}");
+}
+
+/// `nf3` was refused: piece letters in lowercase are read where that is unambiguous.
+#[test]
+fn lowercase_piece_letters_are_moves() {
+    let out = chess(&["--ascii"], "nf3\nnc6\ne4\nb6\nbb5\nbb7\no-o\nquit\n\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    for played in [
+        "1. Nf3", "1... Nc6", "2. e4", "2... b6", "3. Bb5", "3... Bb7", "4. O-O",
+    ] {
+        assert_contains(&out.stdout, &format!("\n{played}\n"));
+    }
+    // b stays the b-pawn's file where its move fits: bxc3 is the pawn, Bxc3 the bishop.
+    let fen = "4k3/8/8/8/8/2n5/1P1B4/4K3 w - - 0 1";
+    let out = chess(&["--ascii", "--fen", fen], "bxc3\nquit\n\n");
+    assert_contains(&out.stdout, "\n1. bxc3\n");
+    let out = chess(
+        &["--ascii", "--fen", "4k3/8/8/8/8/2n5/3B4/4K3 w - - 0 1"],
+        "bxc3\nquit\n\n",
+    );
+    assert_contains(&out.stdout, "\n1. Bxc3\n");
+}
+
+/// `hint` needed a square and never suggested a move: without one, it asks the engine.
+#[test]
+fn hint_suggests_the_engines_move_and_says_why() {
+    // Two people: the built-in engine at full strength, for a moment.
+    let out = chess(&["--ascii"], "hint\nquit\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let lines = without_boards(&out.stdout);
+    let at = lines
+        .iter()
+        .position(|l| *l == "White to move> hint")
+        .unwrap();
+    let hint = lines[at + 1];
+    assert!(hint.starts_with("Hint: 1. "), "{hint}");
+    assert!(
+        hint.contains(" (score ") && hint.contains(" for white, depth "),
+        "{hint}"
+    );
+    let line = lines[at + 2];
+    assert!(line.starts_with("Its line: 1. "), "{line}");
+    // The hint's move begins its line, and is a legal move.
+    let suggested = hint["Hint: 1. ".len()..].split(' ').next().unwrap();
+    assert!(
+        line.starts_with(&format!("Its line: 1. {suggested} ")),
+        "{line}"
+    );
+    let position = Position::standard();
+    chess_notation::san::parse_move(&position, suggested, chess_notation::san::SanMode::Strict)
+        .unwrap();
+    // Against the computer: its engine and level, no longer than its move time.
+    let out = chess(
+        &[
+            "--ascii",
+            "--level",
+            "2",
+            "--movetime",
+            "100",
+            "--seed",
+            "3",
+        ],
+        "e4\nhint\nhint e2\nquit\n\n",
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_contains(&out.stdout, "White to move> hint\nHint: 2. ");
+    assert_contains(&out.stdout, "\nIts line: 2. ");
+    // `hint SQUARE` keeps its meaning.
+    assert_contains(&out.stdout, "White to move> hint e2\n");
+}
+
+/// At level 1, `think` showed a line the computer then did not play: it now ends with the
+/// move played, and says when that is not the best line's first move, and why.
+#[test]
+fn think_says_what_the_computer_played() {
+    let moves = ["e4", "d4", "Nc3", "Be2", "h3"];
+    let mut input = String::new();
+    for m in moves {
+        input += &format!("{m}\nthink\n");
+    }
+    input += "quit\n\n";
+    let out = chess(
+        &[
+            "--ascii",
+            "--level",
+            "1",
+            "--movetime",
+            "100",
+            "--seed",
+            "11",
+        ],
+        &input,
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let lines = without_boards(&out.stdout);
+    let mut not_best = 0;
+    for (n, m) in moves.iter().enumerate() {
+        let played = format!("{}. {m}", n + 1);
+        let at = lines.iter().position(|l| *l == played).unwrap_or_else(|| {
+            panic!("{played} was not played: {}", out.stdout);
+        });
+        // The computer's move, then its thoughts on asking.
+        let reply = lines[at + 1];
+        assert!(reply.starts_with(&format!("{}... ", n + 1)), "{reply}");
+        let think = lines[at + 2..]
+            .iter()
+            .position(|l| l.ends_with("> think"))
+            .unwrap()
+            + at
+            + 2;
+        let said: Vec<&str> = lines[think + 1..]
+            .iter()
+            .take_while(|l| !l.contains("to move>"))
+            .copied()
+            .collect();
+        let last = said
+            .iter()
+            .flat_map(|l| l.split_whitespace())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let verdict = last[last.rfind("played ").unwrap()..].to_owned();
+        assert!(verdict.starts_with(&format!("played {reply}")), "{verdict}");
+        if verdict.contains("not the best line's first move") {
+            assert!(
+                verdict.contains("at level 1 the computer does not always play the best move"),
+                "{verdict}"
+            );
+            not_best += 1;
+        } else {
+            assert!(verdict.ends_with("the best line's first move"), "{verdict}");
+        }
+    }
+    // With this seed, level 1 chose a weaker move at least once.
+    assert!(not_best > 0, "{}", out.stdout);
+}
+
+/// The in-game help and prompts were wider than 80 columns and wrapped mid-word in a
+/// terminal: every line the game prints fits in 80.
+#[test]
+fn every_line_of_the_game_fits_in_80_columns() {
+    let dir = TempDir::new("cli-play-80-columns");
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let sessions: [(&[&str], &str); 3] = [
+        (
+            &["--ascii", "--fen", kiwipete],
+            "help\nmoves\nhint\nhint e2\nO-O-O\nxyzzy-this-is-not-a-move\nNd4\ndraw\nsave nf3\n\
+             svg Nf3\nthink\nload missing.pgn\nn\nfen\npgn\nquit\nnf3\n\n",
+        ),
+        (
+            &[
+                "--ascii",
+                "--level",
+                "10",
+                "--movetime",
+                "300",
+                "--seed",
+                "1",
+            ],
+            "e4\nthink\nhint\nd4\nthink\nquit\n\n",
+        ),
+        (&["--ascii"], "f3\ne5\ng4\nQh4#\nNg8\n\n"),
+    ];
+    for (args, input) in sessions {
+        let out = chess_in(dir.path(), args, input);
+        assert_eq!(out.status, 0, "{}", out.stderr);
+        for line in out.stdout.lines() {
+            assert!(
+                line.chars().count() <= 80,
+                "{} columns: {line:?}",
+                line.chars().count()
+            );
+        }
+    }
+    // The help, line by line, as a terminal shows it.
+    let out = chess(&["--ascii"], "help\n");
+    assert_contains(
+        &out.stdout,
+        "\n  quit          leave (Ctrl-C too); a game with unsaved moves is offered a\n",
+    );
+    assert_contains(&out.stdout, "\n  hint          suggest a move");
 }
