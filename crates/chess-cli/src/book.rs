@@ -13,6 +13,7 @@ use chess_rules::{Move, Position};
 use crate::cli::{BookBuildArgs, BookCommand, BookMergeArgs, BookProbeArgs, OnlyColor};
 use crate::error::{CliError, Result};
 use crate::position_arg::{Chess960Default, resolve};
+use crate::words::plural;
 use chess_archive::json::Json;
 
 pub fn run(command: &BookCommand, out: &mut impl Write) -> Result<()> {
@@ -101,11 +102,13 @@ fn build(args: &BookBuildArgs, out: &mut impl Write) -> Result<()> {
     let positions = distinct_keys(&book);
     writeln!(
         out,
-        "{}: {} entries, {positions} positions, from {games} games{}",
+        "{}: {}, {}, from {}{}",
         args.out.display(),
-        book.len(),
+        plural(book.len(), "entry", "entries"),
+        plural(positions, "position", "positions"),
+        plural(games, "game", "games"),
         if bad > 0 {
-            format!(" ({bad} bad games left out)")
+            format!(" ({} left out)", plural(bad, "bad game", "bad games"))
         } else {
             String::new()
         }
@@ -128,12 +131,12 @@ fn merge(args: &BookMergeArgs, out: &mut impl Write) -> Result<()> {
     crate::files::write_atomically(&args.out, merged.as_bytes())?;
     writeln!(
         out,
-        "{}: {} entries, {} positions ({} + {} entries in)",
+        "{}: {}, {} ({} + {} in)",
         args.out.display(),
-        merged.len(),
-        distinct_keys(&merged),
+        plural(merged.len(), "entry", "entries"),
+        plural(distinct_keys(&merged), "position", "positions"),
         first.len(),
-        second.len()
+        plural(second.len(), "entry", "entries")
     )?;
     Ok(())
 }

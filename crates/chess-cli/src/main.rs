@@ -26,6 +26,7 @@ mod progress;
 mod render;
 mod svg;
 mod tb;
+mod words;
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;

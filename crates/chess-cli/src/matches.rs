@@ -19,6 +19,7 @@ use chess_rules::{CastlingMode, Position};
 
 use crate::cli::MatchArgs;
 use crate::error::{CliError, Result};
+use crate::words::plural;
 
 pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<()> {
     if args.engines.len() < 2 {
@@ -85,16 +86,11 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<()> {
     if !args.json {
         writeln!(
             out,
-            "{} engines, {} games at {}, {} opening{}, {} at a time",
+            "{} engines, {} at {}, {}, {} at a time",
             tournament.engines.len(),
-            total,
+            plural(total, "game", "games"),
             tournament.time_control.describe(),
-            tournament.openings.len(),
-            if tournament.openings.len() == 1 {
-                ""
-            } else {
-                "s"
-            },
+            plural(tournament.openings.len(), "opening", "openings"),
             tournament.concurrency
         )?;
         out.flush()?;

@@ -491,7 +491,7 @@ fn parts_are_checked() {
     let zst = dir.file_bytes("one.zst", &zstd::encode_all(&b"1. e4 *\n"[..], 3).unwrap());
     let out = chess(&["pgn", &zst, "--frames", "0:2"], "");
     assert_eq!(out.status, 1);
-    assert_contains(&out.stderr, "frames 0:2: the file has 1 frames");
+    assert_contains(&out.stderr, "frames 0:2: the file has 1 frame\n");
     let out = chess(&["pgn", &zst, "--byte-range", "1:2"], "");
     assert_eq!(out.status, 1);
     assert_contains(

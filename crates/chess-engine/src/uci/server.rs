@@ -400,7 +400,12 @@ impl<W: Write + Send + 'static> Server<W> {
                             Err(e) => self.info_string(&format!("SyzygyPath {dir}: {e}"))?,
                         }
                     }
-                    self.info_string(&format!("found {found} tablebases"))?;
+                    let noun = if found == 1 {
+                        "tablebase"
+                    } else {
+                        "tablebases"
+                    };
+                    self.info_string(&format!("found {found} {noun}"))?;
                     self.options.tablebases.tables = Some(Arc::new(tables));
                 }
             }
