@@ -16,7 +16,7 @@ use chess_rules::{Move, Position};
 
 use crate::cli::AnnotateArgs;
 use crate::engine::player;
-use crate::error::{CliError, Result, warn};
+use crate::error::{CliError, Items, Result, warn};
 
 /// A position to analyse: which one of the game, and how it is reached.
 struct Job {
@@ -71,10 +71,11 @@ pub fn run(args: &AnnotateArgs, out: &mut impl Write) -> Result<()> {
         );
         bar
     });
-    let mut bad = 0u64;
+    let (mut bad, mut read) = (0u64, 0u64);
     let mut failure = None;
     for (i, game) in GameReader::new(input.reader).enumerate() {
         let number = i + 1;
+        read += 1;
         let mut game = match game {
             Ok(game) => game,
             Err(e) => {
@@ -108,13 +109,15 @@ pub fn run(args: &AnnotateArgs, out: &mut impl Write) -> Result<()> {
     if let Some(e) = failure {
         return Err(e);
     }
-    if bad > 0 {
-        return Err(CliError::invalid(format!(
-            "{name}: {bad} game{} could not be read",
-            if bad == 1 { "" } else { "s" }
-        )));
+    Items {
+        total: read,
+        one: "game",
+        many: "games",
+        bad,
+        what: "could not be read",
+        input_failed: false,
     }
-    Ok(())
+    .end()
 }
 
 /// The analyses of every mainline position of `game`, spread over the workers.

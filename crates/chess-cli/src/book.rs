@@ -92,8 +92,13 @@ fn build(args: &BookBuildArgs, out: &mut impl Write) -> Result<()> {
     if games == 0 && bad > 0 {
         // An empty book would look like a success: nothing is written.
         return Err(CliError::invalid(format_args!(
-            "{}: not written: none of the {bad} games could be read",
-            args.out.display()
+            "{}: not written: {}",
+            args.out.display(),
+            if bad == 1 {
+                "its one game could not be read".to_owned()
+            } else {
+                format!("none of the {bad} games could be read")
+            }
         )));
     }
     let bytes = builder.to_bytes();

@@ -72,7 +72,9 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.io_kind == Some(std::io::ErrorKind::BrokenPipe) => ExitCode::SUCCESS,
         Err(e) => {
-            error::warn(&e);
+            if e.unsaid() {
+                error::warn(&e);
+            }
             ExitCode::from(e.code as u8)
         }
     }

@@ -90,14 +90,15 @@ pub fn run(args: &PgnArgs, out: &mut impl Write) -> Result<()> {
     if args.action() == PgnAction::Stats && !args.json && args.files.len() > 1 {
         writeln!(out, "total: {}", tally(totals, Totals::default()))?;
     }
-    match totals.bad + totals.truncated {
-        0 if unreadable => Err(CliError::invalid("an input could not be read")),
-        0 => Ok(()),
-        n => Err(CliError::invalid(format_args!(
-            "{n} of {} games could not be read",
-            totals.games
-        ))),
+    crate::error::Items {
+        total: totals.games,
+        one: "game",
+        many: "games",
+        bad: totals.bad + totals.truncated,
+        what: "could not be read",
+        input_failed: unreadable,
     }
+    .end()
 }
 
 /// `chess pgn --plan SIZE FILES`: the parts of each file, one a line, as the options that

@@ -86,10 +86,29 @@ fn threads_give_the_same_output() {
 
 #[test]
 fn unreadable_file() {
+    // One line, naming the file and the cause: no "an input could not be read" after it.
     let out = chess(&["pgn", "/nonexistent.pgn"], "");
     assert_eq!(out.status, 1);
+    assert_eq!(
+        out.stderr,
+        "chess: /nonexistent.pgn: No such file or directory (os error 2)\n"
+    );
+    // Among files that read, the same one line.
+    let games = crate::support::own_file("bad-games.pgn");
+    let out = chess(&["pgn", "--fens", &games, "/nonexistent.pgn"], "");
+    assert_eq!(out.status, 1);
+    let last = out.stderr.lines().last().unwrap();
     assert!(
-        out.stderr.starts_with("chess: /nonexistent.pgn: "),
+        last.starts_with("chess: ") && last.contains(" of "),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(
+        out.stderr
+            .lines()
+            .filter(|l| l.contains("/nonexistent.pgn"))
+            .count(),
+        1,
         "{}",
         out.stderr
     );
