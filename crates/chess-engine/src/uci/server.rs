@@ -21,8 +21,8 @@ use crate::{
     Control, Level, Limits, MAX_HASH_MB, MAX_THREADS, Rng, Searcher, TablebaseSettings, random_seed,
 };
 
-/// The name the engine gives in `id name`.
-pub const ENGINE_NAME: &str = concat!("chess-engine ", env!("CARGO_PKG_VERSION"));
+/// The name the engine gives in `id name` (the crate's one [`crate::ENGINE_NAME`]).
+pub use crate::ENGINE_NAME;
 /// The author the engine gives in `id author`.
 pub const ENGINE_AUTHOR: &str = "the chess workspace developers";
 
