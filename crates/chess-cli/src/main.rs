@@ -63,8 +63,10 @@ fn main() -> ExitCode {
         Some(Command::Encode(args)) => pack::encode(args, &mut out),
         Some(Command::Decode(args)) => pack::decode(args, &mut out),
         Some(Command::Completions(args)) => {
-            clap_complete::generate(args.shell, &mut Cli::command(), "chess", &mut out);
-            Ok(())
+            // Made in memory first: clap_complete panics when it cannot write (a closed pipe).
+            let mut script = Vec::new();
+            clap_complete::generate(args.shell, &mut Cli::command(), "chess", &mut script);
+            out.write_all(&script).map_err(CliError::from)
         }
     };
     let flushed = out.flush();

@@ -7,6 +7,7 @@ mod check;
 mod compressed;
 mod convert;
 mod engine;
+mod exit_status;
 mod fen;
 mod matches;
 mod moves;
