@@ -9,6 +9,7 @@ mod convert;
 mod engine;
 mod exit_status;
 mod fen;
+mod json_shapes;
 mod matches;
 mod moves;
 mod pack;
