@@ -204,7 +204,10 @@ impl fmt::Display for SplitError {
                 first,
                 last,
                 frames: Some(n),
-            } if first <= last => write!(f, "frames {first}:{last}: the file has {n} frames"),
+            } if first <= last => {
+                let frames = if *n == 1 { "frame" } else { "frames" };
+                write!(f, "frames {first}:{last}: the file has {n} {frames}")
+            }
             SplitError::FramesOutOfRange { first, last, .. } => {
                 write!(f, "frames {first}:{last}: the first is after the last")
             }

@@ -16,7 +16,7 @@ use chess_rules::{Move, Position};
 
 use crate::cli::AnnotateArgs;
 use crate::engine::player;
-use crate::error::{CliError, Result, warn};
+use crate::error::{CliError, Items, Result, warn};
 
 /// A position to analyse: which one of the game, and how it is reached.
 struct Job {
@@ -76,10 +76,11 @@ fn annotate_games(args: &AnnotateArgs, output: &mut dyn Write) -> Result<()> {
         );
         bar
     });
-    let mut bad = 0u64;
+    let (mut bad, mut read) = (0u64, 0u64);
     let mut failure = None;
     for (i, game) in GameReader::new(input.reader).enumerate() {
         let number = i + 1;
+        read += 1;
         let mut game = match game {
             Ok(game) => game,
             Err(e) => {
@@ -113,13 +114,15 @@ fn annotate_games(args: &AnnotateArgs, output: &mut dyn Write) -> Result<()> {
     if let Some(e) = failure {
         return Err(e);
     }
-    if bad > 0 {
-        return Err(CliError::passed_over(format!(
-            "{name}: {bad} game{} could not be read",
-            if bad == 1 { "" } else { "s" }
-        )));
+    Items {
+        total: read,
+        one: "game",
+        many: "games",
+        bad,
+        what: "could not be read",
+        input_failed: false,
     }
-    Ok(())
+    .end()
 }
 
 /// The analyses of every mainline position of `game`, spread over the workers.

@@ -13,6 +13,7 @@ use chess_rules::{Move, Position};
 use crate::cli::{BookBuildArgs, BookCommand, BookMergeArgs, BookProbeArgs, OnlyColor};
 use crate::error::{CliError, Result};
 use crate::position_arg::{Chess960Default, resolve_before_moves};
+use crate::words::plural;
 use chess_archive::json::Json;
 
 pub fn run(command: &BookCommand, out: &mut impl Write) -> Result<()> {
@@ -98,8 +99,13 @@ fn build(args: &BookBuildArgs, out: &mut impl Write) -> Result<()> {
     if games == 0 && bad > 0 {
         // An empty book would look like a success: nothing is written.
         return Err(CliError::invalid(format_args!(
-            "{}: not written: none of the {bad} games could be read",
-            args.out.display()
+            "{}: not written: {}",
+            args.out.display(),
+            if bad == 1 {
+                "its one game could not be read".to_owned()
+            } else {
+                format!("none of the {bad} games could be read")
+            }
         )));
     }
     let bytes = builder.to_bytes();
@@ -111,11 +117,13 @@ fn build(args: &BookBuildArgs, out: &mut impl Write) -> Result<()> {
     let positions = distinct_keys(&book);
     writeln!(
         out,
-        "{}: {} entries, {positions} positions, from {games} games{}",
+        "{}: {}, {}, from {}{}",
         args.out.display(),
-        book.len(),
+        plural(book.len(), "entry", "entries"),
+        plural(positions, "position", "positions"),
+        plural(games, "game", "games"),
         if bad > 0 {
-            format!(" ({bad} bad games left out)")
+            format!(" ({} left out)", plural(bad, "bad game", "bad games"))
         } else {
             String::new()
         }
@@ -143,12 +151,12 @@ fn merge(args: &BookMergeArgs, out: &mut impl Write) -> Result<()> {
     output.commit()?;
     writeln!(
         out,
-        "{}: {} entries, {} positions ({} + {} entries in)",
+        "{}: {}, {} ({} + {} in)",
         args.out.display(),
-        merged.len(),
-        distinct_keys(&merged),
+        plural(merged.len(), "entry", "entries"),
+        plural(distinct_keys(&merged), "position", "positions"),
         first.len(),
-        second.len()
+        plural(second.len(), "entry", "entries")
     )?;
     Ok(())
 }

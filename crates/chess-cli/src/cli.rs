@@ -84,8 +84,8 @@ pub struct PositionArgs {
     #[arg(long, value_enum, value_name = "auto", num_args = 0..=1, require_equals = true, default_missing_value = "yes")]
     pub chess960: Option<Chess960>,
 
-    /// Start from Chess960 starting position N (0-959; 518 is the classical setup).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..960))]
+    /// Start from Chess960 starting position N (0 to 959; 518 is the classical setup).
+    #[arg(long, value_name = "N", value_parser = number(0_u32, 959))]
     pub position: Option<u32>,
 }
 
@@ -159,7 +159,7 @@ pub struct PlayArgs {
 
     /// The computer's strength, 1 (a beginner's opponent) to 10 (full strength) [default: 4,
     /// for a casual player].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=10))]
+    #[arg(long, value_name = "N", value_parser = number(1_u8, 10))]
     pub level: Option<u8>,
 
     /// Your side against the computer (the board is turned when you play black) [default:
@@ -181,7 +181,7 @@ pub struct PlayArgs {
     pub engine_arg: Vec<String>,
 
     /// How long the computer thinks per move, in milliseconds [default: 1000].
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    #[arg(long, value_name = "MS", value_parser = number(1_u64, 3_600_000))]
     pub movetime: Option<u64>,
 
     /// The computer plays from this Polyglot book while the position is in it (a move drawn
@@ -278,7 +278,7 @@ pub struct PerftArgs {
     pub divide: bool,
 
     /// Threads to count with.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = number(1_u32, 1024))]
     pub threads: u32,
 
     /// Compare with a UCI engine's `go perft` (Stockfish's): where the counts differ, follow
@@ -301,7 +301,7 @@ pub struct PerftArgs {
     pub json: bool,
 
     /// The depth in plies.
-    #[arg(value_name = "DEPTH", value_parser = clap::value_parser!(u32).range(0..=20))]
+    #[arg(value_name = "DEPTH", value_parser = number(0_u32, 20))]
     pub depth: u32,
 
     #[command(flatten)]
@@ -489,16 +489,18 @@ pub struct PgnArgs {
 
     /// Threads to read games on, and with --to parquet as many to encode the rows on
     /// [default: one per core, which measures fastest]. The output is the same whatever N.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    #[arg(long, value_name = "N", value_parser = number(1_u32, 1024))]
     pub threads: Option<u32>,
 
-    /// Read only the games whose first byte is at an offset in START..END of a plain PGN file
-    /// (one part of it, for workers that share a file: see docs/scale.md).
+    /// Read only the games whose first byte is at an offset from START up to, not including,
+    /// END of a plain PGN file (one part of it, for workers that share a file: see
+    /// docs/scale.md).
     #[arg(long, value_name = "START:END", value_parser = byte_range, conflicts_with = "frames", group = "part")]
     pub byte_range: Option<Split>,
 
-    /// Read only the games whose first byte is in the zstd frames FIRST..LAST of a file of
-    /// several frames (as pzstd writes, and Lichess publishes), counted from 0.
+    /// Read only the games whose first byte is in the zstd frames from FIRST up to, not
+    /// including, LAST of a file of several frames (as pzstd writes, and Lichess publishes),
+    /// counted from 0.
     #[arg(long, value_name = "FIRST:LAST", value_parser = frame_range, group = "part")]
     pub frames: Option<Split>,
 
@@ -613,23 +615,23 @@ pub struct AnalyseArgs {
     pub position: PositionArgs,
 
     /// Search to this depth.
-    #[arg(long, value_name = "N", conflicts_with = "movetime", value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, value_name = "N", conflicts_with = "movetime", value_parser = number(1_u32, 64))]
     pub depth: Option<u32>,
 
     /// Search for this many milliseconds (the default is 2000).
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+    #[arg(long, value_name = "MS", value_parser = number(1_u64, 86_400_000))]
     pub movetime: Option<u64>,
 
     /// Show this many best lines.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = number(1_u32, 64))]
     pub multipv: u32,
 
     /// Transposition table size in megabytes.
-    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = number(1_u64, 65536))]
     pub hash: u64,
 
     /// Search on this many threads (the engine's Threads option).
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = number(1_u32, 256))]
     pub threads: u32,
 
     /// Use the Syzygy tablebases in this directory (repeatable).
@@ -689,23 +691,23 @@ pub struct AnnotateArgs {
     pub force: bool,
 
     /// Think this many milliseconds about each position [default: 1000].
-    #[arg(long, value_name = "MS", conflicts_with_all = ["depth", "nodes"], value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+    #[arg(long, value_name = "MS", conflicts_with_all = ["depth", "nodes"], value_parser = number(1_u64, 86_400_000))]
     pub movetime: Option<u64>,
 
     /// Search each position to this depth.
-    #[arg(long, value_name = "N", conflicts_with = "nodes", value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, value_name = "N", conflicts_with = "nodes", value_parser = number(1_u32, 64))]
     pub depth: Option<u32>,
 
     /// Search this many nodes in each position.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = number_from(1_u64))]
     pub nodes: Option<u64>,
 
     /// Analyse on this many threads, one engine each.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = number(1_u32, 64))]
     pub threads: u32,
 
     /// Transposition table size of each engine in megabytes.
-    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = number(1_u64, 65536))]
     pub hash: u64,
 
     /// Use the Syzygy tablebases in this directory (repeatable).
@@ -742,19 +744,19 @@ pub struct MatchArgs {
     pub tc: String,
 
     /// A fixed time per move, in milliseconds, instead of a clock.
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+    #[arg(long, value_name = "MS", value_parser = number(1_u64, 86_400_000))]
     pub movetime: Option<u64>,
 
     /// A fixed depth per move instead of a clock.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
+    #[arg(long, value_name = "N", value_parser = number(1_u32, 100))]
     pub depth: Option<u32>,
 
     /// A fixed node count per move instead of a clock.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = number_from(1_u64))]
     pub nodes: Option<u64>,
 
     /// Games each pair of engines plays (default: every opening twice).
-    #[arg(long, short = 'n', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    #[arg(long, short = 'n', value_name = "N", value_parser = number(1_u32, 1_000_000))]
     pub games: Option<u32>,
 
     /// The openings: an EPD file (one position a line) or a PGN file (each game's start and
@@ -779,7 +781,7 @@ pub struct MatchArgs {
     pub no_repeat: bool,
 
     /// Games played at once (each with its own engine processes).
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = number(1_u32, 64))]
     pub concurrency: u32,
 
     /// How many milliseconds past its time an engine may answer before it loses on time.
@@ -797,7 +799,7 @@ pub struct MatchArgs {
     pub draw: Option<String>,
 
     /// Adjudicate a draw after this many moves.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", value_parser = number_from(1_u32))]
     pub max_moves: Option<u32>,
 
     /// Adjudicate by these Syzygy tablebases once a position is in them (repeatable).
@@ -829,7 +831,7 @@ pub struct MatchArgs {
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// The search depth.
-    #[arg(long, value_name = "N", default_value_t = chess_engine::DEFAULT_BENCH_DEPTH, value_parser = clap::value_parser!(u32).range(1..=30))]
+    #[arg(long, value_name = "N", default_value_t = chess_engine::DEFAULT_BENCH_DEPTH, value_parser = number(1_u32, 30))]
     pub depth: u32,
 }
 
@@ -998,7 +1000,7 @@ pub struct BookBuildArgs {
     pub chess960: bool,
 
     /// Threads to read games on [default: one per core].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    #[arg(long, value_name = "N", value_parser = number(1_u32, 1024))]
     pub threads: Option<u32>,
 }
 
@@ -1086,7 +1088,7 @@ pub struct SvgArgs {
     pub pgn: Option<PathBuf>,
 
     /// With --pgn: the game, counted from 1 [default: 1].
-    #[arg(long, value_name = "N", requires = "pgn", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", requires = "pgn", value_parser = number_from(1_u64))]
     pub game: Option<u64>,
 
     /// With --pgn: the position after this many plies (half-moves; 0 is the start) [default:
@@ -1107,7 +1109,7 @@ pub struct SvgArgs {
     pub no_coordinates: bool,
 
     /// The width and height of the picture in pixels.
-    #[arg(long, value_name = "PX", default_value_t = 400, value_parser = clap::value_parser!(u32).range(16..=8192))]
+    #[arg(long, value_name = "PX", default_value_t = 400, value_parser = number(16_u32, 8192))]
     pub size: u32,
 
     /// Highlight the two squares of the last move, like e2e4 (with a FEN: a game's own last
@@ -1165,6 +1167,36 @@ impl SvgArgs {
             }
         }
     }
+}
+
+/// The value parser of a whole number from `low` to `high`, both included, whose error says the
+/// range as people write it: "expected a whole number from 0 to 959" (clap's own range parser
+/// says "960 is not in 0..960").
+fn number<T: Whole>(low: T, high: T) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync {
+    move |text| {
+        text.parse()
+            .ok()
+            .filter(|n| (low..=high).contains(n))
+            .ok_or_else(|| format!("expected a whole number from {low} to {high}"))
+    }
+}
+
+/// The value parser of a whole number of at least `low`, whose error says so in words.
+fn number_from<T: Whole>(low: T) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync {
+    move |text| {
+        text.parse()
+            .ok()
+            .filter(|n| *n >= low)
+            .ok_or_else(|| format!("expected a whole number of {low} or more"))
+    }
+}
+
+/// The integer types of the options' numbers.
+trait Whole: std::str::FromStr + PartialOrd + std::fmt::Display + Copy + Send + Sync + 'static {}
+
+impl<T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy + Send + Sync + 'static> Whole
+    for T
+{
 }
 
 /// `--last-move`: two squares, like e2e4.

@@ -11,6 +11,7 @@ use chess_archive::{OutputFormat, ReadOptions, RecordWriter, Records, Schema, To
 use crate::cli::{ArchiveSchema, PgnArgs, PgnFormat};
 use crate::error::{CliError, Result};
 use crate::files::{Output, Staging};
+use crate::words::plural;
 
 pub fn run(args: &PgnArgs) -> Result<()> {
     let (format, out_path) = match args.to.as_deref() {
@@ -128,30 +129,29 @@ pub fn run(args: &PgnArgs) -> Result<()> {
         staging.commit()?;
     }
     let Totals { games, rows, bad } = totals;
-    let what = if schema == Schema::Positions {
-        "positions"
+    let rows = if schema == Schema::Positions {
+        plural(rows, "position", "positions")
     } else {
-        "games"
+        plural(rows, "game", "games")
     };
     crate::error::warn(format_args!(
-        "{out_path}: {rows} {what} written from {games} games{}",
+        "{out_path}: {rows} written from {}{}",
+        plural(games, "game", "games"),
         if bad > 0 {
             format!(" ({bad} with errors)")
         } else {
             String::new()
         }
     ));
-    if bad > 0 || unreadable {
-        return Err(CliError::invalid(format_args!(
-            "{bad} of {games} games could not be read whole{}",
-            if unreadable {
-                ", and an input failed"
-            } else {
-                ""
-            }
-        )));
+    crate::error::Items {
+        total: games,
+        one: "game",
+        many: "games",
+        bad,
+        what: "could not be read whole",
+        input_failed: unreadable,
     }
-    Ok(())
+    .end()
 }
 
 /// The error of writing `out_path`, keeping its kind: a reader that went away (`| head`) ends

@@ -177,30 +177,23 @@ pub fn analyse(args: &AnalyseArgs, out: &mut impl Write) -> Result<()> {
         &args.position.with(&args.fen_arg),
         Chess960Default::Classical,
     )?;
+    let mut player = player(&args.engine, Some(args.hash), &args.syzygy)?;
+    let name = player.name();
     if !pos.has_legal_moves() {
-        let what = if pos.is_check() {
-            "checkmate"
-        } else {
-            "stalemate"
-        };
         if args.json {
+            // The documented shape, with no lines: the engine is named all the same.
             let mut line = String::new();
-            Json::Object(vec![
-                ("fen", Json::str(Fen::from_position(&pos).to_string())),
-                ("engine", Json::Null),
-                ("best_move", Json::Null),
-                ("lines", Json::Array(Vec::new())),
-                ("no_legal_moves", Json::str(what)),
-            ])
-            .write(&mut line);
+            analysis_json(&pos, &name, &Analysis::default()).write(&mut line);
             writeln!(out, "{line}")?;
         } else {
-            writeln!(out, "no legal move: {what}")?;
+            writeln!(
+                out,
+                "no legal move: {}",
+                no_legal_moves(&pos).unwrap_or("none")
+            )?;
         }
         return Ok(());
     }
-    let mut player = player(&args.engine, Some(args.hash), &args.syzygy)?;
-    let name = player.name();
     player
         .set_threads(args.threads as usize)
         .map_err(|e| CliError::usage(format!("--threads: {name}: {e}")))?;
@@ -269,6 +262,17 @@ pub fn score_json(score: Option<Score>) -> Json {
     }
 }
 
+/// Why `pos` has no legal moves (`checkmate` or `stalemate`), or `None` when it has some.
+fn no_legal_moves(pos: &Position) -> Option<&'static str> {
+    match (pos.has_legal_moves(), pos.is_check()) {
+        (true, _) => None,
+        (false, true) => Some("checkmate"),
+        (false, false) => Some("stalemate"),
+    }
+}
+
+/// `chess analyse --json`'s object (see docs/cli.md): the same keys whether or not the
+/// position has moves to analyse.
 fn analysis_json(pos: &Position, name: &str, analysis: &Analysis) -> Json {
     let opt = |n: Option<u64>| n.map_or(Json::Null, Json::Number);
     let lines = analysis
@@ -309,6 +313,7 @@ fn analysis_json(pos: &Position, name: &str, analysis: &Analysis) -> Json {
         ("engine", Json::str(name)),
         ("best_move", best),
         ("lines", Json::Array(lines)),
+        ("no_legal_moves", Json::opt_str(no_legal_moves(pos))),
     ])
 }
 

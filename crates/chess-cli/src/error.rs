@@ -53,6 +53,22 @@ impl CliError {
         }
     }
 
+    /// Failures already said on stderr, one line each (bad games, an input that could not be
+    /// read): the program ends with `code` and adds no line that would repeat them.
+    pub fn reported(code: i32) -> CliError {
+        CliError {
+            message: String::new(),
+            code,
+            io_kind: None,
+            output_complete: false,
+        }
+    }
+
+    /// Whether the error is still to be said (not [`CliError::reported`]).
+    pub fn unsaid(&self) -> bool {
+        !self.message.is_empty()
+    }
+
     /// A usage error.
     pub fn usage(message: impl fmt::Display) -> CliError {
         CliError {
@@ -82,6 +98,52 @@ impl From<std::io::Error> for CliError {
 }
 
 pub type Result<T, E = CliError> = std::result::Result<T, E>;
+
+/// How a run that reads many items (games, values, FENs) ends, each bad item and each input
+/// that failed having been said on stderr in a line of its own as it was met.
+pub struct Items {
+    /// The items read, and the words for one and for several (`game`, `games`).
+    pub total: u64,
+    pub one: &'static str,
+    pub many: &'static str,
+    /// How many were bad.
+    pub bad: u64,
+    /// What became of the bad ones: `could not be read`.
+    pub what: &'static str,
+    /// Whether an input could not be read, or failed part-way.
+    pub input_failed: bool,
+}
+
+impl Items {
+    /// `Ok` when nothing went wrong; else exit status 1 with a last line that counts the bad
+    /// items (`2 of 40 games could not be read`, `, and an input failed`), left out when it
+    /// would only repeat a line already said: no item was bad (an input failed), or the one
+    /// item read was.
+    pub fn end(&self) -> Result<()> {
+        if self.bad == 0 && !self.input_failed {
+            return Ok(());
+        }
+        let one_of_one = self.bad == 1 && self.total == 1 && !self.input_failed;
+        // The bad items were passed over: what was written of the rest is kept.
+        if self.bad == 0 || one_of_one {
+            return Err(CliError {
+                output_complete: true,
+                ..CliError::reported(EXIT_INVALID_INPUT)
+            });
+        }
+        Err(CliError::passed_over(format_args!(
+            "{} of {} {}{}",
+            self.bad,
+            crate::words::plural(self.total, self.one, self.many),
+            self.what,
+            if self.input_failed {
+                ", and an input failed"
+            } else {
+                ""
+            }
+        )))
+    }
+}
 
 /// Writes `chess: message` on stderr. Unlike `eprintln!`, a closed stderr is no panic: there is
 /// nobody left to tell.

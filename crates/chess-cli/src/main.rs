@@ -27,6 +27,7 @@ mod progress;
 mod render;
 mod svg;
 mod tb;
+mod words;
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -71,8 +72,10 @@ fn main() -> ExitCode {
         Some(Command::Encode(args)) => pack::encode(args, &mut out),
         Some(Command::Decode(args)) => pack::decode(args, &mut out),
         Some(Command::Completions(args)) => {
-            clap_complete::generate(args.shell, &mut Cli::command(), "chess", &mut out);
-            Ok(())
+            // Made in memory first: clap_complete panics when it cannot write (a closed pipe).
+            let mut script = Vec::new();
+            clap_complete::generate(args.shell, &mut Cli::command(), "chess", &mut script);
+            out.write_all(&script).map_err(CliError::from)
         }
     };
     let flushed = out.flush();
@@ -80,7 +83,9 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.io_kind == Some(std::io::ErrorKind::BrokenPipe) => ExitCode::SUCCESS,
         Err(e) => {
-            error::warn(&e);
+            if e.unsaid() {
+                error::warn(&e);
+            }
             ExitCode::from(e.code as u8)
         }
     }

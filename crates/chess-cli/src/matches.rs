@@ -11,7 +11,7 @@ use chess_archive::json::Json;
 use chess_lab::TimeControl;
 use chess_lab::player::{PlayerSpec, builtin_command};
 use chess_lab::settings::ParseSettingsError;
-use chess_lab::stats::{Sprt, SprtStatus};
+use chess_lab::stats::{EloEstimate, Sprt, SprtStatus};
 use chess_lab::tournament::{
     Adjudication, GameRecord, MatchOpening, Standings, Tournament, read_openings, shuffle,
 };
@@ -19,6 +19,7 @@ use chess_rules::{CastlingMode, Position};
 
 use crate::cli::MatchArgs;
 use crate::error::{CliError, Result};
+use crate::words::plural;
 
 pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<()> {
     if args.engines.len() < 2 {
@@ -94,16 +95,11 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<()> {
     if !args.json {
         writeln!(
             out,
-            "{} engines, {} games at {}, {} opening{}, {} at a time",
+            "{} engines, {} at {}, {}, {} at a time",
             tournament.engines.len(),
-            total,
+            plural(total, "game", "games"),
             tournament.time_control.describe(),
-            tournament.openings.len(),
-            if tournament.openings.len() == 1 {
-                ""
-            } else {
-                "s"
-            },
+            plural(tournament.openings.len(), "opening", "openings"),
             tournament.concurrency
         )?;
         out.flush()?;
@@ -304,11 +300,11 @@ fn write_table(
         writeln!(out)?;
         writeln!(
             out,
-            "{} vs {}: {tally}, score {:.1}%, Elo difference {} (95%), LOS {:.1}%",
+            "{} vs {}: {tally}, score {:.1}%, Elo difference {}, LOS {:.1}%",
             names[0],
             names[1],
             100.0 * tally.points() / f64::from(tally.games().max(1)),
-            elo,
+            elo_difference(&elo, "95%"),
             100.0 * elo.los
         )?;
         let pairs = standings.game_pairs(0, 1);
@@ -316,13 +312,13 @@ fn write_table(
             let c = pairs.counts;
             writeln!(
                 out,
-                "pairs of games (0, 0.5, 1, 1.5, 2 points): {} {} {} {} {}, Elo difference {} (95%, pentanomial)",
+                "pairs of games (0, 0.5, 1, 1.5, 2 points): {} {} {} {} {}, Elo difference {}",
                 c[0],
                 c[1],
                 c[2],
                 c[3],
                 c[4],
-                pairs.elo()
+                elo_difference(&pairs.elo(), "95%, pentanomial")
             )?;
         }
         if let Some(test) = sprt {
@@ -341,6 +337,15 @@ fn write_table(
         }
     }
     Ok(())
+}
+
+/// `+235 ± 50 (95%)` (`model` in the brackets), or `not measurable yet (all games won)`.
+fn elo_difference(elo: &EloEstimate, model: &str) -> String {
+    if elo.unmeasurable.is_some() {
+        elo.to_string()
+    } else {
+        format!("{elo} ({model})")
+    }
 }
 
 fn signed(elo: f64) -> String {
@@ -416,6 +421,37 @@ fn summary_json(standings: &Standings, sprt: Option<&Sprt>, decided: Option<Sprt
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_elo_difference_comes_with_its_margin_or_says_why_not() {
+        use chess_lab::stats::Tally;
+        // The summary said "Elo difference -inf (95%)", without a margin.
+        let lost = Tally {
+            wins: 0,
+            draws: 0,
+            losses: 2,
+        };
+        assert_eq!(
+            elo_difference(&lost.elo(), "95%"),
+            "not measurable yet (all games lost)"
+        );
+        let drawn = Tally {
+            wins: 0,
+            draws: 2,
+            losses: 0,
+        };
+        assert_eq!(
+            elo_difference(&drawn.elo(), "95%"),
+            "not measurable yet (all games drawn)"
+        );
+        let some = Tally {
+            wins: 139,
+            draws: 40,
+            losses: 21,
+        };
+        assert_eq!(elo_difference(&some.elo(), "95%"), "+235 ± 50 (95%)");
+        assert!(float(lost.elo().margin) == Json::Null);
+    }
 
     #[test]
     fn each_settings_come_before_the_engine_s_own() {

@@ -18,7 +18,7 @@ use chess_notation::{BoardFen, Fen, uci};
 use chess_rules::{Arbiter, Move, Outcome, Position};
 
 use crate::cli::{DecodeArgs, EncodeArgs};
-use crate::error::{CliError, Result};
+use crate::error::{CliError, Items, Result};
 use crate::position_arg::{Chess960Default, parse_fen, resolve};
 use chess_archive::json::Json;
 
@@ -79,7 +79,9 @@ pub fn encode(args: &EncodeArgs, out: &mut impl Write) -> Result<()> {
 
 fn encode_into(args: &EncodeArgs, sink: &mut Sink<'_, dyn Write + '_>) -> Result<()> {
     let mut bad = 0u64;
+    let mut failed = false;
     if let Some(path) = &args.fens {
+        let mut fens = 0u64;
         let name = input_name(path);
         let input = open(path)?;
         for (i, line) in std::io::BufReader::new(input).lines().enumerate() {
@@ -88,6 +90,7 @@ fn encode_into(args: &EncodeArgs, sink: &mut Sink<'_, dyn Write + '_>) -> Result
             if text.is_empty() || text.starts_with('#') {
                 continue;
             }
+            fens += 1;
             match parse_fen(text, args.position.chess960) {
                 Ok(pos) => sink.put(&encode_position(&pos, args.huffman))?,
                 Err(e) => {
@@ -96,11 +99,15 @@ fn encode_into(args: &EncodeArgs, sink: &mut Sink<'_, dyn Write + '_>) -> Result
                 }
             }
         }
-        if bad > 0 {
-            return Err(CliError::passed_over(format_args!(
-                "{name}: {bad} FENs could not be encoded"
-            )));
+        Items {
+            total: fens,
+            one: "FEN",
+            many: "FENs",
+            bad,
+            what: "could not be encoded",
+            input_failed: false,
         }
+        .end()?;
     } else if args.files.is_empty()
         && (args.position.fen.is_some() || args.position.position.is_some())
     {
@@ -146,18 +153,22 @@ fn encode_into(args: &EncodeArgs, sink: &mut Sink<'_, dyn Write + '_>) -> Result
             }
             if let Some(e) = encoded_games.take_error() {
                 // The input failed part-way: the games before it are encoded.
-                bad += 1;
+                failed = true;
                 crate::error::warn(format_args!(
                     "{name}: game {}, line {}: {}",
                     e.game, e.at.line, e.reason
                 ));
             }
         }
-        if bad > 0 {
-            return Err(CliError::passed_over(format_args!(
-                "{bad} of {games} games could not be encoded"
-            )));
+        Items {
+            total: games,
+            one: "game",
+            many: "games",
+            bad,
+            what: "could not be encoded",
+            input_failed: failed,
         }
+        .end()?;
     }
     Ok(())
 }
@@ -230,12 +241,15 @@ fn decode_into(args: &DecodeArgs, out: &mut dyn Write) -> Result<()> {
             }
         }
     }
-    if bad > 0 {
-        return Err(CliError::passed_over(format_args!(
-            "{bad} of {values} values could not be decoded"
-        )));
+    Items {
+        total: values,
+        one: "value",
+        many: "values",
+        bad,
+        what: "could not be decoded",
+        input_failed: false,
     }
-    Ok(())
+    .end()
 }
 
 /// Decodes the base64 values of `path` (`-`: stdin), one a line, blank lines skipped.

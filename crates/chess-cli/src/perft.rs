@@ -12,6 +12,7 @@ use chess_rules::Position;
 use crate::cli::PerftArgs;
 use crate::error::{CliError, EXIT_DIFFERENT, Result};
 use crate::position_arg::{Chess960Default, resolve};
+use crate::words::plural;
 use chess_archive::json::Json;
 
 pub fn run(args: &PerftArgs, out: &mut impl Write) -> Result<()> {
@@ -108,7 +109,8 @@ fn describe(
         Comparison::Agree { nodes } => {
             writeln!(
                 out,
-                "chess and {name} agree: {nodes} nodes at depth {depth}"
+                "chess and {name} agree: {} at depth {depth}",
+                plural(*nodes, "node", "nodes")
             )?;
             return Ok(());
         }
@@ -159,7 +161,8 @@ fn describe(
         )?,
         Finding::Total { theirs, sum } => writeln!(
             out,
-            "{name}'s counts contradict each other: {theirs} nodes above, {sum} in its divide here"
+            "{name}'s counts contradict each other: {} above, {sum} in its divide here",
+            plural(*theirs, "node", "nodes")
         )?,
     }
     Ok(())

@@ -12,13 +12,15 @@ use chess_notation::{Fen, uci};
 
 use crate::cli::{PgnAction, PgnArgs, PgnFormat};
 use crate::error::{CliError, EXIT_INVALID_INPUT, Result};
+use crate::words::plural;
 use chess_archive::json::Json;
 use chess_archive::split::{self, Planned, Split};
 
 /// What one game comes to, made on the thread that read it (the game itself is dropped there).
 #[derive(Default)]
 struct Summary {
-    moves: u64,
+    /// The plies of its mainline, when it was read whole.
+    plies: u64,
     bad: bool,
     truncated: bool,
     /// What to report on stderr: where (line and column) and why, for the error, the cut-off
@@ -32,7 +34,7 @@ struct Summary {
 #[derive(Default, Clone, Copy)]
 struct Totals {
     games: u64,
-    moves: u64,
+    plies: u64,
     bad: u64,
     truncated: u64,
 }
@@ -89,14 +91,15 @@ pub fn run(args: &PgnArgs, out: &mut impl Write) -> Result<()> {
     if args.action() == PgnAction::Stats && !args.json && args.files.len() > 1 {
         writeln!(out, "total: {}", tally(totals, Totals::default()))?;
     }
-    match totals.bad + totals.truncated {
-        0 if unreadable => Err(CliError::passed_over("an input could not be read")),
-        0 => Ok(()),
-        n => Err(CliError::passed_over(format_args!(
-            "{n} of {} games could not be read",
-            totals.games
-        ))),
+    crate::error::Items {
+        total: totals.games,
+        one: "game",
+        many: "games",
+        bad: totals.bad + totals.truncated,
+        what: "could not be read",
+        input_failed: unreadable,
     }
+    .end()
 }
 
 /// The options of what is written, where they do not go together.
@@ -200,12 +203,13 @@ fn plan(args: &PgnArgs, out: &mut impl Write) -> Result<()> {
     Ok(())
 }
 
-/// `6 games, 519 moves, 0 bad` (and `, 1 truncated` when a game is cut off).
+/// `6 games, 519 plies, 0 bad` (and `, 1 truncated` when a game is cut off): the plies are
+/// the half-moves of the mainlines of the games read whole.
 fn tally(now: Totals, before: Totals) -> String {
     let mut line = format!(
-        "{} games, {} moves, {} bad",
-        now.games - before.games,
-        now.moves - before.moves,
+        "{}, {}, {} bad",
+        plural(now.games - before.games, "game", "games"),
+        plural(now.plies - before.plies, "ply", "plies"),
         now.bad - before.bad
     );
     if now.truncated > before.truncated {
@@ -240,7 +244,7 @@ fn read_file(
     let file_json = Json::str(name).to_line();
     for (number, summary) in (1..).zip(&mut summaries) {
         totals.games += 1;
-        totals.moves += summary.moves;
+        totals.plies += summary.plies;
         totals.bad += u64::from(summary.bad);
         totals.truncated += u64::from(summary.truncated && !summary.bad);
         for report in &summary.reports {
@@ -322,7 +326,7 @@ fn summarise(
         _ => None,
     };
     Summary {
-        moves: complete.map_or(0, |g| g.mainline.moves.len() as u64),
+        plies: complete.map_or(0, |g| g.mainline.moves.len() as u64),
         bad: error.is_some(),
         truncated: truncated.is_some(),
         reports,

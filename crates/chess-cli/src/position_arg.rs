@@ -26,8 +26,11 @@ pub fn resolve(args: &PositionArgs, default: Chess960Default) -> Result<Position
         return parse_fen(&text, args.chess960).map_err(|e| CliError::input(name, e));
     }
     if let Some(n) = args.position {
-        return Position::chess960(n)
-            .ok_or_else(|| CliError::usage(format!("--position {n}: expected 0-959")));
+        return Position::chess960(n).ok_or_else(|| {
+            CliError::usage(format!(
+                "--position {n}: expected a whole number from 0 to 959"
+            ))
+        });
     }
     if args.chess960 == Some(Chess960::Yes) {
         let n = match default {

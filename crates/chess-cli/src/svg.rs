@@ -125,8 +125,8 @@ fn from_game(path: &Path, number: u64, ply: Option<usize>) -> Result<Scene> {
             return Err(CliError::input(
                 &name,
                 format_args!(
-                    "--game {number}: the file has {read} game{}",
-                    if read == 1 { "" } else { "s" }
+                    "--game {number}: the file has {}",
+                    crate::words::plural(read, "game", "games")
                 ),
             ));
         };
@@ -144,8 +144,8 @@ fn from_game(path: &Path, number: u64, ply: Option<usize>) -> Result<Scene> {
         return Err(CliError::input(
             &name,
             format_args!(
-                "--ply {ply}: game {number} has {} plies (0 is the start position)",
-                moves.len()
+                "--ply {ply}: game {number} has {} (0 is the start position)",
+                crate::words::plural(moves.len(), "ply", "plies")
             ),
         ));
     }

@@ -8,6 +8,7 @@ use chess_syzygy::{Material, RootOptions, SyzygyError, Wdl};
 use crate::cli::TbArgs;
 use crate::error::{CliError, Result};
 use crate::position_arg::{Chess960Default, resolve};
+use crate::words::plural;
 use chess_archive::json::Json;
 
 /// The name of a result in `--json`.
@@ -89,7 +90,8 @@ pub fn run(args: &TbArgs, out: &mut impl Write) -> Result<()> {
     );
     writeln!(out, "{material}, {side} to move: {wdl}, {dtz_text}")?;
     if let Some(now) = root.wdl().filter(|&now| now != wdl) {
-        writeln!(out, "with {} halfmoves gone: {now}", pos.halfmoves())?;
+        let gone = plural(pos.halfmoves(), "halfmove", "halfmoves");
+        writeln!(out, "with {gone} gone: {now}")?;
     }
     for (i, rm) in root.moves().iter().enumerate() {
         let dtz = rm.dtz.map_or_else(String::new, |d| format!("dtz {d}"));

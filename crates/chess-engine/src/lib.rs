@@ -66,6 +66,11 @@ pub use see::{see, see_ge};
 pub use tablebases::Tablebase;
 pub use tablebases::TablebaseSettings;
 
+/// The engine's name and version, the one name it goes by everywhere: `id name` in UCI, the
+/// built-in player of `chess match` (its PGN's `White` and `Black` tags) and the `Annotator`
+/// of `chess annotate`.
+pub const ENGINE_NAME: &str = concat!("chess-engine ", env!("CARGO_PKG_VERSION"));
+
 /// The examples of the crate's README, checked as doctests.
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]

@@ -20,7 +20,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use chess_engine::uci::{Client, ClientError, ENGINE_NAME, Info};
+use chess_engine::ENGINE_NAME;
+use chess_engine::uci::{Client, ClientError, Info};
 use chess_engine::{Control, Limits, Score, Searcher};
 use chess_rules::{Move, Position};
 

@@ -97,10 +97,16 @@ impl Tally {
         Distribution::new(&[(0.0, self.losses), (0.5, self.draws), (1.0, self.wins)])
     }
 
-    /// The Elo difference and its 95% margin, by the trinomial model.
+    /// The Elo difference and its 95% margin, by the trinomial model. When every game ended
+    /// alike, [`EloEstimate::unmeasurable`] says how.
     #[must_use]
     pub fn elo(&self) -> EloEstimate {
-        self.distribution().elo()
+        let mut elo = self.distribution().elo();
+        if elo.unmeasurable == Some(Unmeasurable::AllAlike) {
+            // Neither all won nor all lost: all drawn.
+            elo.unmeasurable = Some(Unmeasurable::AllDrawn);
+        }
+        elo
     }
 }
 
@@ -203,14 +209,26 @@ impl Distribution {
         let low = elo_from_score(self.mean - Z95 * se);
         let high = elo_from_score(self.mean + Z95 * se);
         let margin = (high - low) / 2.0;
+        let unmeasurable = if self.samples == 0 {
+            Some(Unmeasurable::NoGames)
+        } else if self.mean >= 1.0 {
+            Some(Unmeasurable::AllWon)
+        } else if self.mean <= 0.0 {
+            Some(Unmeasurable::AllLost)
+        } else if self.variance <= 0.0 {
+            Some(Unmeasurable::AllAlike)
+        } else {
+            None
+        };
         EloEstimate {
             diff,
-            margin: if margin.is_nan() {
+            margin: if margin.is_nan() || unmeasurable.is_some() {
                 f64::INFINITY
             } else {
                 margin
             },
             los: self.los(),
+            unmeasurable,
         }
     }
 
@@ -237,26 +255,57 @@ impl Distribution {
 /// An Elo difference with its error margin.
 #[derive(Copy, Clone, PartialEq, Debug)]
 pub struct EloEstimate {
-    /// The difference, from the first player's side.
+    /// The difference, from the first player's side (infinite for a score of 0% or 100%).
     pub diff: f64,
-    /// The half width of its 95% confidence interval (infinite when unknown).
+    /// The half width of its 95% confidence interval (infinite when unknown: see
+    /// [`EloEstimate::unmeasurable`]).
     pub margin: f64,
     /// The likelihood of superiority, 0 to 1.
     pub los: f64,
+    /// Why the games so far cannot measure the difference and its margin, if they cannot:
+    /// none played, or all of them ended alike (no spread to measure a margin from).
+    pub unmeasurable: Option<Unmeasurable>,
 }
 
 impl fmt::Display for EloEstimate {
-    /// `+235 ± 50`, `+inf`.
+    /// `+235 ± 50`, or `not measurable yet (all games won)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.diff.is_infinite() {
-            return f.write_str(if self.diff > 0.0 { "+inf" } else { "-inf" });
+        match self.unmeasurable {
+            Some(why) => write!(f, "not measurable yet ({why})"),
+            // Rounded first, so that -0.2 is 0, not -0.
+            None => write!(f, "{:+} ± {:.0}", self.diff.round() as i64, self.margin),
         }
-        // Rounded first, so that -0.2 is 0, not -0.
-        write!(f, "{:+}", self.diff.round() as i64)?;
-        if self.margin.is_finite() {
-            write!(f, " ± {:.0}", self.margin)?;
-        }
-        Ok(())
+    }
+}
+
+/// Why an Elo difference cannot be measured yet: a score of 0% or 100% is an infinite
+/// difference, and results that are all alike have no spread to give a margin.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
+pub enum Unmeasurable {
+    /// No games have been played.
+    NoGames,
+    /// Every game was won (a score of 100%).
+    AllWon,
+    /// Every game was lost (a score of 0%).
+    AllLost,
+    /// Every game was drawn.
+    AllDrawn,
+    /// Every result (of a game, or of a pair of games) was the same, neither all won nor all
+    /// lost.
+    AllAlike,
+}
+
+impl fmt::Display for Unmeasurable {
+    /// `all games won`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Unmeasurable::NoGames => "no games",
+            Unmeasurable::AllWon => "all games won",
+            Unmeasurable::AllLost => "all games lost",
+            Unmeasurable::AllDrawn => "all games drawn",
+            Unmeasurable::AllAlike => "all results alike",
+        })
     }
 }
 
@@ -480,6 +529,39 @@ mod tests {
         assert!(close(elo.diff, 0.0, 1e-9));
         assert!(close(elo.los, 0.5, 1e-7));
         assert!(Tally::default().elo().margin.is_infinite());
+    }
+
+    #[test]
+    fn a_score_of_nothing_or_everything_is_not_measurable_yet() {
+        // The match summary said "Elo difference -inf (95%)", without a margin.
+        let won = Tally {
+            wins: 4,
+            draws: 0,
+            losses: 0,
+        };
+        assert_eq!(won.elo().to_string(), "not measurable yet (all games won)");
+        assert_eq!(
+            won.reversed().elo().to_string(),
+            "not measurable yet (all games lost)"
+        );
+        let drawn = Tally {
+            wins: 0,
+            draws: 3,
+            losses: 0,
+        };
+        assert_eq!(drawn.elo().unmeasurable, Some(Unmeasurable::AllDrawn));
+        assert!(drawn.elo().margin.is_infinite());
+        assert_eq!(
+            Tally::default().elo().to_string(),
+            "not measurable yet (no games)"
+        );
+        let mut pairs = PairTally::default();
+        pairs.add(1.0, 0.0);
+        pairs.add(0.0, 1.0);
+        assert_eq!(pairs.elo().unmeasurable, Some(Unmeasurable::AllAlike));
+        pairs.add(1.0, 0.5);
+        assert_eq!(pairs.elo().unmeasurable, None);
+        assert!(pairs.elo().to_string().contains(" ± "), "{}", pairs.elo());
     }
 
     #[test]

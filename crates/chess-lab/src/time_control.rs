@@ -126,6 +126,7 @@ impl TimeControl {
             TimeControl::Clock { .. } => self.to_string(),
             TimeControl::MoveTime(t) => format!("movetime {} s", t.as_secs_f64()),
             TimeControl::Depth(d) => format!("depth {d}"),
+            TimeControl::Nodes(1) => "1 node".to_owned(),
             TimeControl::Nodes(n) => format!("{n} nodes"),
         }
     }

@@ -190,7 +190,7 @@ fn annotate_marks_mistakes_and_reports_bad_games() {
     let out = chess(&["annotate", &input, "--depth", "8", "--threads", "2"], "");
     assert_eq!(out.status, 1, "a bad game is reported");
     assert_contains(&out.stderr, "game 2");
-    assert_contains(&out.stderr, "1 game could not be read");
+    assert_contains(&out.stderr, "1 of 3 games could not be read");
     check_annotated(&read(&out.stdout), "chess-engine");
 
     let output = dir.join("annotated.pgn");

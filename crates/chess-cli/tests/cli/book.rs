@@ -191,7 +191,7 @@ fn build_reports_bad_games_and_goes_on() {
     assert_eq!(out.status, 0, "{}", out.stderr);
     assert_contains(&out.stderr, "game 2, line 7, column 7");
     assert_contains(&out.stderr, "left out of the book");
-    assert_contains(&out.stdout, "from 2 games (1 bad games left out)");
+    assert_contains(&out.stdout, "from 2 games (1 bad game left out)");
     let book = Book::open(&book_path).unwrap();
     // e4: a win (2) and a draw (1) for white.
     let e4 = book.moves(&Position::standard());

@@ -135,10 +135,10 @@ fn pzstd_files_are_read() {
     assert!(frames > 1, "{frames} frames");
     let out = chess(&["pgn", &compressed.display().to_string()], "");
     assert_eq!(out.status, 0, "{}", out.stderr);
-    assert_contains(&out.stdout, ": 2820 games, 166200 moves, 0 bad");
+    assert_contains(&out.stdout, ": 2820 games, 166200 plies, 0 bad");
     // On stdin too.
     let piped = from_file_on_stdin(&["pgn", "-"], &compressed.display().to_string());
-    assert_eq!(piped, "-: 2820 games, 166200 moves, 0 bad\n");
+    assert_eq!(piped, "-: 2820 games, 166200 plies, 0 bad\n");
 }
 
 fn chess_notation_frames(bytes: &[u8]) -> usize {

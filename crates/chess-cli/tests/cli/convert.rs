@@ -491,7 +491,7 @@ fn parts_are_checked() {
     let zst = dir.file_bytes("one.zst", &zstd::encode_all(&b"1. e4 *\n"[..], 3).unwrap());
     let out = chess(&["pgn", &zst, "--frames", "0:2"], "");
     assert_eq!(out.status, 1);
-    assert_contains(&out.stderr, "frames 0:2: the file has 1 frames");
+    assert_contains(&out.stderr, "frames 0:2: the file has 1 frame\n");
     let out = chess(&["pgn", &zst, "--byte-range", "1:2"], "");
     assert_eq!(out.status, 1);
     assert_contains(
@@ -533,7 +533,10 @@ fn bad_input_leaves_nothing_half_written() {
     let junk_out = dir.join("junk.parquet").display().to_string();
     let out = chess(&["pgn", "--to", "parquet", &junk_out, &junk], "");
     assert_eq!(out.status, 1, "{}", out.stderr);
-    assert_contains(&out.stderr, "could not be read whole");
+    assert_contains(&out.stderr, "junk.pgn: game 1, line 1, column 1: ");
+    assert_contains(&out.stderr, "1 game written from 1 game (1 with errors)");
+    // One game, and bad: its own line says it all, no count repeats it.
+    assert!(!out.stderr.contains("could not be read"), "{}", out.stderr);
     assert!(!out.stderr.contains("panicked"));
 
     // A cut compressed stream: the games before the cut are written, and the cut is said.

@@ -58,6 +58,57 @@ fn uci_protocol() {
     assert!(chess_notation::uci::parse(&pos, m).is_ok(), "{best}");
 }
 
+/// The built-in engine goes by one name, `chess_engine::ENGINE_NAME`: in UCI's `id name`, as a
+/// player of `chess match` (its PGN's `White` and `Black` tags) and as the `Annotator` of
+/// `chess annotate`.
+#[test]
+fn the_builtin_engine_has_one_name_everywhere() {
+    use chess_notation::pgn::GameReader;
+
+    let name = chess_engine::ENGINE_NAME;
+    assert_eq!(name, concat!("chess-engine ", env!("CARGO_PKG_VERSION")));
+    let out = chess(&["uci"], "uci\nquit\n");
+    assert_eq!(
+        out.stdout.lines().next(),
+        Some(format!("id name {name}").as_str())
+    );
+
+    let dir = chess_testdata::TempDir::new("cli-engine-name");
+    let pgn = dir.join("games.pgn").display().to_string();
+    let out = chess(
+        &[
+            "match",
+            "-e",
+            "builtin",
+            "-e",
+            "builtin",
+            "--depth",
+            "1",
+            "-n",
+            "1",
+            "--max-moves",
+            "3",
+            "--pgn",
+            &pgn,
+        ],
+        "",
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let text = std::fs::read(&pgn).unwrap();
+    let game = GameReader::new(&text[..]).next().unwrap().unwrap();
+    // Two engines of one name are told apart by a number.
+    assert_eq!(game.header("White"), Some(name));
+    assert_eq!(game.header("Black"), Some(format!("{name} (2)").as_str()));
+
+    let out = chess(&["annotate", "-", "--depth", "1"], "1. e4 e5 *\n");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let game = GameReader::new(out.stdout.as_bytes())
+        .next()
+        .unwrap()
+        .unwrap();
+    assert_eq!(game.header("Annotator"), Some(name));
+}
+
 fn chess_rules_after(moves: &[&str]) -> chess_rules::Position {
     let mut pos = chess_rules::Position::standard();
     for text in moves {

@@ -7,7 +7,9 @@ mod check;
 mod compressed;
 mod convert;
 mod engine;
+mod exit_status;
 mod fen;
+mod json_shapes;
 mod matches;
 mod moves;
 mod outputs;
@@ -42,6 +44,40 @@ fn usage_errors_exit_with_2() {
     let out = support::chess(&["frobnicate"], "");
     assert_eq!(out.status, 2);
     assert!(!out.stderr.contains("panicked"));
+}
+
+/// A number out of range is said as people write ranges ("from 0 to 959"), not in Rust's
+/// notation ("960 is not in 0..960", "1..=3600000").
+#[test]
+fn ranges_are_written_as_people_write_them() {
+    for (args, expected) in [
+        (
+            &["perft", "--position", "960", "1"][..],
+            "invalid value '960' for '--position <N>': expected a whole number from 0 to 959",
+        ),
+        (
+            &["play", "--movetime", "0"],
+            "expected a whole number from 1 to 3600000",
+        ),
+        (
+            &["play", "--level", "11"],
+            "expected a whole number from 1 to 10",
+        ),
+        (&["perft", "21"], "expected a whole number from 0 to 20"),
+        (
+            &["annotate", "-", "--nodes", "0"],
+            "expected a whole number of 1 or more",
+        ),
+        (
+            &["svg", "--game", "x", "--pgn", "-"],
+            "expected a whole number of 1 or more",
+        ),
+    ] {
+        let out = support::chess(args, "");
+        assert_eq!(out.status, 2, "{args:?}: {}", out.stderr);
+        assert_contains(&out.stderr, expected);
+        assert!(!out.stderr.contains(".."), "{args:?}: {}", out.stderr);
+    }
 }
 
 #[test]

@@ -286,6 +286,27 @@ fn bad_matches_are_refused_with_reasons() {
     assert_eq!(out.status, 1);
     assert_contains(&out.stderr, "bad.epd: line 2: ");
 
+    // A bad game of a PGN file of openings: its number said once, then where and why.
+    let bad = dir.file("bad.pgn", "1. e4 e5 2. Ke3 *\n");
+    let out = chess(
+        &[
+            "match",
+            "-e",
+            "builtin",
+            "-e",
+            "builtin",
+            "--openings",
+            &bad,
+        ],
+        "",
+    );
+    assert_eq!(out.status, 1);
+    assert_contains(
+        &out.stderr,
+        "bad.pgn: game 1: line 1, column 13: illegal move Ke3",
+    );
+    assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
+
     let out = chess(
         &[
             "match", "-e", "builtin", "-e", "builtin", "--sprt", "elo0=5",

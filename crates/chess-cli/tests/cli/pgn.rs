@@ -17,7 +17,7 @@ fn stats_of_real_files() {
     assert_eq!(
         out.stdout,
         format!(
-            "{kasparov}: 6 games, 519 moves, 0 bad\n{fischer}: 4 games, 396 moves, 0 bad\ntotal: 10 games, 915 moves, 0 bad\n"
+            "{kasparov}: 6 games, 519 plies, 0 bad\n{fischer}: 4 games, 396 plies, 0 bad\ntotal: 10 games, 915 plies, 0 bad\n"
         )
     );
 }
@@ -86,10 +86,29 @@ fn threads_give_the_same_output() {
 
 #[test]
 fn unreadable_file() {
+    // One line, naming the file and the cause: no "an input could not be read" after it.
     let out = chess(&["pgn", "/nonexistent.pgn"], "");
     assert_eq!(out.status, 1);
+    assert_eq!(
+        out.stderr,
+        "chess: /nonexistent.pgn: No such file or directory (os error 2)\n"
+    );
+    // Among files that read, the same one line.
+    let games = crate::support::own_file("bad-games.pgn");
+    let out = chess(&["pgn", "--fens", &games, "/nonexistent.pgn"], "");
+    assert_eq!(out.status, 1);
+    let last = out.stderr.lines().last().unwrap();
     assert!(
-        out.stderr.starts_with("chess: /nonexistent.pgn: "),
+        last.starts_with("chess: ") && last.contains(" of "),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(
+        out.stderr
+            .lines()
+            .filter(|l| l.contains("/nonexistent.pgn"))
+            .count(),
+        1,
         "{}",
         out.stderr
     );
@@ -224,12 +243,12 @@ fn a_file_cut_off_is_reported() {
     let out = chess(&["pgn", "-"], whole);
     assert_eq!(
         (out.status, out.stdout.as_str()),
-        (0, "-: 2 games, 10 moves, 0 bad\n")
+        (0, "-: 2 games, 10 plies, 0 bad\n")
     );
     let cut = &whole[..whole.len() - 12];
     let out = chess(&["pgn", "-"], cut);
     assert_eq!(out.status, 1);
-    assert_eq!(out.stdout, "-: 2 games, 8 moves, 0 bad, 1 truncated\n");
+    assert_eq!(out.stdout, "-: 2 games, 8 plies, 0 bad, 1 truncated\n");
     assert_eq!(
         out.stderr,
         "chess: -: game 2, line 7, column 22: the input ends inside the game: expected a result token\n\
@@ -250,7 +269,7 @@ fn a_file_cut_off_is_reported() {
 fn a_dropped_variation_is_said() {
     let out = chess(&["pgn", "-"], "1. e4 (1. d4 d5 2. Ke3) e5 *\n");
     assert_eq!(out.status, 0);
-    assert_eq!(out.stdout, "-: 1 games, 2 moves, 0 bad\n");
+    assert_eq!(out.stdout, "-: 1 game, 2 plies, 0 bad\n");
     assert_eq!(
         out.stderr,
         "chess: -: game 1, line 1, column 20: variation dropped: illegal move Ke3: no legal move matches in rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2\n"

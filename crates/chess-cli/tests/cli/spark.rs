@@ -94,7 +94,7 @@ fn month_of(line: &str) -> String {
 }
 
 /// One machine's reading of `paths`: games by `result<TAB>year<TAB>month` from `chess pgn
-/// --json`, and each file's statistics line from `chess pgn` (`N games, M moves, B bad`).
+/// --json`, and each file's statistics line from `chess pgn` (`N games, M plies, B bad`).
 fn one_machine(paths: &[String]) -> (BTreeMap<String, u64>, BTreeMap<String, String>) {
     let mut games = BTreeMap::new();
     let mut files = BTreeMap::new();
@@ -117,8 +117,8 @@ fn one_machine(paths: &[String]) -> (BTreeMap<String, u64>, BTreeMap<String, Str
 }
 
 /// Reads the data set with pyarrow: one line `result year month games` per group, then `file:
-/// N games, M moves, B bad` per source file (moves: the plies of the games without error, as
-/// `chess pgn` counts them).
+/// N games, M plies, B bad` per source file (the plies of the games without error, as `chess
+/// pgn` counts them; `1 game`, `1 ply` for one).
 const READ_BACK: &str = r#"
 import sys, collections, pyarrow.dataset as ds
 t = ds.dataset(sys.argv[1], format="parquet", partitioning="hive").to_table().to_pylist()
@@ -132,8 +132,9 @@ for g in t:
     f[0] += 1
     f[1] += g["plies"] if g["error"] is None else 0
     f[2] += g["error"] is not None
-for name, (games, moves, bad) in sorted(files.items()):
-    print(f"{name}: {games} games, {moves} moves, {bad} bad")
+plural = lambda n, one, many: f"{n} {one if n == 1 else many}"
+for name, (games, plies, bad) in sorted(files.items()):
+    print(f"{name}: {plural(games, 'game', 'games')}, {plural(plies, 'ply', 'plies')}, {bad} bad")
 "#;
 
 /// Runs the job in `local[2]` on `inputs` in parts of 8 KB into `out`, with `option`; its

@@ -206,7 +206,10 @@ fn bad_inputs_are_typed_errors_with_their_exit_status() {
             &["svg", "--last-move", "e2"],
             "invalid value 'e2' for '--last-move <MOVE>': expected two squares, like e2e4",
         ),
-        (&["svg", "--size", "8"], "8 is not in 16..=8192"),
+        (
+            &["svg", "--size", "8"],
+            "expected a whole number from 16 to 8192",
+        ),
         (&["svg", "--ply", "3"], "--pgn <FILE>"),
         (
             &["svg", "--pgn", &games, "--last-move", "e2e4"],

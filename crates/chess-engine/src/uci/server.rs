@@ -21,8 +21,8 @@ use crate::{
     Control, Level, Limits, MAX_HASH_MB, MAX_THREADS, Rng, Searcher, TablebaseSettings, random_seed,
 };
 
-/// The name the engine gives in `id name`.
-pub const ENGINE_NAME: &str = concat!("chess-engine ", env!("CARGO_PKG_VERSION"));
+/// The name the engine gives in `id name` (the crate's one [`crate::ENGINE_NAME`]).
+pub use crate::ENGINE_NAME;
 /// The author the engine gives in `id author`.
 pub const ENGINE_AUTHOR: &str = "the chess workspace developers";
 
@@ -400,7 +400,12 @@ impl<W: Write + Send + 'static> Server<W> {
                             Err(e) => self.info_string(&format!("SyzygyPath {dir}: {e}"))?,
                         }
                     }
-                    self.info_string(&format!("found {found} tablebases"))?;
+                    let noun = if found == 1 {
+                        "tablebase"
+                    } else {
+                        "tablebases"
+                    };
+                    self.info_string(&format!("found {found} {noun}"))?;
                     self.options.tablebases.tables = Some(Arc::new(tables));
                 }
             }

@@ -145,7 +145,8 @@ fn read_pgn(text: &[u8], mode: CastlingMode) -> Result<Vec<MatchOpening>, (u64, 
     let mut openings = Vec::new();
     for (i, game) in GameReader::new(text).enumerate() {
         let number = i as u64 + 1;
-        let game = game.map_err(|e| (number, e.to_string()))?;
+        // The game's number is said once, by the error's place: here where and why.
+        let game = game.map_err(|e| (number, format!("{}: {}", e.at, e.reason)))?;
         openings.push(opening_of_game(&game, mode).map_err(|m| (number, m))?);
     }
     Ok(openings)
