@@ -248,7 +248,15 @@ fn cases(f: &Files, dir: &TempDir) -> Vec<Case> {
         ),
         case(
             "book build",
-            run(&["book", "build", &f.games, "--out", &out("built.bin")]),
+            // Run again for each way the output is closed: --force.
+            run(&[
+                "book",
+                "build",
+                &f.games,
+                "--out",
+                &out("built.bin"),
+                "--force",
+            ]),
             Some(run(&["book", "build", &f.missing, "--out", &out("no.bin")])),
             run(&[
                 "book",
@@ -269,6 +277,7 @@ fn cases(f: &Files, dir: &TempDir) -> Vec<Case> {
                 &f.book,
                 "--out",
                 &out("merged.bin"),
+                "--force",
             ]),
             Some(run(&[
                 "book",
