@@ -353,7 +353,7 @@ pub fn plan_file(path: &Path, size: u64) -> io::Result<Vec<Planned>> {
 ///
 /// As [`plan`].
 pub fn plan_stream<R: Read + Send + 'static>(input: R, size: u64) -> io::Result<Vec<Planned>> {
-    let mut stream = Stream::new(Box::new(input), 0);
+    let mut stream: Stream = Stream::new(Box::new(input), 0);
     let format = Compression::detect(stream.peek(Compression::MAGIC_LEN)?);
     let (len, frames) = match format {
         Compression::Zstd => {
@@ -454,7 +454,7 @@ pub fn open_stream<R: Read + Send + 'static>(
     split: Split,
     from: u64,
 ) -> Result<SplitInput, SplitError> {
-    let mut stream = Stream::new(Box::new(input), from);
+    let mut stream: Stream = Stream::new(Box::new(input), from);
     let format = Compression::detect(stream.peek(Compression::MAGIC_LEN)?);
     match split {
         Split::Bytes { start, end } => {
@@ -708,6 +708,30 @@ mod tests {
             }
         }
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_frame_asking_for_too_large_a_window_is_refused_in_a_part() {
+        // A frame, then one whose header asks for a 2 GiB window, with an empty last block.
+        let mut file = zstd::encode_all(&b"[Event \"a\"]\n\n1. e4 *\n\n"[..], 3).unwrap();
+        let at = file.len();
+        file.extend(zstd_frames::MAGIC.to_le_bytes());
+        file.extend([0x00, 21 << 3, 1, 0, 0]);
+        let expected = format!(
+            "the zstd frame at byte {at} asks for a window of 2048 MiB, more than the 128 MiB \
+             this reader allows"
+        );
+        for (first, from) in [(0, 0), (1, 0)] {
+            let split = Split::Frames { first, last: 2 };
+            let result = open_stream(Cursor::new(file.clone()), split, from)
+                .map_err(|e| e.to_string())
+                .and_then(|mut part| {
+                    part.reader
+                        .read_to_end(&mut Vec::new())
+                        .map_err(|e| e.to_string())
+                });
+            assert_eq!(result, Err(expected.clone()), "frames {first}:2");
+        }
     }
 
     #[test]
