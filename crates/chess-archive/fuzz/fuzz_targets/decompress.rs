@@ -31,7 +31,8 @@ fuzz_target!(|data: &[u8]| {
     let mut file = match mode % 4 {
         1 => pzstd(text, 1 + usize::from(mode >> 2) * 8),
         2 => {
-            let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+            let mut encoder =
+                flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
             encoder.write_all(text).unwrap();
             encoder.finish().unwrap()
         }
@@ -89,7 +90,11 @@ fn check(data: &[u8], expected: Option<&[u8]>) {
             match (&ours, &reference) {
                 (Ok(ours), Ok(reference)) => assert!(ours == reference, "the texts differ"),
                 (Err(_), Err(_)) => {}
-                _ => panic!("ours: {:?}, the zstd crate's: {:?}", short(&ours), short(&reference)),
+                _ => panic!(
+                    "ours: {:?}, the zstd crate's: {:?}",
+                    short(&ours),
+                    short(&reference)
+                ),
             }
         }
         Compression::Gzip | Compression::Bzip2 => {}
@@ -99,7 +104,8 @@ fn check(data: &[u8], expected: Option<&[u8]>) {
         match too_large {
             Some(w) => assert!(w.window > 1 << MAX_WINDOW_LOG && w.offset < data.len() as u64),
             None => assert!(
-                e.to_string().starts_with(&format!("corrupt or cut {format} stream")),
+                e.to_string()
+                    .starts_with(&format!("corrupt or cut {format} stream")),
                 "{e}"
             ),
         }

@@ -45,7 +45,13 @@ fuzz_target!(|data: &[u8]| {
     let Ok(plan) = split::plan_stream(Cursor::new(file.to_vec()), size) else {
         return;
     };
-    check_plan(&plan, file, streamed.ok().map(|f| f.iter().filter(|f| !f.skippable).count()));
+    check_plan(
+        &plan,
+        file,
+        streamed
+            .ok()
+            .map(|f| f.iter().filter(|f| !f.skippable).count()),
+    );
     if plan.len() > 16 {
         return;
     }
@@ -93,7 +99,8 @@ thread_local! {
 fn frames(text: &[u8], chunk: usize, announced: bool) -> Vec<u8> {
     let mut file = Vec::new();
     for piece in text.chunks(chunk) {
-        let frame = ENCODERS.with_borrow_mut(|e| e[usize::from(!announced)].compress(piece).unwrap());
+        let frame =
+            ENCODERS.with_borrow_mut(|e| e[usize::from(!announced)].compress(piece).unwrap());
         if announced {
             file.extend(0x184D_2A50u32.to_le_bytes());
             file.extend(4u32.to_le_bytes());
@@ -111,7 +118,11 @@ fn check_frames(frames: &[zstd_frames::Frame], file: &[u8]) {
         assert_eq!(frame.offset, at);
         assert!(frame.len >= 8, "{frame:?}");
         let magic = u32::from_le_bytes(file[at as usize..][..4].try_into().unwrap());
-        assert_eq!(frame.skippable, magic & 0xffff_fff0 == 0x184d_2a50, "{frame:?}");
+        assert_eq!(
+            frame.skippable,
+            magic & 0xffff_fff0 == 0x184d_2a50,
+            "{frame:?}"
+        );
         at += frame.len;
     }
     assert_eq!(at, file.len() as u64);

@@ -12,9 +12,7 @@
 
 use std::time::Instant;
 
-use chess_engine::uci::protocol::{
-    Command, PositionCommand, PositionStart, go_line, parse_go,
-};
+use chess_engine::uci::protocol::{Command, PositionCommand, PositionStart, go_line, parse_go};
 use chess_notation::{Fen, uci};
 use chess_rules::Position;
 use libfuzzer_sys::fuzz_target;
@@ -29,7 +27,11 @@ fuzz_target!(|data: &[u8]| {
             continue;
         };
         let written = command.to_string();
-        assert_eq!(Command::parse(&written).as_ref(), Some(&command), "{line:?} -> {written:?}");
+        assert_eq!(
+            Command::parse(&written).as_ref(),
+            Some(&command),
+            "{line:?} -> {written:?}"
+        );
         match command {
             Command::SetOption { name, value } if name.eq_ignore_ascii_case("uci_chess960") => {
                 match value.to_ascii_lowercase().as_str() {
