@@ -23,8 +23,6 @@ least two moves, their mean time used and the mean time per move (used / (n - 1)
 import argparse
 import sys
 
-from pyspark.sql import SparkSession
-
 OPENINGS = """
 SELECT eco,
        CAST(FLOOR((white_elo + black_elo) / 2 / 200) * 200 AS INT) AS band,
@@ -81,6 +79,15 @@ def main(argv):
     parser.add_argument("--limit", type=int, default=20, help="rows shown of each table (default 20)")
     parser.add_argument("--master", help="the Spark master, e.g. local[2] (default: spark-submit's)")
     args = parser.parse_args(argv)
+    # Imported once the arguments are read: --help and the errors in the arguments need no
+    # pyspark.
+    try:
+        from pyspark.sql import SparkSession
+    except ImportError as e:
+        sys.exit(
+            f"analysis: cannot import {e.name or 'pyspark'} ({e}): "
+            "python3 -m pip install pyspark pyarrow pandas (see examples/spark/README.md)"
+        )
     builder = (
         SparkSession.builder.appName("pgn_analysis")
         .config("spark.ui.showConsoleProgress", "false")

@@ -40,13 +40,28 @@ import sys
 import tempfile
 import threading
 
-import pyarrow as pa
-import pyarrow.fs as pafs
-import pyarrow.parquet as pq
-from pyspark import SparkFiles, TaskContext
-from pyspark.sql import SparkSession
-from pyspark.sql import functions as F
-from pyspark.sql.pandas.types import from_arrow_schema
+# pyarrow and pyspark, imported by `import_libraries` once the arguments are read: --help and
+# the errors in the arguments need neither.
+pa = pafs = pq = None
+SparkFiles = TaskContext = SparkSession = F = from_arrow_schema = None
+
+
+def import_libraries():
+    """Imports pyarrow and pyspark as the module's globals, or exits saying what to install."""
+    global pa, pafs, pq, SparkFiles, TaskContext, SparkSession, F, from_arrow_schema
+    try:
+        import pyarrow as pa
+        import pyarrow.fs as pafs
+        import pyarrow.parquet as pq
+        from pyspark import SparkFiles, TaskContext
+        from pyspark.sql import SparkSession
+        from pyspark.sql import functions as F
+        from pyspark.sql.pandas.types import from_arrow_schema
+    except ImportError as e:
+        sys.exit(
+            f"pgn_to_parquet: cannot import {e.name or 'a library'} ({e}): "
+            "python3 -m pip install pyspark pyarrow pandas (see examples/spark/README.md)"
+        )
 
 # A game with every kind of column filled, converted by the binary on the driver: its file's
 # schema is the one the tasks produce, so Spark's schema always matches the binary in use.
@@ -378,6 +393,7 @@ def with_month(games):
 
 def main(argv):
     args = parse_args(argv)
+    import_libraries()
     files = input_files(args.inputs)
     if not args.overwrite and "://" not in args.out and os.path.exists(args.out):
         sys.exit(f"pgn_to_parquet: {args.out} exists (pass --overwrite to replace it)")

@@ -177,6 +177,18 @@ pub enum SplitError {
         /// The byte the stream starts at.
         from: u64,
     },
+    /// A stream of frames whose frame before the part (where the stream starts) holds fewer
+    /// than the 4 bytes of text that say whether a game starts at the cut, and is not the
+    /// file's first frame: the text before it is needed, and the stream does not have it. The
+    /// plans never cut there; a part chosen by hand can be read from the file instead.
+    ShortFrameBefore {
+        /// The first frame of the part.
+        first: usize,
+        /// The frame after the last.
+        last: usize,
+        /// The bytes of text of the frame before.
+        text: usize,
+    },
 }
 
 impl fmt::Display for SplitError {
@@ -224,6 +236,12 @@ impl fmt::Display for SplitError {
                 f,
                 "frames from {first}: the stream must start at the frame before them (the \
                  part's `from`), and byte {from} does not start a frame of text"
+            ),
+            SplitError::ShortFrameBefore { first, last, text } => write!(
+                f,
+                "frames {first}:{last}: the frame before them holds {text} bytes of text, fewer \
+                 than the {BEFORE} that say whether a game starts at the cut: read the part from \
+                 the file, or cut at another frame"
             ),
         }
     }
@@ -356,7 +374,7 @@ pub fn plan_file(path: &Path, size: u64) -> io::Result<Vec<Planned>> {
 ///
 /// As [`plan`].
 pub fn plan_stream<R: Read + Send + 'static>(input: R, size: u64) -> io::Result<Vec<Planned>> {
-    let mut stream = Stream::new(Box::new(input), 0);
+    let mut stream: Stream = Stream::new(Box::new(input), 0);
     let format = Compression::detect(stream.peek(Compression::MAGIC_LEN)?);
     let (len, frames) = match format {
         Compression::Zstd => {
@@ -396,7 +414,7 @@ fn planned(format: Compression, len: u64, frames: &[Frame], size: u64) -> Vec<Pl
             let (mut first, mut bytes) = (0, 0);
             for (i, frame) in frames.iter().enumerate() {
                 bytes += frame.len;
-                if bytes >= size || i + 1 == frames.len() {
+                if (bytes >= size && long_enough(frame)) || i + 1 == frames.len() {
                     parts.push(Planned {
                         split: Split::Frames { first, last: i + 1 },
                         // The frame before, whose text ends where the part starts.
@@ -422,8 +440,23 @@ fn planned(format: Compression, len: u64, frames: &[Frame], size: u64) -> Vec<Pl
     }
 }
 
-/// How many bytes before a byte range's start are read to tell whether a game starts there.
+/// How many bytes before a byte range's start are read to tell whether a game starts there
+/// (and how many bytes of text a part of frames needs before it).
 const BEFORE: u64 = 4;
+
+/// The longest zstd frame an encoder writes for fewer than [`BEFORE`] bytes of text: an
+/// 18-byte header at most, one block of 3 bytes' header and 3 bytes, a 4-byte checksum.
+const LONGEST_SHORT_FRAME: u64 = 18 + 3 + 3 + 4;
+
+/// Whether a part may start after `frame`, read from a stream that starts at it: whether its
+/// text is surely as long as the [`BEFORE`] bytes that say whether a game starts at the cut
+/// (from its stated size, else from its length).
+fn long_enough(frame: &Frame) -> bool {
+    match frame.content_size {
+        Some(size) => size >= BEFORE,
+        None => frame.len > LONGEST_SHORT_FRAME,
+    }
+}
 
 /// Opens the part `split` of a file from a stream of the file that starts at its byte `from`:
 /// the [`Planned::from`] of the part (for a byte range, any earlier byte will do too; frames
@@ -450,19 +483,22 @@ const BEFORE: u64 = 4;
 /// # Errors
 ///
 /// A read error; `InvalidInput` when `from` is past where the part's stream must start, for a
-/// byte range of a compressed file (other than the whole of it, from its start), or frames of
-/// a stream that is not zstd.
+/// byte range of a compressed file (other than the whole of it; told from a stream that starts
+/// at the file's start, as a stream from inside a plain file starts with any bytes), or frames
+/// of a stream that is not zstd.
 pub fn open_stream<R: Read + Send + 'static>(
     input: R,
     split: Split,
     from: u64,
 ) -> Result<SplitInput, SplitError> {
-    let mut stream = Stream::new(Box::new(input), from);
+    let mut stream: Stream = Stream::new(Box::new(input), from);
     let format = Compression::detect(stream.peek(Compression::MAGIC_LEN)?);
     match split {
         Split::Bytes { start, end } => {
-            if format != Compression::Plain {
-                if start == 0 && from == 0 {
+            // Only a stream from the file's start shows its format: one from inside a plain
+            // file starts with whatever bytes are there (a comment may hold `BZh9`).
+            if from == 0 && format != Compression::Plain {
+                if start == 0 {
                     let (_, reader) = compression::decompress(stream)?;
                     return Ok(SplitInput { reader, offset: 0 });
                 }
@@ -517,9 +553,16 @@ pub fn open_stream<R: Read + Send + 'static>(
             let shared: Shared = Arc::new(Mutex::new(stream));
             let mut before = Vec::new();
             if first > 0 {
-                FrameDecoder::new(Arc::clone(&shared), Some(1))?.read_to_end(&mut before)?;
+                before = tail(FrameDecoder::new(Arc::clone(&shared), Some(1))?)?;
+                if before.len() < BEFORE as usize && first > 1 {
+                    return Err(SplitError::ShortFrameBefore {
+                        first,
+                        last,
+                        text: before.len(),
+                    });
+                }
                 if before.is_empty() {
-                    // An empty frame says nothing of the lines: taken as a blank line.
+                    // No text before the part: it starts the text, as after a blank line.
                     before.extend_from_slice(b"\n\n\n\n");
                 }
             }
@@ -532,6 +575,25 @@ pub fn open_stream<R: Read + Send + 'static>(
                 offset: skipped,
             })
         }
+    }
+}
+
+/// The last four bytes of the text of `reader`, read to its end (all of it when shorter): what
+/// [`Part`] needs of the text before a cut. A frame's text can be thousands of times its
+/// compressed size, so it is not kept whole.
+fn tail(mut reader: impl Read) -> io::Result<Vec<u8>> {
+    let mut buffer = vec![0; 1 << 16];
+    let mut tail = Vec::with_capacity(8);
+    loop {
+        let n = match reader.read(&mut buffer) {
+            Ok(0) => return Ok(tail),
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        tail.extend_from_slice(&buffer[n.saturating_sub(4)..n]);
+        let excess = tail.len().saturating_sub(4);
+        tail.drain(..excess);
     }
 }
 
@@ -617,13 +679,20 @@ pub fn open(path: &Path, split: Split) -> Result<SplitInput, SplitError> {
                 Ok(compression::decompress(file.take(to - from))?.1)
             };
             // The text before the cut: the end of the frame before (decompressed for it).
+            // The text before the cut: the end of the frames before (as many as it takes for
+            // four bytes, the frame before alone in real files).
             let mut before = Vec::new();
-            if first > 0 {
-                range(at(first - 1), at(first))?.read_to_end(&mut before)?;
-                if before.is_empty() {
-                    // An empty frame says nothing of the lines: taken as a blank line.
-                    before.extend_from_slice(b"\n\n\n\n");
+            for i in (0..first).rev() {
+                let mut text = tail(range(at(i), at(i + 1))?)?;
+                text.extend_from_slice(&before);
+                before = text.split_off(text.len().saturating_sub(BEFORE as usize));
+                if before.len() == BEFORE as usize {
+                    break;
                 }
+            }
+            if first > 0 && before.is_empty() {
+                // No text before the part: it starts the text, as after a blank line.
+                before.extend_from_slice(b"\n\n\n\n");
             }
             let mut part = Part::new(&before, range(at(first), at(last))?, range(at(last), len)?);
             let skipped = part.skip_to_first_game()?;
@@ -711,6 +780,109 @@ mod tests {
             }
         }
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_frame_asking_for_too_large_a_window_is_refused_in_a_part() {
+        // A frame, then one whose header asks for a 2 GiB window, with an empty last block.
+        let mut file = zstd::encode_all(&b"[Event \"a\"]\n\n1. e4 *\n\n"[..], 3).unwrap();
+        let at = file.len();
+        file.extend(zstd_frames::MAGIC.to_le_bytes());
+        file.extend([0x00, 21 << 3, 1, 0, 0]);
+        let expected = format!(
+            "the zstd frame at byte {at} asks for a window of 2048 MiB, more than the 128 MiB \
+             this reader allows"
+        );
+        for (first, from) in [(0, 0), (1, 0)] {
+            let split = Split::Frames { first, last: 2 };
+            let result = open_stream(Cursor::new(file.clone()), split, from)
+                .map_err(|e| e.to_string())
+                .and_then(|mut part| {
+                    part.reader
+                        .read_to_end(&mut Vec::new())
+                        .map_err(|e| e.to_string())
+                });
+            assert_eq!(result, Err(expected.clone()), "frames {first}:2");
+        }
+    }
+
+    #[test]
+    fn a_part_of_plain_text_that_starts_with_magic_bytes_is_plain() {
+        // Found by fuzzing: a part's stream that starts at `BZh9` inside a comment was taken
+        // for bzip2 and refused as a byte range of a compressed file.
+        let text = b"[Event \"a\"]\n\n1. e4 { BZh9 and \x28\xb5\x2f\xfd } *\n\n".repeat(3);
+        for size in [1, 5, 20, 1000] {
+            let plan = plan_stream(Cursor::new(text.clone()), size).unwrap();
+            let mut whole = Vec::new();
+            for part in &plan {
+                let stream = Cursor::new(text[part.from as usize..].to_vec());
+                let input = open_stream(stream, part.split, part.from)
+                    .unwrap_or_else(|e| panic!("{}: {e}", part.split));
+                whole.extend(read(input).1);
+            }
+            assert!(whole == text, "{size}");
+        }
+    }
+
+    #[test]
+    fn parts_after_frames_of_fewer_than_four_bytes_of_text_are_exact_or_refused() {
+        // Found by fuzzing: after a frame of one byte of text, `\n`, a part took `[r` for a
+        // game start after a blank line, where the line before was not blank, and the part
+        // before had read the same bytes as its last game's.
+        let text = b"$\n\n1. e4 [x\n[r 1-0\n\n[Event \"b\"]\n*\n".to_vec();
+        let dir = std::env::temp_dir().join(format!("chess-split-short-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for chunk in [1, 2, 3, 5] {
+            let file = pzstd(&text, chunk);
+            let path = dir.join(format!("{chunk}.pgn.zst"));
+            std::fs::write(&path, &file).unwrap();
+            let frames = zstd_frames::data_frames(&mut Cursor::new(&file)).unwrap();
+            // Read from the file, any cut between frames is exact.
+            for cut in 0..=frames.len() {
+                let parts = [(0, cut), (cut, frames.len())];
+                let mut whole = Vec::new();
+                for (first, last) in parts {
+                    whole.extend(read(open(&path, Split::Frames { first, last }).unwrap()).1);
+                }
+                assert!(whole == text, "{chunk}, {cut}");
+            }
+            // Planned, from streams: exact (the plan never cuts after a short frame).
+            for size in [1, 30, 100] {
+                let mut whole = Vec::new();
+                for part in plan_stream(Cursor::new(file.clone()), size).unwrap() {
+                    let stream = Cursor::new(file[part.from as usize..].to_vec());
+                    whole.extend(read(open_stream(stream, part.split, part.from).unwrap()).1);
+                }
+                assert!(whole == text, "{chunk}, {size}");
+            }
+        }
+        // Cut by hand after a short frame that is not the first, a stream is refused.
+        let file = pzstd(&text, 1);
+        let frames = zstd_frames::data_frames(&mut Cursor::new(&file)).unwrap();
+        let from = frames[1].offset;
+        let error = open_stream(
+            Cursor::new(file[from as usize..].to_vec()),
+            Split::Frames { first: 2, last: 5 },
+            from,
+        )
+        .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "frames 2:5: the frame before them holds 1 bytes of text, fewer than the 4 that say \
+             whether a game starts at the cut: read the part from the file, or cut at another frame"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn only_the_last_four_bytes_before_a_cut_are_kept() {
+        // A frame's text can be huge: the part needs its last line breaks only.
+        assert_eq!(
+            tail(Cursor::new(b"[Event \"a\"]\n\n".repeat(20_000))).unwrap(),
+            b"\"]\n\n"[..]
+        );
+        assert_eq!(tail(Cursor::new(b"\n\n")).unwrap(), b"\n\n");
+        assert!(tail(Cursor::new(b"")).unwrap().is_empty());
     }
 
     #[test]

@@ -22,12 +22,16 @@
 //!
 //! A corrupt or cut stream is an [`io::Error`] that names the format and the compressed byte
 //! offset reached (`corrupt zstd stream at compressed byte 1 048 576: …`); everything
-//! decompressed before it has been handed out.
+//! decompressed before it has been handed out. A zstd frame that asks for a window larger than
+//! [`MAX_WINDOW_LOG`] allows (128 MiB, what `zstd --long` uses) is refused with a
+//! [`WindowTooLarge`] error, before the decoder allocates it.
 
 mod read_ahead;
 pub mod zstd_frames;
+mod zstd_stream;
 
 pub use read_ahead::ReadAhead;
+pub use zstd_stream::{MAX_WINDOW_LOG, WindowTooLarge};
 
 use core::fmt;
 use std::io::{self, BufRead, BufReader, Read};
@@ -112,12 +116,7 @@ pub fn decompress<'a, R: Read + Send + 'a>(
     let format = Compression::detect(peek(&mut input)?);
     let decoder: Box<dyn Read + Send + 'a> = match format {
         Compression::Plain => return Ok((format, Box::new(input))),
-        Compression::Zstd => {
-            let mut decoder = zstd::stream::read::Decoder::with_buffer(input)?;
-            // Lichess's files are written with long-distance matching windows.
-            decoder.window_log_max(31)?;
-            Box::new(decoder)
-        }
+        Compression::Zstd => Box::new(zstd_stream::ZstdReader::new(input)?),
         Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(input)),
         Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(input)),
     };
@@ -176,6 +175,8 @@ impl<D: Read> Read for Located<D> {
                 Ok(0)
             }
             Ok(n) => Ok(n),
+            // It says where and what already.
+            Err(e) if e.get_ref().is_some_and(|e| e.is::<WindowTooLarge>()) => Err(e),
             Err(e) => {
                 let at = self.read.load(Ordering::Relaxed);
                 let kind = match e.kind() {

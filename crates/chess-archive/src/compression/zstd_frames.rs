@@ -20,6 +20,9 @@
 
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
 
+use super::MAX_WINDOW_LOG;
+use super::zstd_stream::{MAX_HEADER_LEN, WindowTooLarge};
+
 /// The magic number that starts a zstd frame.
 pub(crate) const MAGIC: u32 = 0xFD2F_B528;
 /// Skippable frames have magic numbers 0x184D2A50 to 0x184D2A5F.
@@ -191,9 +194,11 @@ pub(crate) struct FrameDecoder {
 
 impl FrameDecoder {
     pub(crate) fn new(input: Shared, frames: Option<usize>) -> io::Result<FrameDecoder> {
+        let mut decoder = zstd::stream::raw::Decoder::new()?;
+        decoder.set_parameter(zstd::stream::raw::DParameter::WindowLogMax(MAX_WINDOW_LOG))?;
         Ok(FrameDecoder {
             input,
-            decoder: zstd::stream::raw::Decoder::new()?,
+            decoder,
             frames,
             in_frame: false,
         })
@@ -211,6 +216,8 @@ impl FrameDecoder {
             }
             let magic = u32::from_le_bytes([ahead[0], ahead[1], ahead[2], ahead[3]]);
             if magic == MAGIC {
+                let at = input.at;
+                WindowTooLarge::check(input.peek(MAX_HEADER_LEN)?, at)?;
                 return Ok(true);
             }
             if magic & SKIPPABLE_MASK != SKIPPABLE {
@@ -277,8 +284,8 @@ impl Read for FrameDecoder {
 }
 
 /// A buffered stream that can look a few bytes ahead.
-pub(crate) struct Stream {
-    inner: Box<dyn Read + Send>,
+pub(crate) struct Stream<R = Box<dyn Read + Send>> {
+    inner: R,
     buf: Box<[u8]>,
     start: usize,
     end: usize,
@@ -286,9 +293,9 @@ pub(crate) struct Stream {
     pub(crate) at: u64,
 }
 
-impl Stream {
+impl<R: Read> Stream<R> {
     /// `inner`, whose first byte is byte `at` of the file.
-    pub(crate) fn new(inner: Box<dyn Read + Send>, at: u64) -> Stream {
+    pub(crate) fn new(inner: R, at: u64) -> Stream<R> {
         Stream {
             inner,
             buf: vec![0; 1 << 16].into_boxed_slice(),
@@ -317,7 +324,7 @@ impl Stream {
     }
 }
 
-impl Read for Stream {
+impl<R: Read> Read for Stream<R> {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
         let available = self.fill_buf()?;
         let n = available.len().min(out.len());
@@ -327,7 +334,7 @@ impl Read for Stream {
     }
 }
 
-impl BufRead for Stream {
+impl<R: Read> BufRead for Stream<R> {
     fn fill_buf(&mut self) -> io::Result<&[u8]> {
         if self.start == self.end {
             self.peek(1)?;

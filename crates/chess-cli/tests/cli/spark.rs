@@ -175,6 +175,70 @@ fn read_back(out: &str) -> String {
     String::from_utf8_lossy(&read.stdout).into_owned()
 }
 
+/// Runs python3 on the example script `script` with `args`, where pyspark and pyarrow cannot
+/// be imported even if they are installed: modules of those names that fail to import come
+/// first on the path, as on a machine without them.
+fn without_spark(dir: &TempDir, script: &str, args: &[&str]) -> std::process::Output {
+    for module in ["pyspark", "pyarrow"] {
+        dir.file(
+            &format!("{module}.py"),
+            &format!(
+                "raise ModuleNotFoundError(\"No module named '{module}'\", name=\"{module}\")\n"
+            ),
+        );
+    }
+    Command::new("python3")
+        .arg(
+            chess_testdata::workspace_root()
+                .join("examples/spark")
+                .join(script),
+        )
+        .args(args)
+        .env("PYTHONPATH", dir.path())
+        .output()
+        .expect("python3 runs")
+}
+
+#[test]
+fn help_and_argument_errors_need_no_pyspark() {
+    if !crate::support::python3_or_skip("spark") {
+        return;
+    }
+    let dir = TempDir::new("cli-spark-help");
+    for script in ["pgn_to_parquet.py", "analysis.py"] {
+        let out = without_spark(&dir, script, &["--help"]);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{script} --help: {stderr}");
+        assert!(
+            stdout.starts_with(&format!("usage: {script} [-h]")),
+            "{stdout}"
+        );
+        assert_contains(&stdout, "--master MASTER");
+    }
+    // An argument error is argparse's (exit 2), not an import error.
+    let out = without_spark(&dir, "pgn_to_parquet.py", &["games.pgn"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_contains(
+        &String::from_utf8_lossy(&out.stderr),
+        "pgn_to_parquet.py: error: the following arguments are required: --out",
+    );
+    // With good arguments, what is missing and how to install it.
+    let out = without_spark(&dir, "pgn_to_parquet.py", &["--out", "games", "games.pgn"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_contains(
+        &String::from_utf8_lossy(&out.stderr),
+        "pgn_to_parquet: cannot import pyarrow (No module named 'pyarrow'): python3 -m pip \
+         install pyspark pyarrow pandas",
+    );
+    let out = without_spark(&dir, "analysis.py", &["games"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_contains(
+        &String::from_utf8_lossy(&out.stderr),
+        "analysis: cannot import pyspark",
+    );
+}
+
 #[test]
 fn the_spark_job_reads_what_one_machine_reads() {
     let Some(lichess) = chess_testdata::read(chess_testdata::LICHESS_SAMPLE) else {

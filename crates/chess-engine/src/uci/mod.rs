@@ -15,6 +15,7 @@
 //! match each position it sends, so that the engine reads its castling the same way.
 
 mod client;
+mod command;
 pub mod protocol;
 mod server;
 

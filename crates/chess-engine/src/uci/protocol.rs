@@ -1,6 +1,6 @@
 //! The UCI protocol's messages as types, read and written both ways: what the server writes
 //! (`option`, `info`, `bestmove`) and the client reads, and what the client writes (`go`) and
-//! the server reads. The server and the client are built on these, so that each message has one
+//! the server reads ([`Command`]: every command, one line at a time). The server and the client are built on these, so that each message has one
 //! reader and one writer, tested against each other.
 //!
 //! Moves are written in chess-notation's UCI notation (castling `e1g1` in standard chess, `e1h1`
@@ -13,6 +13,10 @@ use chess_notation::uci::{self, UciMoveError};
 use chess_rules::{Move, Position};
 
 use crate::{Clock, Limits, Score, SearchInfo};
+
+pub use super::command::{
+    Command, PositionCommand, PositionCommandError, PositionStart, SetPosition,
+};
 
 /// An option an engine declared in its answer to `uci`.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]

@@ -14,7 +14,7 @@ use chess_rules::Position;
 
 use crate::nnue::Network;
 
-use super::protocol::{BestMove, Divide, EngineOption, Info, parse_go};
+use super::protocol::{BestMove, Command, Divide, EngineOption, Info, PositionCommand, parse_go};
 #[cfg(feature = "syzygy")]
 use crate::Tablebase;
 use crate::{
@@ -203,28 +203,28 @@ impl<W: Write + Send + 'static> Server<W> {
     /// Handles one line. Unknown leading tokens are skipped, as the protocol asks ("joho debug
     /// on" turns debugging on).
     fn handle(&mut self, line: &str) -> io::Result<Flow> {
-        let tokens: Vec<&str> = line.split_whitespace().collect();
-        let Some(at) = tokens.iter().position(|t| is_command(t)) else {
-            if !tokens.is_empty() {
-                self.info_string(&format!("unknown command: {}", tokens.join(" ")))?;
-            }
+        let Some(command) = Command::parse(line) else {
             return Ok(Flow::Continue);
         };
-        let args = &tokens[at + 1..];
-        match tokens[at] {
-            "uci" => self.uci()?,
-            "debug" => self.debug = args.first() != Some(&"off"),
-            "isready" => self.out.line("readyok")?,
-            "setoption" => self.set_option(args)?,
-            "register" => {}
-            "ucinewgame" => self.new_game(),
-            "position" => self.set_position(args)?,
-            "go" => self.go(args)?,
-            "stop" => self.stop_search(),
-            "ponderhit" => self.ponderhit(),
-            "d" => self.info_string(&Fen::from_position(&self.position).to_string())?,
-            "quit" => return Ok(Flow::Quit),
-            _ => {}
+        match command {
+            Command::Uci => self.uci()?,
+            Command::Debug(on) => self.debug = on,
+            Command::IsReady => self.out.line("readyok")?,
+            Command::SetOption { name, value } => self.apply_option(&name, &value)?,
+            Command::Register => {}
+            Command::UciNewGame => self.new_game(),
+            Command::Position(command) => self.set_position(&command)?,
+            Command::Go(args) => {
+                let args: Vec<&str> = args.iter().map(String::as_str).collect();
+                self.go(&args)?;
+            }
+            Command::Stop => self.stop_search(),
+            Command::PonderHit => self.ponderhit(),
+            Command::Display => {
+                self.info_string(&Fen::from_position(&self.position).to_string())?;
+            }
+            Command::Quit => return Ok(Flow::Quit),
+            Command::Unknown(words) => self.info_string(&format!("unknown command: {words}"))?,
         }
         Ok(Flow::Continue)
     }
@@ -318,21 +318,6 @@ impl<W: Write + Send + 'static> Server<W> {
             Some(searcher) => searcher.clear(),
             None => self.clear_pending = true,
         }
-    }
-
-    fn set_option(&mut self, args: &[&str]) -> io::Result<()> {
-        let value_at = args.iter().position(|t| t.eq_ignore_ascii_case("value"));
-        let name_end = value_at.unwrap_or(args.len());
-        let name_start = match args.first() {
-            Some(t) if t.eq_ignore_ascii_case("name") => 1,
-            _ => 0,
-        };
-        let name = args.get(name_start..name_end).unwrap_or_default().join(" ");
-        let value = value_at
-            .and_then(|i| args.get(i + 1..))
-            .unwrap_or_default()
-            .join(" ");
-        self.apply_option(&name, &value)
     }
 
     /// Sets the option `name` (any case) to `value`.
@@ -461,58 +446,18 @@ impl<W: Write + Send + 'static> Server<W> {
 
     /// `position startpos|fen <fen> [moves <move>...]`. An invalid FEN leaves the position as
     /// it was; an illegal move ends the list there.
-    fn set_position(&mut self, args: &[&str]) -> io::Result<()> {
-        let moves_at = args
-            .iter()
-            .position(|&t| t == "moves")
-            .unwrap_or(args.len());
-        let (setup, moves) = args.split_at(moves_at);
-        let moves = moves.get(1..).unwrap_or_default();
-        let start = match setup.first().copied() {
-            Some("startpos") => {
-                if self.options.chess960 {
-                    Position::chess960(518).unwrap_or_default()
-                } else {
-                    Position::standard()
-                }
-            }
-            Some("fen") => {
-                let text = setup[1..].join(" ");
-                // GUIs spell FENs in many ways: read leniently.
-                let parsed = Fen::from_ascii_lenient(text.as_bytes())
-                    .map_err(|e| e.to_string())
-                    .and_then(|(fen, _)| {
-                        fen.into_position_for(self.options.chess960)
-                            .map_err(|e| e.to_string())
-                    });
-                match parsed {
-                    Ok(pos) => pos,
-                    Err(e) => {
-                        return self.info_string(&format!("invalid fen {text:?}: {e}"));
-                    }
-                }
-            }
-            _ => {
-                return self.info_string("expected: position startpos|fen <fen> [moves ...]");
-            }
-        };
-        let mut pos = start;
-        let mut history = Vec::with_capacity(moves.len());
-        for text in moves {
-            match uci::parse(&pos, text) {
-                Ok(m) => {
-                    history.push(pos.zobrist_hash());
-                    pos = pos.after(m);
-                }
-                Err(e) => {
+    fn set_position(&mut self, command: &PositionCommand) -> io::Result<()> {
+        match command.apply(self.options.chess960) {
+            Ok(set) => {
+                if let Some((text, e)) = &set.ignored {
                     self.info_string(&format!("ignoring moves from {text}: {e}"))?;
-                    break;
                 }
+                self.position = set.position;
+                self.history = set.history;
+                Ok(())
             }
+            Err(e) => self.info_string(&e.to_string()),
         }
-        self.position = pos;
-        self.history = history;
-        Ok(())
     }
 
     fn go(&mut self, args: &[&str]) -> io::Result<()> {
@@ -736,25 +681,6 @@ fn seeded_searcher(mb: usize) -> Searcher {
     let mut searcher = Searcher::with_hash(mb);
     searcher.set_seed(random_seed());
     searcher
-}
-
-/// Whether `token` is a command this server knows.
-fn is_command(token: &str) -> bool {
-    matches!(
-        token,
-        "uci"
-            | "debug"
-            | "isready"
-            | "setoption"
-            | "register"
-            | "ucinewgame"
-            | "position"
-            | "go"
-            | "stop"
-            | "ponderhit"
-            | "quit"
-            | "d"
-    )
 }
 
 fn parse_bool(value: &str) -> Option<bool> {
