@@ -875,6 +875,48 @@ mod tests {
     }
 
     #[test]
+    fn parts_after_frames_of_carriage_returns_tile_the_text() {
+        // Found by fuzzing: in frames of 9 bytes of text, the line before `[P` was a run of
+        // carriage returns longer than the four bytes a part sees before its cut: the first
+        // part took it for a blank line and stopped at `[P`, the part whose frame held the `[`
+        // did not, and skipped it, so the last game was in neither.
+        let frames: [&[u8]; 14] = [
+            b"\x00\xff-\xff\xff\x01\xff\xff\xff",
+            b"\r\r\r\r\r\r\x0f\r\x06",
+            b"\x01\r\r\r\r\r\r\n\r",
+            b"\r\r\r\r\r\r-\xff\xff",
+            b"\r\r\r\r\r\r\r\r\x06",
+            b"\x01\r\rQ+\r\x00\x00\x00",
+            b"\x08\x00\x00\x00\x0e\n\r\n\r",
+            b"\r\r\r'\xb5/\xfd\xf2\xf2",
+            b"\xf7\xf2\xf2\xfb\r\r\r\r\r",
+            b"\r\r\x00\x00\x00\x02\r\n\r",
+            b"\n\r\r\r\r\r\r\r\r",
+            b"\r\r\r\r\r\r\r\n[",
+            b"P/\xfd\x00\x00\n*[\xa8",
+            b"\np",
+        ];
+        let text = frames.concat();
+        // As the fuzz target writes them: pzstd's layout, each frame stating its text's size.
+        let mut file = Vec::new();
+        for piece in frames {
+            let compressed = zstd::bulk::compress(piece, 1).unwrap();
+            file.extend(0x184D_2A50u32.to_le_bytes());
+            file.extend(4u32.to_le_bytes());
+            file.extend((compressed.len() as u32).to_le_bytes());
+            file.extend(compressed);
+        }
+        let plan = plan_stream(Cursor::new(file.clone()), 1).unwrap();
+        assert_eq!(plan.len(), frames.len());
+        let mut whole = Vec::new();
+        for part in &plan {
+            let stream = Cursor::new(file[part.from as usize..].to_vec());
+            whole.extend(read(open_stream(stream, part.split, part.from).unwrap()).1);
+        }
+        assert!(whole == text);
+    }
+
+    #[test]
     fn only_the_last_four_bytes_before_a_cut_are_kept() {
         // A frame's text can be huge: the part needs its last line breaks only.
         assert_eq!(

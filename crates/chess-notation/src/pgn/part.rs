@@ -7,8 +7,8 @@
 //! parts of an input, read one after the other, give its games once each, in order.
 //!
 //! A game starts at a line that begins with `[` and a letter (its first tag) after a blank
-//! line, or at the very beginning of the input: the PGN export format separates games by a
-//! blank line, as every archive does. A game without tags cannot be told from the movetext
+//! line (empty, or one carriage return before its line feed), or at the very beginning of the
+//! input: the PGN export format separates games by a blank line, as every archive does. A game without tags cannot be told from the movetext
 //! before it, and is read as part of the game before it starts (when a cut falls into it, the
 //! part after the cut skips it).
 
@@ -30,8 +30,12 @@ enum Phase {
 /// Where a byte stands among the lines, for spotting game starts.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 struct Lines {
-    /// The line so far holds nothing but (possibly) a carriage return.
+    /// The line so far holds nothing but (possibly) one carriage return.
     line_empty: bool,
+    /// The line so far is one carriage return: a second makes it a line that is not blank
+    /// (else a run of them would hide how far back the line began, and the four bytes before
+    /// a cut would not tell whether a game starts after it).
+    carriage_return: bool,
     /// The previous line was empty (or there was none: the start of the input).
     after_blank: bool,
     /// The current line starts with `[`, and is one character long so far.
@@ -42,6 +46,7 @@ impl Lines {
     /// The state at the beginning of the input, where a game may start.
     const START: Lines = Lines {
         line_empty: true,
+        carriage_return: false,
         after_blank: true,
         bracket: false,
     };
@@ -64,13 +69,15 @@ impl Lines {
     /// Whether `byte` begins a game, given that the line has `bracket` so far; then steps.
     fn step(&mut self, byte: u8) -> bool {
         let starts = self.bracket && byte.is_ascii_alphabetic();
+        let carriage_return = self.carriage_return;
+        self.carriage_return = false;
         match byte {
             b'\n' => {
                 self.after_blank = self.line_empty;
                 self.line_empty = true;
                 self.bracket = false;
             }
-            b'\r' if self.line_empty => {}
+            b'\r' if self.line_empty && !carriage_return => self.carriage_return = true,
             b'[' if self.line_empty && self.after_blank => {
                 self.line_empty = false;
                 self.bracket = true;
@@ -440,6 +447,24 @@ mod tests {
         part.read_to_end(&mut out).unwrap();
         assert!(out.is_empty());
         assert_eq!(part.skipped(), 10);
+    }
+
+    #[test]
+    fn a_run_of_carriage_returns_is_not_a_blank_line() {
+        // Found by fuzzing: a line of carriage returns longer than the four bytes a part sees
+        // before its cut was blank to the part before (which stopped at the `[` after it) and
+        // not to the part after the cut (which skipped it): the game was in neither.
+        let input = b"1. e4 *\n\r\r\r\r\r\r\r\n[Event \"b\"]\n*\n\r\n[Event \"c\"]\n*\n";
+        let c = input.len() - b"[Event \"c\"]\n*\n".len();
+        for max in [1, 3, 1000] {
+            for cut in 1..=input.len() {
+                let got = parts(input, &[cut], max);
+                assert_eq!(got.concat(), input, "cut at {cut}, {max} a read");
+                // Only `c` starts a game after the first: after one carriage return.
+                let owner = if cut <= c { c } else { input.len() };
+                assert_eq!(got[0], &input[..owner], "cut at {cut}, {max} a read");
+            }
+        }
     }
 
     proptest! {
