@@ -206,6 +206,7 @@ impl<W: Write + Send + 'static> RecordWriter<W> {
     /// [`GameWriter::with_threads`](crate::parquet::GameWriter::with_threads)); the file is
     /// the same whatever the number. JSON Lines is written as it comes.
     #[must_use]
+    #[cfg_attr(not(feature = "parquet"), allow(unused_variables))]
     pub fn with_threads(self, threads: usize) -> RecordWriter<W> {
         match self.inner {
             #[cfg(feature = "parquet")]
