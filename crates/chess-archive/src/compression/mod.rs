@@ -28,10 +28,11 @@
 
 mod read_ahead;
 pub mod zstd_frames;
+mod zstd_header;
 mod zstd_stream;
 
 pub use read_ahead::ReadAhead;
-pub use zstd_stream::{MAX_WINDOW_LOG, WindowTooLarge};
+pub use zstd_header::{MAX_WINDOW_LOG, WindowTooLarge};
 
 use core::fmt;
 use std::io::{self, BufRead, BufReader, Read};

@@ -21,10 +21,9 @@
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
 
 use super::MAX_WINDOW_LOG;
-use super::zstd_stream::{MAX_HEADER_LEN, WindowTooLarge};
+pub(crate) use super::zstd_header::MAGIC;
+use super::zstd_header::{MAX_HEADER_LEN, WindowTooLarge};
 
-/// The magic number that starts a zstd frame.
-pub(crate) const MAGIC: u32 = 0xFD2F_B528;
 /// Skippable frames have magic numbers 0x184D2A50 to 0x184D2A5F.
 const SKIPPABLE_MASK: u32 = 0xFFFF_FFF0;
 const SKIPPABLE: u32 = 0x184D_2A50;
