@@ -1,5 +1,6 @@
 //! The visitor that builds a [`PgnGame`] from the reader's tokens, with its options.
 
+use core::mem::discriminant;
 use core::ops::ControlFlow;
 
 use chess_rules::{CastlingMode, Move, Position};
@@ -7,6 +8,7 @@ use chess_rules::{CastlingMode, Move, Position};
 use super::error::PartialGame;
 use super::error::PgnError;
 use super::location::Location;
+use super::reader::nonstandard_result;
 use super::reason::{Diagnostic, PgnErrorReason};
 use super::result::GameResult;
 use super::syntax::{SyntaxError, SyntaxErrorKind};
@@ -85,7 +87,9 @@ impl Default for GameBuilder {
 
 impl GameBuilder {
     /// A lenient builder: SAN read leniently, a variation with a bad move dropped (with a
-    /// [`Diagnostic`]) rather than the game, null moves rejected, comments of up to 1 MiB.
+    /// [`Diagnostic`]) rather than the game, the spellings of posts on the web read as meant
+    /// (with a [`Diagnostic`]: see [`GameBuilder::strict`]), null moves rejected, comments of
+    /// up to 1 MiB.
     #[must_use]
     pub fn new() -> GameBuilder {
         GameBuilder {
@@ -126,7 +130,10 @@ impl GameBuilder {
 
     /// In strict mode, a bad move inside a variation is an error for the game (instead of
     /// dropping the variation with a [`Diagnostic`]), and so is a game cut off by the end of
-    /// the input ([`PgnErrorReason::Truncated`], instead of [`PgnGame::truncated`]).
+    /// the input ([`PgnErrorReason::Truncated`], instead of [`PgnGame::truncated`]). So is,
+    /// where it stands, what the lenient builder reads as its author meant with a
+    /// [`Diagnostic`]: a `Result` tag written otherwise than PGN writes it (`1–0`, `½-½`), and
+    /// what the [`Reader`](super::Reader) reports through [`Visitor::normalised`].
     #[must_use]
     pub fn strict(mut self, strict: bool) -> GameBuilder {
         self.strict = strict;
@@ -269,6 +276,31 @@ impl GameBuilder {
             .map_err(|e| move_error(e, token, pos))
     }
 
+    /// Notes a flaw read as its author meant at `at`: a [`Diagnostic`], or for a strict
+    /// builder the game's error, there (and the reason, as an error).
+    fn note(&mut self, at: Location, reason: PgnErrorReason) -> Result<(), PgnErrorReason> {
+        if self.strict {
+            let _ = self.fail(at, reason.clone());
+            return Err(reason);
+        }
+        self.push_note(at, reason);
+        Ok(())
+    }
+
+    /// Adds the diagnostic of text read as its author meant, unless the game has one of the
+    /// same kind already: a game with a line break after every move says so once, where it
+    /// first does.
+    fn push_note(&mut self, at: Location, reason: PgnErrorReason) {
+        let kind = |reason: &PgnErrorReason| match reason {
+            PgnErrorReason::Syntax(kind) => (discriminant(reason), Some(discriminant(kind))),
+            _ => (discriminant(reason), None),
+        };
+        let new = kind(&reason);
+        if !self.diagnostics.iter().any(|d| kind(&d.reason) == new) {
+            self.diagnostics.push(Diagnostic { at, reason });
+        }
+    }
+
     /// The position the movetext starts from, once its tags have given it (`None` before the
     /// movetext, or when they could not).
     #[must_use]
@@ -393,7 +425,18 @@ impl Visitor for GameBuilder {
         if name == "Variant" && self.variant_at.is_none() {
             self.variant_at = Some(at);
         }
-        self.headers.push((name, unescape_tag_value(value)));
+        let mut value = unescape_tag_value(value);
+        if name == "Result" && GameResult::from_token(&value).is_none() {
+            if let Some(result) = nonstandard_result(value.trim().as_bytes()) {
+                // `1–0`, `½-½`: read as the result, the tag written as PGN writes it.
+                let reason = PgnErrorReason::Syntax(SyntaxErrorKind::NonstandardResult(result));
+                if self.note(at, reason).is_err() {
+                    return ControlFlow::Break(());
+                }
+                result.as_str().clone_into(&mut value);
+            }
+        }
+        self.headers.push((name, value));
         ControlFlow::Continue(())
     }
 
@@ -524,6 +567,12 @@ impl Visitor for GameBuilder {
         self.fail(error.at, PgnErrorReason::Syntax(error.kind))
     }
 
+    fn normalised(&mut self, note: SyntaxError) {
+        if self.error.is_none() {
+            self.push_note(note.at, PgnErrorReason::Syntax(note.kind));
+        }
+    }
+
     fn truncated(&mut self, at: Location) {
         self.truncated = Some(at);
         if self.strict {
@@ -555,5 +604,60 @@ impl Visitor for GameBuilder {
             diagnostics,
             truncated: self.truncated,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pgn::{GameReader, PgnErrorKind};
+
+    fn lenient(pgn: &str) -> PgnGame {
+        match GameReader::new(pgn.as_bytes()).next() {
+            Some(Ok(game)) => game,
+            other => panic!("{pgn}: {other:?}"),
+        }
+    }
+
+    fn strict(pgn: &str) -> PgnError {
+        match GameReader::new(pgn.as_bytes()).strict(true).next() {
+            Some(Err(error)) => error,
+            other => panic!("{pgn}: {other:?}"),
+        }
+    }
+
+    fn notes(game: &PgnGame) -> Vec<String> {
+        game.diagnostics.iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn a_result_tag_written_otherwise_reads_as_the_result() {
+        for (value, standard) in [
+            ("1–0", "1-0"),
+            ("0—1", "0-1"),
+            ("½–½", "1/2-1/2"),
+            ("½-½", "1/2-1/2"),
+            ("1/2–1/2", "1/2-1/2"),
+            ("1/2", "1/2-1/2"),
+        ] {
+            let pgn = format!("[Event \"e\"]\n[Result \"{value}\"]\n\n1. e4 *");
+            let game = lenient(&pgn);
+            assert_eq!(game.header("Result"), Some(standard), "{value}");
+            assert_eq!(
+                notes(&game),
+                [format!(
+                    "line 2, column 1: read as {standard}: result not written as pgn writes it: expected {standard}"
+                )]
+            );
+            let error = strict(&pgn);
+            assert_eq!((error.at.line, error.at.column), (2, 1));
+            assert_eq!(error.kind(), PgnErrorKind::Syntax);
+        }
+        for value in ["1-0", "*", "?", "", "1–", "2–0"] {
+            let pgn = format!("[Result \"{value}\"]\n\n1. e4 *");
+            let game = lenient(&pgn);
+            assert_eq!(game.header("Result"), Some(value));
+            assert!(game.diagnostics.is_empty(), "{value}");
+        }
     }
 }

@@ -62,9 +62,10 @@ impl<R: Read> GameReader<R> {
     }
 
     /// In strict mode, the first error ends the reading, and what the lenient reading puts up
-    /// with is an error: the draws `1/2` and `½-½` and tag values with unescaped quotes (see
-    /// [`Reader::strict`]), a bad move inside a variation, and a game cut off by the end of
-    /// the input (see [`GameBuilder::strict`]).
+    /// with is an error where it stands: results written otherwise than PGN writes them
+    /// (`1/2`, `½-½`, `1–0`), forum markup (`[pgn]`), HTML line breaks (`<br />`) and tag values
+    /// with unescaped quotes (see [`Reader::strict`]); a bad move inside a variation, and a
+    /// game cut off by the end of the input (see [`GameBuilder::strict`]).
     #[must_use]
     pub fn strict(mut self, strict: bool) -> GameReader<R> {
         self.strict = strict;

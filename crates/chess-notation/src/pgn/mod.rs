@@ -26,7 +26,11 @@
 //!
 //! - a byte order mark, CRLF line ends, `%` escape lines, `;` comments, empty lines inside a
 //!   game, `1.e4` and `1... e5`, games without tags or without a result token;
-//! - the draws written `1/2` and `½-½`;
+//! - what posts on the web hold, each read with a [`Diagnostic`] on the game that says what
+//!   was read how, and where (the first of each kind in a game): the forum markup `[pgn]` …
+//!   `[/pgn]`, ignored; results written with a long dash or `½` (`1–0`, `0—1`, `½–½`, `½-½`,
+//!   `1/2`), in the movetext and in the `Result` tag, read as the result; HTML line breaks
+//!   (`<br />`), read as whitespace;
 //! - SAN as people write it: `0-0`, `e8Q`, `Ng1-f3`, a missing or extra `x`, `!?` glued to the
 //!   move (see [`SanMode::Lenient`](crate::san::SanMode::Lenient));
 //! - tag values with unescaped inner quotes: `[Event "The "Big" Match"]` is the text between

@@ -198,8 +198,36 @@ impl fmt::Display for PgnErrorReason {
     }
 }
 
-/// A flaw the lenient reader set aside to keep the rest of a game: where, and why (today: a
-/// variation dropped for an illegal or unreadable move in it).
+/// A flaw the lenient reader set aside to keep the rest of a game: where, and why. Either a
+/// variation dropped for an illegal, ambiguous or unreadable move in it (that move's error as
+/// reason), or text that is not standard PGN which the lenient reader read as its author meant
+/// (what a strict reader refuses with the same reason): [`Syntax`](PgnErrorReason::Syntax) with
+/// [`ForumMarkup`](SyntaxErrorKind::ForumMarkup) (`[pgn]`, ignored),
+/// [`HtmlLineBreak`](SyntaxErrorKind::HtmlLineBreak) (`<br />`, read as whitespace) or
+/// [`NonstandardResult`](SyntaxErrorKind::NonstandardResult) (`1–0`, `½-½`, read as the result,
+/// in the movetext or the `Result` tag).
+///
+/// A game has the diagnostic of the first of each kind of these (a game with a line break
+/// after every move says so once). `Display` says where, what was done, and why:
+///
+/// ```
+/// use chess_notation::pgn::{GameReader, GameResult};
+///
+/// let pgn = "[pgn]1. e4 e5<br />2. Nf3 Nc6<br />3. Bb5 1–0[/pgn]";
+/// let game = GameReader::new(pgn.as_bytes()).next().unwrap()?;
+/// assert_eq!(game.mainline.moves.len(), 5);
+/// assert_eq!(game.result, Some(GameResult::WhiteWins));
+/// let notes: Vec<String> = game.diagnostics.iter().map(ToString::to_string).collect();
+/// assert_eq!(notes, [
+///     "line 1, column 1: ignored: forum markup [pgn] or [/pgn] is not pgn",
+///     "line 1, column 14: read as whitespace: html line break <br> is not pgn: expected whitespace",
+///     "line 1, column 43: read as 1-0: result not written as pgn writes it: expected 1-0",
+/// ]);
+/// // Strict reading refuses the first of them, where it is.
+/// let error = GameReader::new(pgn.as_bytes()).strict(true).next().unwrap().unwrap_err();
+/// assert_eq!(error.to_string(), "game 1, line 1, column 1: forum markup [pgn] or [/pgn] is not pgn");
+/// # Ok::<_, chess_notation::pgn::PgnError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
     /// Where the offending token starts.
@@ -218,6 +246,17 @@ impl Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: variation dropped: {}", self.at, self.reason)
+        write!(f, "{}: ", self.at)?;
+        match &self.reason {
+            PgnErrorReason::Syntax(SyntaxErrorKind::ForumMarkup) => f.write_str("ignored")?,
+            PgnErrorReason::Syntax(SyntaxErrorKind::HtmlLineBreak) => {
+                f.write_str("read as whitespace")?;
+            }
+            PgnErrorReason::Syntax(SyntaxErrorKind::NonstandardResult(result)) => {
+                write!(f, "read as {result}")?;
+            }
+            _ => f.write_str("variation dropped")?,
+        }
+        write!(f, ": {}", self.reason)
     }
 }
