@@ -705,8 +705,10 @@ impl SanPlus {
     /// The forms that make up nearly all real moves (`e4`, `Nf3`, `exd5`, `Nxe5`, `Nbd7`,
     /// `R1e2`, each with an optional `+` or `#`), read without the general grammar. `None` for
     /// anything else, which [`SanPlus::parse_general`] reads; both agree on every input the
-    /// fast path accepts, in both modes (tested exhaustively on short strings).
-    #[inline]
+    /// fast path accepts, in both modes (tested exhaustively on short strings). Always inlined:
+    /// once the PGN game builder's move reading grew, the compiler stopped inlining it there,
+    /// which cost about 4 % more instructions per move.
+    #[inline(always)]
     fn parse_common(text: &[u8]) -> Option<SanPlus> {
         let (body, suffix) = match text.split_last() {
             Some((b'+', body)) => (body, Some(Suffix::Check)),
