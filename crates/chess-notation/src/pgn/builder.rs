@@ -8,15 +8,29 @@ use chess_rules::{CastlingMode, Move, Position};
 use super::error::PartialGame;
 use super::error::PgnError;
 use super::location::Location;
-use super::reader::nonstandard_result;
 use super::reason::{Diagnostic, PgnErrorReason};
-use super::result::GameResult;
+use super::result::{GameResult, nonstandard_result};
 use super::syntax::{SyntaxError, SyntaxErrorKind};
 use super::text::{decode, unescape_tag_value};
 use super::tree::{Line, MoveNode, PgnGame};
 use super::visitor::{VariationChoice, Visitor};
 use crate::fen::{Fen, FenError};
 use crate::san::{San, SanError, SanMode, SanPlus};
+
+/// What a move token stands for, as [`GameBuilder::read_token`] reads it.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
+pub enum MoveToken {
+    /// A move (`None`: a null move, where they are allowed).
+    Move(Option<Move>),
+    /// An annotation glyph (`±`), standing for this NAG after the move before it.
+    Nag(u8),
+    /// An en passant mark (`e.p.`) after the en passant capture before it: nothing to play.
+    Mark,
+}
+
+/// The notes [`GameBuilder::otherwise`] asks to take: where and why, up to two.
+type Notes = [Option<(Location, PgnErrorReason)>; 2];
 
 /// A line being built: its moves so far, the position after them and before the last one,
 /// and comments waiting for the next move.
@@ -371,9 +385,9 @@ impl GameBuilder {
         }
     }
 
-    /// `token` (at `at`), which is not a move for `reason`: an annotation glyph standing for a
-    /// NAG, or an en passant capture with its mark (`exd6e.p.`) or the mark alone after one
-    /// (`e.p.`); otherwise the error `reason`.
+    /// `token` (at `at`), which is not a move for `reason`, in the current line: an
+    /// annotation glyph, or an en passant mark with or without its capture; otherwise the
+    /// error `reason`.
     #[cold]
     fn read_otherwise(
         &mut self,
@@ -381,55 +395,135 @@ impl GameBuilder {
         at: Location,
         reason: PgnErrorReason,
     ) -> Result<(), PgnErrorReason> {
-        if !matches!(reason, PgnErrorReason::InvalidSan { .. }) {
-            return Err(reason);
-        }
         let Some(frame) = self.frames.last() else {
             return Ok(());
         };
+        let last = frame.line.moves.last().and_then(|node| node.m);
+        let (read, notes) = self.otherwise(&frame.pos, last, token, at, reason)?;
+        self.take_notes(notes)?;
+        match read {
+            MoveToken::Move(m) => self.push_move(m),
+            MoveToken::Nag(nag) => {
+                let _ = self.nag(nag, at);
+            }
+            MoveToken::Mark => {}
+        }
+        Ok(())
+    }
+
+    /// What `token` (at `at`), which is not a move of `pos` for `reason`, stands for: an
+    /// annotation glyph's NAG (of the side that just moved), an en passant capture with its
+    /// mark glued to it (`exd6e.p.`), or the mark alone after `last`, an en passant capture;
+    /// with the notes to take. Otherwise the error `reason`.
+    fn otherwise(
+        &self,
+        pos: &Position,
+        last: Option<Move>,
+        token: &[u8],
+        at: Location,
+        reason: PgnErrorReason,
+    ) -> Result<(MoveToken, Notes), PgnErrorReason> {
+        if !matches!(reason, PgnErrorReason::InvalidSan { .. }) {
+            return Err(reason);
+        }
         if let Some(nags) = glyph_nags(token) {
-            // The side that just moved (the glyph follows its move).
-            let nag = if frame.pos.turn().is_white() {
+            // The glyph follows the move of the side that is not to move.
+            let nag = if pos.turn().is_white() {
                 nags.black
             } else {
                 nags.white
             };
             let glyph = decode(token);
-            self.note(at, PgnErrorReason::AnnotationGlyph { glyph, nag })?;
-            let _ = self.nag(nag, at);
-            return Ok(());
+            let note = (at, PgnErrorReason::AnnotationGlyph { glyph, nag });
+            return Ok((MoveToken::Nag(nag), [Some(note), None]));
         }
         let Some(mark) = en_passant_mark(token) else {
             return Err(reason);
         };
-        let (body, _) = token.split_at(token.len() - mark);
+        let (body, mark) = token.split_at(token.len() - mark);
         let mark_at = Location {
             column: at.column + body.len() as u64,
             offset: at.offset + body.len() as u64,
             ..at
         };
-        // The capture before the mark: the move before it, or the move glued to it.
-        let capture = if body.is_empty() {
-            let last = frame.line.moves.last().and_then(|node| node.m);
-            last.filter(|m| m.is_en_passant()).map(|_| None)
-        } else {
-            match self.resolve(&frame.pos, body) {
-                Ok((Some(m), whole_origin)) if m.is_en_passant() => Some(Some((m, whole_origin))),
-                _ => None,
+        let mark = (
+            mark_at,
+            PgnErrorReason::EnPassantMark { mark: decode(mark) },
+        );
+        if body.is_empty() {
+            return if last.is_some_and(|m| m.is_en_passant()) {
+                Ok((MoveToken::Mark, [Some(mark), None]))
+            } else {
+                Err(reason)
+            };
+        }
+        match self.resolve(pos, body) {
+            Ok((Some(m), whole_origin)) if m.is_en_passant() => {
+                let long = whole_origin
+                    .then(|| long_algebraic(pos, m, body))
+                    .flatten()
+                    .map(|reason| (at, reason));
+                Ok((MoveToken::Move(Some(m)), [Some(mark), long]))
             }
-        };
-        let Some(capture) = capture else {
-            return Err(reason);
-        };
-        let mark = decode(&token[body.len()..]);
-        self.note(mark_at, PgnErrorReason::EnPassantMark { mark })?;
-        if let Some((m, whole_origin)) = capture {
-            if whole_origin {
-                self.note_long_algebraic(Some(m), body, at)?;
-            }
-            self.push_move(Some(m));
+            _ => Err(reason),
+        }
+    }
+
+    /// Takes the notes of [`GameBuilder::otherwise`], in order: diagnostics, or for a strict
+    /// builder the first as the game's error.
+    fn take_notes(&mut self, notes: Notes) -> Result<(), PgnErrorReason> {
+        for (at, reason) in notes.into_iter().flatten() {
+            self.note(at, reason)?;
         }
         Ok(())
+    }
+
+    /// What the move token `token` (at `at`) stands for in `pos`, read as this builder reads
+    /// the tokens of a game's mainline, for a visitor that plays the mainline itself (with
+    /// [`GameBuilder::read_move`] it reads only moves): a move, or, unless the builder is
+    /// [strict](GameBuilder::strict), an annotation glyph's NAG or an en passant mark after
+    /// `last`, the move played before it. What the lenient builder reads as meant (those, and
+    /// moves in long algebraic notation) it notes as a [`Diagnostic`] of the game; a strict
+    /// builder ends the game with it as the error.
+    ///
+    /// ```
+    /// use chess_notation::pgn::{GameBuilder, Location, MoveToken};
+    /// use chess_notation::uci;
+    /// use chess_rules::Position;
+    ///
+    /// let mut builder = GameBuilder::new();
+    /// let pos = Position::standard();
+    /// let at = Location::default();
+    /// let nf3 = uci::parse(&pos, "g1f3")?;
+    /// assert_eq!(builder.read_token(&pos, None, b"Ng1-f3", at), Ok(MoveToken::Move(Some(nf3))));
+    /// let after = pos.after(nf3);
+    /// assert_eq!(builder.read_token(&after, Some(nf3), "±".as_bytes(), at), Ok(MoveToken::Nag(16)));
+    /// // A strict builder refuses both.
+    /// let mut strict = GameBuilder::new().strict(true);
+    /// assert!(strict.read_token(&pos, None, b"Ng1-f3", at).is_err());
+    /// # Ok::<_, chess_notation::uci::UciMoveError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// Why `token` stands for nothing here, as a [`PgnError`](super::PgnError) would say it.
+    pub fn read_token(
+        &mut self,
+        pos: &Position,
+        last: Option<Move>,
+        token: &[u8],
+        at: Location,
+    ) -> Result<MoveToken, PgnErrorReason> {
+        let (read, notes) = match self.resolve(pos, token) {
+            Ok((Some(m), true)) => {
+                let note = long_algebraic(pos, m, token).map(|reason| (at, reason));
+                (MoveToken::Move(Some(m)), [note, None])
+            }
+            Ok((m, _)) => (MoveToken::Move(m), [None, None]),
+            Err(reason) => self.otherwise(pos, last, token, at, reason)?,
+        };
+        self.take_notes(notes)?;
+        Ok(read)
     }
 
     /// The position the movetext starts from, once its tags have given it (`None` before the
@@ -628,18 +722,21 @@ impl Visitor for GameBuilder {
             self.variant_at = Some(at);
         }
         let mut value = unescape_tag_value(value);
+        let mut flow = ControlFlow::Continue(());
         if name == "Result" && GameResult::from_token(&value).is_none() {
             if let Some(result) = nonstandard_result(value.trim().as_bytes()) {
-                // `1–0`, `½-½`: read as the result, the tag written as PGN writes it.
+                // `1–0`, `½-½`: read as the result, the tag written as PGN writes it (strictly,
+                // an error there, the tag kept as written).
                 let reason = PgnErrorReason::Syntax(SyntaxErrorKind::NonstandardResult(result));
-                if self.note(at, reason).is_err() {
-                    return ControlFlow::Break(());
+                if self.note(at, reason).is_ok() {
+                    result.as_str().clone_into(&mut value);
+                } else {
+                    flow = ControlFlow::Break(());
                 }
-                result.as_str().clone_into(&mut value);
             }
         }
         self.headers.push((name, value));
-        ControlFlow::Continue(())
+        flow
     }
 
     fn begin_movetext(&mut self, _: Location) -> ControlFlow<()> {

@@ -82,7 +82,7 @@ mod tree;
 mod visitor;
 mod writer;
 
-pub use builder::GameBuilder;
+pub use builder::{GameBuilder, MoveToken};
 pub use commands::{
     Command, CommandBytes, Commands, Eval, Mark, MarkColor, Marks, ParseMarkError,
     ParseMarkErrorKind, clock, command_bytes, commands, emt, eval, marks, parse_clock, parse_eval,

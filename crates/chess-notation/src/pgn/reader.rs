@@ -5,7 +5,7 @@ use core::ops::ControlFlow;
 use std::io::{self, Read};
 
 use super::location::Location;
-use super::result::GameResult;
+use super::result::{GameResult, nonstandard_result};
 use super::syntax::{SyntaxError, SyntaxErrorKind};
 use super::visitor::{VariationChoice, Visitor};
 
@@ -1008,38 +1008,6 @@ fn result_token(token: &[u8]) -> Option<GameResult> {
 #[inline]
 fn may_be_nonstandard_result(token: &[u8]) -> bool {
     token[0] == 0xc2 || token.get(1).is_some_and(|&b| b == b'/' || b >= 0x80)
-}
-
-/// The result written otherwise than PGN writes it: `1/2`, `½` for `1/2`, and an en dash, an
-/// em dash or a minus sign for `-` (`1–0`, `0—1`, `½–½`, `1/2−1/2`, `½-½`). `None` for the
-/// standard tokens and anything else.
-#[cold]
-pub(crate) fn nonstandard_result(token: &[u8]) -> Option<GameResult> {
-    let text = core::str::from_utf8(token).ok()?;
-    // The text with `½` as `1/2` and each dash as `-`, if it is short enough to be a result.
-    let mut plain = [0u8; 7];
-    let mut len = 0;
-    for c in text.chars() {
-        let part: &[u8] = match c {
-            '½' => b"1/2",
-            '–' | '—' | '−' => b"-",
-            '0' | '1' | '2' | '/' | '-' => &[c as u8],
-            _ => return None,
-        };
-        plain.get_mut(len..len + part.len())?.copy_from_slice(part);
-        len += part.len();
-    }
-    let plain = &plain[..len];
-    if plain == token {
-        // Written as PGN writes it (or not a result at all), but for `1/2`.
-        return (plain == b"1/2").then_some(GameResult::Draw);
-    }
-    match plain {
-        b"1-0" => Some(GameResult::WhiteWins),
-        b"0-1" => Some(GameResult::BlackWins),
-        b"1/2-1/2" | b"1/2" => Some(GameResult::Draw),
-        _ => None,
-    }
 }
 
 /// The forum markup or HTML line break `bytes` start with, if they do: its length and kind.
