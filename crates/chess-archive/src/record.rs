@@ -394,6 +394,11 @@ impl MainlineRecord {
         &self.pos
     }
 
+    /// The last move played (`None` before the first, or after a null move).
+    pub(crate) fn last_move(&self) -> Option<Move> {
+        self.moves.last().copied().flatten()
+    }
+
     /// Plays `m`, a legal move in [`MainlineRecord::position`].
     pub(crate) fn play(&mut self, m: Move) {
         self.before_move();

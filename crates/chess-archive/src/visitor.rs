@@ -7,7 +7,7 @@ use core::ops::ControlFlow;
 
 use chess_notation::pgn::{Eval, command_bytes, parse_clock, parse_eval};
 use chess_notation::pgn::{
-    GameBuilder, GameResult, Location, SyntaxError, VariationChoice, Visitor,
+    GameBuilder, GameResult, Location, MoveToken, SyntaxError, VariationChoice, Visitor,
 };
 
 use crate::Tags;
@@ -117,6 +117,18 @@ impl Visitor for RecordVisitor {
         self.builder.begin_game(at);
     }
     fn tag(&mut self, name: &[u8], value: &[u8], at: Location) -> ControlFlow<()> {
+        if let Some(result) = result_written_otherwise(name, value) {
+            // As the builder reads it: the result as PGN writes it (strictly, an error there,
+            // the tag kept as written).
+            let flow = self.builder.tag(name, value, at);
+            let value = if flow.is_break() {
+                value
+            } else {
+                result.as_str().as_bytes()
+            };
+            self.tags.push_raw(name, value);
+            return flow;
+        }
         self.tags.push_raw(name, value);
         if GameBuilder::sets_start(name) {
             return self.builder.tag(name, value, at);
@@ -141,9 +153,13 @@ impl Visitor for RecordVisitor {
         let Some(mainline) = self.mainline.as_mut().filter(|_| !self.builder.failed()) else {
             return ControlFlow::Break(());
         };
-        match self.builder.read_move(mainline.position(), san) {
-            Ok(Some(m)) => mainline.play(m),
-            Ok(None) => mainline.play_null(),
+        // Read as the builder reads the tokens of a mainline: long algebraic moves, and the
+        // glyphs and en passant marks that stand where moves do (nothing to play).
+        let last = mainline.last_move();
+        match self.builder.read_token(mainline.position(), last, san, at) {
+            Ok(MoveToken::Move(Some(m))) => mainline.play(m),
+            Ok(MoveToken::Move(None)) => mainline.play_null(),
+            Ok(_) => return ControlFlow::Continue(()),
             Err(reason) => return self.builder.fail(at, reason),
         }
         self.plies += 1;
@@ -200,6 +216,19 @@ impl Visitor for RecordVisitor {
             &self.options,
         )
     }
+}
+
+/// The result a `Result` tag's value stands for when it is written otherwise than PGN writes
+/// it (`1–0`, `½-½`), as the lenient reader reads it.
+fn result_written_otherwise(name: &[u8], value: &[u8]) -> Option<GameResult> {
+    if name != b"Result" {
+        return None;
+    }
+    let value = core::str::from_utf8(value).ok()?.trim();
+    GameResult::from_token(value)
+        .is_none()
+        .then(|| GameResult::from_token_lenient(value))
+        .flatten()
 }
 
 /// The contents of `list`, at their length, leaving `list` empty with its room for the next

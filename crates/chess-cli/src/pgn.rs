@@ -24,7 +24,7 @@ struct Summary {
     bad: bool,
     truncated: bool,
     /// What to report on stderr: where (line and column) and why, for the error, the cut-off
-    /// end and each variation dropped.
+    /// end, each variation dropped and the text read as its author meant.
     reports: Vec<String>,
     /// The line for stdout, without the file and game number that JSON starts with.
     output: Option<String>,
@@ -271,7 +271,8 @@ fn read_file(
 }
 
 /// What to say on stderr about a game: where (line and column) and why, for its error, its
-/// cut-off end and each variation dropped.
+/// cut-off end, each variation dropped and the text read as its author meant (the first of each
+/// kind: `1–0`, `Ng1-f3`, `<br />`, …).
 pub fn reports(
     game: Option<&PgnGame>,
     error: Option<&PgnError>,
@@ -284,7 +285,7 @@ pub fn reports(
         (None, Some(end)) => reports.push(at(end, &PgnErrorReason::Truncated)),
         (None, None) => {}
     }
-    // `line 7, column 3: variation dropped: illegal move …`
+    // `line 7, column 3: variation dropped: illegal move …`, `line 1, column 9: read as 1-0: …`
     reports.extend(
         game.iter()
             .flat_map(|g| &g.diagnostics)

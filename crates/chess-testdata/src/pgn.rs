@@ -2,7 +2,8 @@
 
 /// Pieces of PGN that stress where parts are cut: comments across lines holding what looks
 /// like the next game's tags, tags before `Event`, games without tags or results, bad games,
-/// bad variations, escape lines and `;` comments, unescaped quotes, CRLF.
+/// bad variations, escape lines and `;` comments, unescaped quotes, CRLF, and what posts on the
+/// web hold: forum markup, HTML line breaks, results with long dashes, glyphs.
 pub const PIECES: &[&str] = &[
     "[Event \"plain\"]\n[Site \"?\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n",
     "[Event \"comment across lines\"]\n\n1. e4 {a comment\n[Event \"not a game\"]\n\n1. d4 *\n} e5 2. Nf3 *\n\n",
@@ -19,5 +20,8 @@ pub const PIECES: &[&str] = &[
     "[Event \"open variation\"]\n\n1. e4 (1. d4 d5\n\n",
     "[Event \"stray\"]\n\n1. e4 ] e5 *\n\n",
     "[Event \"tags only\"]\n[Event \"second event: a game of its own\"]\n\n1. a3 *\n\n",
+    "[pgn]\n[Event \"forum post\"]\n[Result \"1\u{2013}0\"]\n\n1. e4 e5<br />2. Ng1-f3 \u{b1} Nc6 1\u{2013}0\n[/pgn]\n\n",
+    "[PGN][Event \"forum post without a result\"]\n\n1. d4 d5 2. c4 dxc4 \u{221e}\n\n[/pgn]\n",
+    "<br>[pgn]1. e4 a6 2. e5 d5 3. exd6 e.p. \u{bd}-\u{bd}[/pgn]<BR />\n\n",
     "{ a comment that opens a game and never closes\n[Event \"swallowed\"]\n\n1. e4 *\n",
 ];

@@ -276,6 +276,29 @@ fn a_dropped_variation_is_said() {
     );
 }
 
+/// What a post on the web holds is read as meant, said on stderr and in the JSON; the game stays
+/// good.
+#[test]
+fn text_read_as_meant_is_said() {
+    let text = "[pgn]1. e4 e5 2. Ng1-f3 \u{b1} 1\u{2013}0[/pgn]\n";
+    let out = chess(&["pgn", "-"], text);
+    assert_eq!(out.status, 0);
+    assert_eq!(out.stdout, "-: 1 games, 3 moves, 0 bad\n");
+    assert_eq!(
+        out.stderr,
+        "chess: -: game 1, line 1, column 1: ignored: forum markup [pgn] or [/pgn] is not pgn\n\
+         chess: -: game 1, line 1, column 18: read as Nf3: move Ng1-f3 in long algebraic notation: expected Nf3\n\
+         chess: -: game 1, line 1, column 25: read as $16: annotation glyph \u{b1} is not pgn: expected $16\n\
+         chess: -: game 1, line 1, column 28: read as 1-0: result not written as pgn writes it: expected 1-0\n"
+    );
+    let out = chess(&["pgn", "--json", "-"], text);
+    assert_contains(&out.stdout, "\"result\": \"1-0\"");
+    assert_contains(
+        &out.stdout,
+        "{\"kind\": \"syntax\", \"line\": 1, \"column\": 18, \"message\": \"move Ng1-f3 in long algebraic notation: expected Nf3\"}",
+    );
+}
+
 #[test]
 fn null_moves_when_allowed() {
     let text = "1. e4 -- 2. d4 Z0 3. c4 *\n";

@@ -1,5 +1,6 @@
 //! The visitor that builds a [`PgnGame`] from the reader's tokens, with its options.
 
+use core::mem::discriminant;
 use core::ops::ControlFlow;
 
 use chess_rules::{CastlingMode, Move, Position};
@@ -8,13 +9,28 @@ use super::error::PartialGame;
 use super::error::PgnError;
 use super::location::Location;
 use super::reason::{Diagnostic, PgnErrorReason};
-use super::result::GameResult;
+use super::result::{GameResult, nonstandard_result};
 use super::syntax::{SyntaxError, SyntaxErrorKind};
 use super::text::{decode, unescape_tag_value};
 use super::tree::{Line, MoveNode, PgnGame};
 use super::visitor::{VariationChoice, Visitor};
 use crate::fen::{Fen, FenError};
 use crate::san::{San, SanError, SanMode, SanPlus};
+
+/// What a move token stands for, as [`GameBuilder::read_token`] reads it.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
+pub enum MoveToken {
+    /// A move (`None`: a null move, where they are allowed).
+    Move(Option<Move>),
+    /// An annotation glyph (`±`), standing for this NAG after the move before it.
+    Nag(u8),
+    /// An en passant mark (`e.p.`) after the en passant capture before it: nothing to play.
+    Mark,
+}
+
+/// The notes [`GameBuilder::otherwise`] asks to take: where and why, up to two.
+type Notes = [Option<(Location, PgnErrorReason)>; 2];
 
 /// A line being built: its moves so far, the position after them and before the last one,
 /// and comments waiting for the next move.
@@ -85,7 +101,9 @@ impl Default for GameBuilder {
 
 impl GameBuilder {
     /// A lenient builder: SAN read leniently, a variation with a bad move dropped (with a
-    /// [`Diagnostic`]) rather than the game, null moves rejected, comments of up to 1 MiB.
+    /// [`Diagnostic`]) rather than the game, the spellings of posts on the web read as meant
+    /// (with a [`Diagnostic`]: see [`GameBuilder::strict`]), null moves rejected, comments of
+    /// up to 1 MiB.
     #[must_use]
     pub fn new() -> GameBuilder {
         GameBuilder {
@@ -126,7 +144,15 @@ impl GameBuilder {
 
     /// In strict mode, a bad move inside a variation is an error for the game (instead of
     /// dropping the variation with a [`Diagnostic`]), and so is a game cut off by the end of
-    /// the input ([`PgnErrorReason::Truncated`], instead of [`PgnGame::truncated`]).
+    /// the input ([`PgnErrorReason::Truncated`], instead of [`PgnGame::truncated`]). So is,
+    /// where it stands, what the lenient builder reads as its author meant with a
+    /// [`Diagnostic`]: a move in long algebraic notation
+    /// ([`LongAlgebraic`](PgnErrorReason::LongAlgebraic): `Ng1-f3`, `Nd8d5`, `d1h5` for a
+    /// queen's move), an en passant mark ([`EnPassantMark`](PgnErrorReason::EnPassantMark):
+    /// `exd6 e.p.`), an annotation glyph ([`AnnotationGlyph`](PgnErrorReason::AnnotationGlyph):
+    /// `±` for `$16`), a `Result` tag written otherwise than PGN writes it (`1–0`, `½-½`), and
+    /// what the [`Reader`](super::Reader) reports through
+    /// [`Visitor::normalised`].
     #[must_use]
     pub fn strict(mut self, strict: bool) -> GameBuilder {
         self.strict = strict;
@@ -214,13 +240,29 @@ impl GameBuilder {
         fen.into_position_for(chess960).map_err(invalid)
     }
 
-    fn play(&mut self, token: &[u8]) -> Result<(), PgnErrorReason> {
+    /// Plays the move `token` (at `at`) in the current line; reads the annotation glyphs and
+    /// en passant marks that stand where moves do.
+    #[inline]
+    fn play(&mut self, token: &[u8], at: Location) -> Result<(), PgnErrorReason> {
         let Some(frame) = self.frames.last() else {
             return Ok(());
         };
-        let m = self.read_move(&frame.pos, token)?;
+        let (m, whole_origin) = match self.resolve(&frame.pos, token) {
+            Ok(found) => found,
+            Err(reason) => return self.read_otherwise(token, at, reason),
+        };
+        if whole_origin {
+            self.note_long_algebraic(m, token, at)?;
+        }
+        self.push_move(m);
+        Ok(())
+    }
+
+    /// Plays `m` (`None`: a null move) in the current line, with the comments waiting for it.
+    #[inline(always)]
+    fn push_move(&mut self, m: Option<Move>) {
         let Some(frame) = self.frames.last_mut() else {
-            return Ok(());
+            return;
         };
         let mut node = match m {
             None => {
@@ -237,11 +279,31 @@ impl GameBuilder {
         };
         node.comments_before = core::mem::take(&mut frame.pending);
         frame.line.moves.push(node);
-        Ok(())
+    }
+
+    /// Notes the move `m` of the current line, written `token` (at `at`) with its whole origin
+    /// square, if standard SAN writes it otherwise: a move in long algebraic notation.
+    #[cold]
+    fn note_long_algebraic(
+        &mut self,
+        m: Option<Move>,
+        token: &[u8],
+        at: Location,
+    ) -> Result<(), PgnErrorReason> {
+        let Some((frame, m)) = self.frames.last().zip(m) else {
+            return Ok(());
+        };
+        match long_algebraic(&frame.pos, m, token) {
+            Some(reason) => self.note(at, reason),
+            None => Ok(()),
+        }
     }
 
     /// The move `token` makes in `pos` under this builder's options: `None` for a null move
-    /// (only when they are allowed and `pos` can pass the turn).
+    /// (only when they are allowed and `pos` can pass the turn). A move in long algebraic
+    /// notation (`Ng1-f3`, `d1h5` for a queen) is read when the SAN mode is lenient, but for a
+    /// [strict](GameBuilder::strict) builder (then it is
+    /// [`PgnErrorReason::LongAlgebraic`]).
     ///
     /// This and [`GameBuilder::initial`], [`GameBuilder::sets_start`] and
     /// [`GameBuilder::failed`] serve a visitor that lets the builder read the tags and plays
@@ -251,6 +313,25 @@ impl GameBuilder {
     ///
     /// Why `token` is not a move of `pos`, as a [`PgnError`](super::PgnError) would say it.
     pub fn read_move(&self, pos: &Position, token: &[u8]) -> Result<Option<Move>, PgnErrorReason> {
+        let (m, whole_origin) = self.resolve(pos, token)?;
+        if let Some(m) = m.filter(|_| whole_origin && self.strict) {
+            if let Some(reason) = long_algebraic(pos, m, token) {
+                return Err(reason);
+            }
+        }
+        Ok(m)
+    }
+
+    /// [`GameBuilder::read_move`] whatever the strictness, and whether the move was written
+    /// with its whole origin square (as in long algebraic notation). Always inlined, as
+    /// [`GameBuilder::push_move`] is: called, the two cost the builder about 8 % more
+    /// instructions per move (the move and the large error come back through memory).
+    #[inline(always)]
+    fn resolve(
+        &self,
+        pos: &Position,
+        token: &[u8],
+    ) -> Result<(Option<Move>, bool), PgnErrorReason> {
         let mode = self.san_mode;
         let san =
             SanPlus::from_ascii_with(token, mode).map_err(|error| PgnErrorReason::InvalidSan {
@@ -259,14 +340,190 @@ impl GameBuilder {
             })?;
         if san.san == San::Null {
             return if self.allow_null_moves && pos.null_move().is_some() {
-                Ok(None)
+                Ok((None, false))
             } else {
                 Err(PgnErrorReason::NullMove { san: decode(token) })
             };
         }
-        san.to_move_with(pos, mode)
-            .map(Some)
-            .map_err(|e| move_error(e, token, pos))
+        let m = san
+            .to_move_with(pos, mode)
+            .map_err(|e| move_error(e, token, pos))?;
+        // Only a move written with its whole origin square can be long algebraic.
+        let whole_origin = matches!(
+            san.san,
+            San::Normal {
+                file: Some(_),
+                rank: Some(_),
+                ..
+            }
+        );
+        Ok((Some(m), whole_origin))
+    }
+
+    /// Notes a flaw read as its author meant at `at`: a [`Diagnostic`], or for a strict
+    /// builder the game's error, there (and the reason, as an error).
+    fn note(&mut self, at: Location, reason: PgnErrorReason) -> Result<(), PgnErrorReason> {
+        if self.strict {
+            let _ = self.fail(at, reason.clone());
+            return Err(reason);
+        }
+        self.push_note(at, reason);
+        Ok(())
+    }
+
+    /// Adds the diagnostic of text read as its author meant, unless the game has one of the
+    /// same kind already: a game written in long algebraic notation, or with a glyph after
+    /// every other move, says so once, where it first does.
+    fn push_note(&mut self, at: Location, reason: PgnErrorReason) {
+        let kind = |reason: &PgnErrorReason| match reason {
+            PgnErrorReason::Syntax(kind) => (discriminant(reason), Some(discriminant(kind))),
+            _ => (discriminant(reason), None),
+        };
+        let new = kind(&reason);
+        if !self.diagnostics.iter().any(|d| kind(&d.reason) == new) {
+            self.diagnostics.push(Diagnostic { at, reason });
+        }
+    }
+
+    /// `token` (at `at`), which is not a move for `reason`, in the current line: an
+    /// annotation glyph, or an en passant mark with or without its capture; otherwise the
+    /// error `reason`.
+    #[cold]
+    fn read_otherwise(
+        &mut self,
+        token: &[u8],
+        at: Location,
+        reason: PgnErrorReason,
+    ) -> Result<(), PgnErrorReason> {
+        let Some(frame) = self.frames.last() else {
+            return Ok(());
+        };
+        let last = frame.line.moves.last().and_then(|node| node.m);
+        let (read, notes) = self.otherwise(&frame.pos, last, token, at, reason)?;
+        self.take_notes(notes)?;
+        match read {
+            MoveToken::Move(m) => self.push_move(m),
+            MoveToken::Nag(nag) => {
+                let _ = self.nag(nag, at);
+            }
+            MoveToken::Mark => {}
+        }
+        Ok(())
+    }
+
+    /// What `token` (at `at`), which is not a move of `pos` for `reason`, stands for: an
+    /// annotation glyph's NAG (of the side that just moved), an en passant capture with its
+    /// mark glued to it (`exd6e.p.`), or the mark alone after `last`, an en passant capture;
+    /// with the notes to take. Otherwise the error `reason`.
+    fn otherwise(
+        &self,
+        pos: &Position,
+        last: Option<Move>,
+        token: &[u8],
+        at: Location,
+        reason: PgnErrorReason,
+    ) -> Result<(MoveToken, Notes), PgnErrorReason> {
+        if !matches!(reason, PgnErrorReason::InvalidSan { .. }) {
+            return Err(reason);
+        }
+        if let Some(nags) = glyph_nags(token) {
+            // The glyph follows the move of the side that is not to move.
+            let nag = if pos.turn().is_white() {
+                nags.black
+            } else {
+                nags.white
+            };
+            let glyph = decode(token);
+            let note = (at, PgnErrorReason::AnnotationGlyph { glyph, nag });
+            return Ok((MoveToken::Nag(nag), [Some(note), None]));
+        }
+        let Some(mark) = en_passant_mark(token) else {
+            return Err(reason);
+        };
+        let (body, mark) = token.split_at(token.len() - mark);
+        let mark_at = Location {
+            column: at.column + body.len() as u64,
+            offset: at.offset + body.len() as u64,
+            ..at
+        };
+        let mark = (
+            mark_at,
+            PgnErrorReason::EnPassantMark { mark: decode(mark) },
+        );
+        if body.is_empty() {
+            return if last.is_some_and(|m| m.is_en_passant()) {
+                Ok((MoveToken::Mark, [Some(mark), None]))
+            } else {
+                Err(reason)
+            };
+        }
+        match self.resolve(pos, body) {
+            Ok((Some(m), whole_origin)) if m.is_en_passant() => {
+                let long = whole_origin
+                    .then(|| long_algebraic(pos, m, body))
+                    .flatten()
+                    .map(|reason| (at, reason));
+                Ok((MoveToken::Move(Some(m)), [Some(mark), long]))
+            }
+            _ => Err(reason),
+        }
+    }
+
+    /// Takes the notes of [`GameBuilder::otherwise`], in order: diagnostics, or for a strict
+    /// builder the first as the game's error.
+    fn take_notes(&mut self, notes: Notes) -> Result<(), PgnErrorReason> {
+        for (at, reason) in notes.into_iter().flatten() {
+            self.note(at, reason)?;
+        }
+        Ok(())
+    }
+
+    /// What the move token `token` (at `at`) stands for in `pos`, read as this builder reads
+    /// the tokens of a game's mainline, for a visitor that plays the mainline itself (with
+    /// [`GameBuilder::read_move`] it reads only moves): a move, or, unless the builder is
+    /// [strict](GameBuilder::strict), an annotation glyph's NAG or an en passant mark after
+    /// `last`, the move played before it. What the lenient builder reads as meant (those, and
+    /// moves in long algebraic notation) it notes as a [`Diagnostic`] of the game; a strict
+    /// builder ends the game with it as the error.
+    ///
+    /// ```
+    /// use chess_notation::pgn::{GameBuilder, Location, MoveToken};
+    /// use chess_notation::uci;
+    /// use chess_rules::Position;
+    ///
+    /// let mut builder = GameBuilder::new();
+    /// let pos = Position::standard();
+    /// let at = Location::default();
+    /// let nf3 = uci::parse(&pos, "g1f3")?;
+    /// assert_eq!(builder.read_token(&pos, None, b"Ng1-f3", at), Ok(MoveToken::Move(Some(nf3))));
+    /// let after = pos.after(nf3);
+    /// assert_eq!(builder.read_token(&after, Some(nf3), "±".as_bytes(), at), Ok(MoveToken::Nag(16)));
+    /// // A strict builder refuses both.
+    /// let mut strict = GameBuilder::new().strict(true);
+    /// assert!(strict.read_token(&pos, None, b"Ng1-f3", at).is_err());
+    /// # Ok::<_, chess_notation::uci::UciMoveError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// Why `token` stands for nothing here, as a [`PgnError`](super::PgnError) would say it.
+    pub fn read_token(
+        &mut self,
+        pos: &Position,
+        last: Option<Move>,
+        token: &[u8],
+        at: Location,
+    ) -> Result<MoveToken, PgnErrorReason> {
+        let (read, notes) = match self.resolve(pos, token) {
+            Ok((Some(m), true)) => {
+                let note = long_algebraic(pos, m, token).map(|reason| (at, reason));
+                (MoveToken::Move(Some(m)), [note, None])
+            }
+            Ok((m, _)) => (MoveToken::Move(m), [None, None]),
+            Err(reason) => self.otherwise(pos, last, token, at, reason)?,
+        };
+        self.take_notes(notes)?;
+        Ok(read)
     }
 
     /// The position the movetext starts from, once its tags have given it (`None` before the
@@ -356,6 +613,77 @@ fn move_error(e: SanError, token: &[u8], pos: &Position) -> PgnErrorReason {
     }
 }
 
+/// The move `m` of `pos`, written `token` with its whole origin square: the note that it is
+/// long algebraic, unless standard SAN also gives the whole square (three queens that could go
+/// to the same square).
+#[cold]
+fn long_algebraic(pos: &Position, m: Move, token: &[u8]) -> Option<PgnErrorReason> {
+    match San::from_move(pos, m) {
+        San::Normal {
+            file: Some(_),
+            rank: Some(_),
+            ..
+        } => None,
+        _ => Some(PgnErrorReason::LongAlgebraic {
+            san: decode(token),
+            expected: SanPlus::from_move(pos, m).to_string(),
+        }),
+    }
+}
+
+/// The length of the en passant mark `token` ends with (`e.p.`, `e.p` or `ep`, in any case),
+/// if it does.
+fn en_passant_mark(token: &[u8]) -> Option<usize> {
+    [&b"e.p."[..], b"e.p", b"ep"]
+        .into_iter()
+        .find(|mark| {
+            token.len() >= mark.len()
+                && token[token.len() - mark.len()..].eq_ignore_ascii_case(mark)
+        })
+        .map(<[u8]>::len)
+}
+
+/// The NAGs an annotation glyph stands for, for each side (the same for the glyphs that are
+/// not about one side).
+#[derive(Copy, Clone)]
+struct GlyphNags {
+    white: u8,
+    black: u8,
+}
+
+/// The NAGs an annotation glyph stands for: the symbols of the standard NAG table as books,
+/// ChessBase and the big sites print them, and their ASCII spellings (`+/-`, `+-`, `=/+`).
+fn glyph_nags(token: &[u8]) -> Option<GlyphNags> {
+    let text = core::str::from_utf8(token).ok()?;
+    let (white, black) = match text {
+        "‼" => (3, 3),
+        "⁇" => (4, 4),
+        "⁉" => (5, 5),
+        "⁈" => (6, 6),
+        "□" => (7, 7),
+        "=" => (10, 10),
+        "∞" => (13, 13),
+        "⩲" | "+/=" | "+=" => (14, 14),
+        "⩱" | "=/+" | "=+" => (15, 15),
+        "±" | "+/-" => (16, 16),
+        "∓" | "-/+" => (17, 17),
+        "+−" | "+-" => (18, 18),
+        "−+" | "-+" => (19, 19),
+        "⨀" | "⊙" => (22, 23),
+        "⟳" | "↻" | "↑↑" => (32, 33),
+        "↑" => (36, 37),
+        "→" => (40, 41),
+        "=/∞" | "=∞" => (44, 45),
+        "⇆" => (132, 133),
+        "⊕" => (138, 139),
+        "∆" | "Δ" => (140, 140),
+        "⌓" => (142, 142),
+        "N" => (146, 146),
+        _ => return None,
+    };
+    Some(GlyphNags { white, black })
+}
+
 /// A comment as stored: trimmed, each line break a space.
 fn normalise_comment(raw: &[u8]) -> String {
     let text = decode(raw);
@@ -393,8 +721,22 @@ impl Visitor for GameBuilder {
         if name == "Variant" && self.variant_at.is_none() {
             self.variant_at = Some(at);
         }
-        self.headers.push((name, unescape_tag_value(value)));
-        ControlFlow::Continue(())
+        let mut value = unescape_tag_value(value);
+        let mut flow = ControlFlow::Continue(());
+        if name == "Result" && GameResult::from_token(&value).is_none() {
+            if let Some(result) = nonstandard_result(value.trim().as_bytes()) {
+                // `1–0`, `½-½`: read as the result, the tag written as PGN writes it (strictly,
+                // an error there, the tag kept as written).
+                let reason = PgnErrorReason::Syntax(SyntaxErrorKind::NonstandardResult(result));
+                if self.note(at, reason).is_ok() {
+                    result.as_str().clone_into(&mut value);
+                } else {
+                    flow = ControlFlow::Break(());
+                }
+            }
+        }
+        self.headers.push((name, value));
+        flow
     }
 
     fn begin_movetext(&mut self, _: Location) -> ControlFlow<()> {
@@ -419,7 +761,7 @@ impl Visitor for GameBuilder {
                 ControlFlow::Continue(())
             };
         }
-        match self.play(san) {
+        match self.play(san, at) {
             Ok(()) => ControlFlow::Continue(()),
             Err(reason) if self.frames.len() > 1 && !self.strict && reason.is_move_error() => {
                 // A bad move in a variation costs the variation, not the game.
@@ -524,6 +866,12 @@ impl Visitor for GameBuilder {
         self.fail(error.at, PgnErrorReason::Syntax(error.kind))
     }
 
+    fn normalised(&mut self, note: SyntaxError) {
+        if self.error.is_none() {
+            self.push_note(note.at, PgnErrorReason::Syntax(note.kind));
+        }
+    }
+
     fn truncated(&mut self, at: Location) {
         self.truncated = Some(at);
         if self.strict {
@@ -555,5 +903,227 @@ impl Visitor for GameBuilder {
             diagnostics,
             truncated: self.truncated,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pgn::{GameReader, PgnErrorKind};
+
+    fn lenient(pgn: &str) -> PgnGame {
+        match GameReader::new(pgn.as_bytes()).next() {
+            Some(Ok(game)) => game,
+            other => panic!("{pgn}: {other:?}"),
+        }
+    }
+
+    fn strict(pgn: &str) -> PgnError {
+        match GameReader::new(pgn.as_bytes()).strict(true).next() {
+            Some(Err(error)) => error,
+            other => panic!("{pgn}: {other:?}"),
+        }
+    }
+
+    fn notes(game: &PgnGame) -> Vec<String> {
+        game.diagnostics.iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn glyphs_read_as_the_nag_of_the_side_that_just_moved() {
+        let game = lenient("1. e4 ⨀ e5 ⨀ 2. Nf3 → Nc6 → 3. Bb5 ⇆ a6 ⇆ 4. Ba4 ± Nf6 ∓ 5. O-O N *");
+        let nags: Vec<&[u8]> = game.mainline.moves.iter().map(|m| &m.nags[..]).collect();
+        let expected: [&[u8]; 9] = [
+            &[22],
+            &[23],
+            &[40],
+            &[41],
+            &[132],
+            &[133],
+            &[16],
+            &[17],
+            &[146],
+        ];
+        assert_eq!(nags, expected);
+        // Said once, where the first glyph stands.
+        assert_eq!(
+            notes(&game),
+            ["line 1, column 7: read as $22: annotation glyph ⨀ is not pgn: expected $22"]
+        );
+        let error = strict("1. e4 e5 2. Nf3 ∞ *");
+        assert_eq!((error.at.line, error.at.column), (1, 17));
+        assert_eq!(error.kind(), PgnErrorKind::Syntax);
+        assert_eq!(
+            error.reason,
+            PgnErrorReason::AnnotationGlyph {
+                glyph: "∞".into(),
+                nag: 13
+            }
+        );
+    }
+
+    #[test]
+    fn the_glyph_table_follows_the_standard_nags() {
+        for (glyph, white, black) in [
+            ("‼", 3, 3),
+            ("⁇", 4, 4),
+            ("⁉", 5, 5),
+            ("⁈", 6, 6),
+            ("□", 7, 7),
+            ("=", 10, 10),
+            ("∞", 13, 13),
+            ("⩲", 14, 14),
+            ("+/=", 14, 14),
+            ("⩱", 15, 15),
+            ("=/+", 15, 15),
+            ("±", 16, 16),
+            ("+/-", 16, 16),
+            ("∓", 17, 17),
+            ("-/+", 17, 17),
+            ("+−", 18, 18),
+            ("+-", 18, 18),
+            ("−+", 19, 19),
+            ("-+", 19, 19),
+            ("⨀", 22, 23),
+            ("⟳", 32, 33),
+            ("↑↑", 32, 33),
+            ("↑", 36, 37),
+            ("→", 40, 41),
+            ("=/∞", 44, 45),
+            ("⇆", 132, 133),
+            ("⊕", 138, 139),
+            ("∆", 140, 140),
+            ("⌓", 142, 142),
+            ("N", 146, 146),
+        ] {
+            let nags = glyph_nags(glyph.as_bytes()).unwrap();
+            assert_eq!((nags.white, nags.black), (white, black), "{glyph}");
+        }
+        for not_a_glyph in ["", "x", "NN", "==", "+", "$1", "±±"] {
+            assert!(
+                glyph_nags(not_a_glyph.as_bytes()).is_none(),
+                "{not_a_glyph}"
+            );
+        }
+    }
+
+    #[test]
+    fn en_passant_marks_after_an_en_passant_capture_are_ignored() {
+        let ep = "1. e4 a6 2. e5 d5 3. ";
+        for (text, mark, column) in [
+            ("exd6 e.p.", "e.p.", 27),
+            ("exd6e.p.", "e.p.", 26),
+            ("exd6 ep", "ep", 27),
+            ("exd6ep", "ep", 26),
+            ("exd6 e.p", "e.p", 27),
+            ("exd6E.P.", "E.P.", 26),
+            ("e5xd6e.p.", "e.p.", 27),
+        ] {
+            let game = lenient(&format!("{ep}{text} Nc6 *"));
+            let sans: Vec<String> = game
+                .mainline
+                .moves
+                .iter()
+                .map(|m| m.san.to_string())
+                .collect();
+            assert_eq!(sans, ["e4", "a6", "e5", "d5", "exd6", "Nc6"], "{text}");
+            let note = format!(
+                "line 1, column {column}: ignored: en passant mark {mark} after the move is not san"
+            );
+            assert!(notes(&game).contains(&note), "{text}: {:?}", notes(&game));
+            let error = strict(&format!("{ep}{text} *"));
+            assert_eq!(error.at.column, column, "{text}");
+            assert_eq!(
+                error.reason,
+                PgnErrorReason::EnPassantMark { mark: mark.into() }
+            );
+        }
+        // After a move that is not an en passant capture, the mark is no move.
+        let error = GameReader::new("1. e4 d5 2. exd5 e.p. *".as_bytes())
+            .next()
+            .unwrap()
+            .unwrap_err();
+        assert!(
+            matches!(error.reason, PgnErrorReason::InvalidSan { .. }),
+            "{error}"
+        );
+        let error = GameReader::new("1. e4 d5 2. exd5e.p. *".as_bytes())
+            .next()
+            .unwrap()
+            .unwrap_err();
+        assert!(
+            matches!(error.reason, PgnErrorReason::InvalidSan { .. }),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_result_tag_written_otherwise_reads_as_the_result() {
+        for (value, standard) in [
+            ("1–0", "1-0"),
+            ("0—1", "0-1"),
+            ("½–½", "1/2-1/2"),
+            ("½-½", "1/2-1/2"),
+            ("1/2–1/2", "1/2-1/2"),
+            ("1/2", "1/2-1/2"),
+        ] {
+            let pgn = format!("[Event \"e\"]\n[Result \"{value}\"]\n\n1. e4 *");
+            let game = lenient(&pgn);
+            assert_eq!(game.header("Result"), Some(standard), "{value}");
+            assert_eq!(
+                notes(&game),
+                [format!(
+                    "line 2, column 1: read as {standard}: result not written as pgn writes it: expected {standard}"
+                )]
+            );
+            let error = strict(&pgn);
+            assert_eq!((error.at.line, error.at.column), (2, 1));
+            assert_eq!(error.kind(), PgnErrorKind::Syntax);
+        }
+        for value in ["1-0", "*", "?", "", "1–", "2–0"] {
+            let pgn = format!("[Result \"{value}\"]\n\n1. e4 *");
+            let game = lenient(&pgn);
+            assert_eq!(game.header("Result"), Some(value));
+            assert!(game.diagnostics.is_empty(), "{value}");
+        }
+    }
+
+    #[test]
+    fn long_algebraic_moves_are_noted_once_and_refused_strictly() {
+        let game = lenient("1. e2-e4 e7-e5 2. Ng1-f3 Nb8c6 3. Bf1-b5 a7a6 4. d1e2 *");
+        let sans: Vec<String> = game
+            .mainline
+            .moves
+            .iter()
+            .map(|m| m.san.to_string())
+            .collect();
+        assert_eq!(sans, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Qe2"]);
+        assert_eq!(
+            notes(&game),
+            ["line 1, column 4: read as e4: move e2-e4 in long algebraic notation: expected e4"]
+        );
+        let error = strict("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. d1e2 *");
+        assert_eq!(
+            (error.at.column, error.to_string().as_str()),
+            (
+                34,
+                "game 1, line 1, column 34: move d1e2 in long algebraic notation: expected Qe2"
+            )
+        );
+        // Standard SAN gives the whole square when two other queens could go there too.
+        let pgn = "[FEN \"1k6/8/8/8/4Q2Q/8/8/K6Q w - - 0 1\"]\n\n1. Qh4e1 *";
+        let game = GameReader::new(pgn.as_bytes())
+            .strict(true)
+            .next()
+            .unwrap()
+            .unwrap();
+        assert_eq!(game.mainline.moves[0].san.to_string(), "Qh4e1");
+        // `read_move` of a strict builder refuses it too.
+        let pos = Position::standard();
+        assert!(GameBuilder::new().read_move(&pos, b"Ng1-f3").is_ok());
+        assert!(matches!(
+            GameBuilder::new().strict(true).read_move(&pos, b"Ng1-f3"),
+            Err(PgnErrorReason::LongAlgebraic { .. })
+        ));
     }
 }

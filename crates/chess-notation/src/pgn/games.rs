@@ -19,8 +19,10 @@ use super::tree::PgnGame;
 ///
 /// The default reading is lenient, as real-world files need: besides what [`Reader`] accepts,
 /// a variation with an illegal or unreadable move is dropped with a
-/// [`Diagnostic`](super::Diagnostic) on its game, and a game cut off by the end of the input
-/// comes with [`PgnGame::truncated`] set. [`GameReader::strict`] rejects all of these.
+/// [`Diagnostic`](super::Diagnostic) on its game, a game cut off by the end of the input
+/// comes with [`PgnGame::truncated`] set, and moves in long algebraic notation, en passant
+/// marks and annotation glyphs are read as meant, with a [`Diagnostic`](super::Diagnostic)
+/// (see [`GameBuilder::strict`]). [`GameReader::strict`] rejects all of these.
 ///
 /// ```
 /// use chess_notation::pgn::GameReader;
@@ -62,9 +64,12 @@ impl<R: Read> GameReader<R> {
     }
 
     /// In strict mode, the first error ends the reading, and what the lenient reading puts up
-    /// with is an error: the draws `1/2` and `½-½` and tag values with unescaped quotes (see
-    /// [`Reader::strict`]), a bad move inside a variation, and a game cut off by the end of
-    /// the input (see [`GameBuilder::strict`]).
+    /// with is an error where it stands: results written otherwise than PGN writes them
+    /// (`1/2`, `½-½`, `1–0`), forum markup (`[pgn]`), HTML line breaks (`<br />`) and tag values
+    /// with unescaped quotes (see [`Reader::strict`]); moves in long algebraic notation
+    /// (`Ng1-f3`, `d1h5`), en passant marks (`exd6 e.p.`), annotation glyphs (`±`), a bad move
+    /// inside a variation, and a game cut off by the end of the input (see
+    /// [`GameBuilder::strict`]).
     #[must_use]
     pub fn strict(mut self, strict: bool) -> GameReader<R> {
         self.strict = strict;

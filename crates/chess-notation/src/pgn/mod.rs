@@ -26,9 +26,17 @@
 //!
 //! - a byte order mark, CRLF line ends, `%` escape lines, `;` comments, empty lines inside a
 //!   game, `1.e4` and `1... e5`, games without tags or without a result token;
-//! - the draws written `1/2` and `½-½`;
-//! - SAN as people write it: `0-0`, `e8Q`, `Ng1-f3`, a missing or extra `x`, `!?` glued to the
-//!   move (see [`SanMode::Lenient`](crate::san::SanMode::Lenient));
+//! - SAN as people write it: `0-0`, `e8Q`, a missing or extra `x`, `!?` glued to the move (see
+//!   [`SanMode::Lenient`](crate::san::SanMode::Lenient); these, strict reading refuses only
+//!   with [`GameBuilder::san_mode`] strict too);
+//! - what posts on the web and other programs hold, each read with a [`Diagnostic`] on the
+//!   game that says what was read how, and where (the first of each kind in a game): moves in
+//!   long algebraic notation (`Ng1-f3`, `Nd8d5`, `Nb1xc3`, `e2e4`, and `d1h5` for a queen's
+//!   move), played; the forum markup `[pgn]` … `[/pgn]`, ignored; an en passant mark after an
+//!   en passant capture (`exd6 e.p.`, `exd6e.p.`), ignored; results written with a long dash
+//!   or `½` (`1–0`, `0—1`, `½–½`, `½-½`, `1/2`), in the movetext and in the `Result` tag, read
+//!   as the result; HTML line breaks (`<br />`), read as whitespace; annotation glyphs (`±`,
+//!   `∞`, `⩲`, `+−`, `N`, `□`, `↑`, …), read as their NAGs;
 //! - tag values with unescaped inner quotes: `[Event "The "Big" Match"]` is the text between
 //!   the first quote and the last quote before `]`;
 //! - an illegal or unreadable move inside a variation (as study exports from the big sites
@@ -74,7 +82,7 @@ mod tree;
 mod visitor;
 mod writer;
 
-pub use builder::GameBuilder;
+pub use builder::{GameBuilder, MoveToken};
 pub use commands::{
     Command, CommandBytes, Commands, Eval, Mark, MarkColor, Marks, ParseMarkError,
     ParseMarkErrorKind, clock, command_bytes, commands, emt, eval, marks, parse_clock, parse_eval,

@@ -19,7 +19,7 @@ use super::builder::GameBuilder;
 use super::error::PgnError;
 use super::location::Location;
 use super::reader::DEFAULT_BUFFER_SIZE;
-use super::reader::{EofInside, Reader, starts_with_event_tag};
+use super::reader::{EofInside, Reader, starts_with_event_tag, starts_with_forum_markup};
 use super::reason::PgnErrorReason;
 use super::tree::PgnGame;
 use super::visitor::Visitor;
@@ -599,7 +599,9 @@ where
         let next_starts_event = self.next_starts_with_event_tag();
         let clean = !part.forced
             && match result.eof_inside {
-                None | Some(EofInside::Movetext) => true,
+                None => true,
+                // Forum markup at the start of a line does not end a game as tags do.
+                Some(EofInside::Movetext) => !self.next_starts_with_forum_markup(),
                 Some(EofInside::Comment) => false,
                 Some(EofInside::Tags { seen_event }) => seen_event && next_starts_event,
             };
@@ -649,12 +651,24 @@ where
     /// Whether the bytes after the part just taken start with an `Event` tag as the
     /// sequential reader reads one (then a tag section that had its own `Event` ends there).
     fn next_starts_with_event_tag(&self) -> bool {
-        let bytes = match self.queue.front() {
-            Some(Entry::Part(next)) => &next.bytes[..],
-            Some(Entry::Done(..)) => return false,
-            None => &self.carry[..],
-        };
-        starts_with_event_tag(bytes, self.config.strict, self.config.buffer_size)
+        self.next_bytes().is_some_and(|bytes| {
+            starts_with_event_tag(bytes, self.config.strict, self.config.buffer_size)
+        })
+    }
+
+    /// Whether the bytes after the part just taken start with forum markup (`[pgn]`), which
+    /// the sequential reader reads as part of the game before it, not as the next one's tags.
+    fn next_starts_with_forum_markup(&self) -> bool {
+        self.next_bytes().is_some_and(starts_with_forum_markup)
+    }
+
+    /// The bytes after the part just taken, when they are at hand.
+    fn next_bytes(&self) -> Option<&[u8]> {
+        match self.queue.front() {
+            Some(Entry::Part(next)) => Some(&next.bytes[..]),
+            Some(Entry::Done(..)) => None,
+            None => Some(&self.carry[..]),
+        }
     }
 
     /// Reads the game that starts at `from` (in `part`: a point where the sequential reader

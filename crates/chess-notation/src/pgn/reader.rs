@@ -5,7 +5,7 @@ use core::ops::ControlFlow;
 use std::io::{self, Read};
 
 use super::location::Location;
-use super::result::GameResult;
+use super::result::{GameResult, nonstandard_result};
 use super::syntax::{SyntaxError, SyntaxErrorKind};
 use super::visitor::{VariationChoice, Visitor};
 
@@ -31,7 +31,8 @@ static CLASS: [u8; 256] = {
     table[0x0b] = WS;
     table[0x0c] = WS;
     table[b'\n' as usize] = NL;
-    let delims = b"{}()[];$\"";
+    // `<` begins the HTML line break `<br />` that posts on the web hold; never a move.
+    let delims = b"{}()[];$\"<";
     let mut i = 0;
     while i < delims.len() {
         table[delims[i] as usize] = DELIM;
@@ -47,10 +48,12 @@ static CLASS: [u8; 256] = {
 /// and allocates nothing per game or per move. It accepts what real-world files contain: a
 /// UTF-8 byte order mark, CRLF line ends, `%` escape lines, `;` comments, comments across lines,
 /// empty lines in the tag section or the movetext, `1.e4` and `1... e5` spellings, games
-/// without a result token (they end at the next tag section) or without tags, the draws
-/// `1/2` and `½-½` as result tokens, and tag values with unescaped inner quotes
-/// (`[White ""Socrates" Expert"]` reads as the text between the first quote and the last one
-/// before `]`); [`Reader::strict`] rejects the last two.
+/// without a result token (they end at the next tag section) or without tags, and tag values
+/// with unescaped inner quotes (`[White ""Socrates" Expert"]` reads as the text between the
+/// first quote and the last one before `]`). It also reads what posts on the web hold, saying
+/// so through [`Visitor::normalised`]: results written with `½` or a long dash (`1/2`, `½-½`,
+/// `1–0`, `0—1`, `1/2–1/2`) as result tokens, the forum markup `[pgn]` and `[/pgn]` (ignored)
+/// and HTML line breaks `<br />` (whitespace). [`Reader::strict`] rejects the quotes and these.
 ///
 /// Where a game ends: at its result token, at a `[` that begins a line in the movetext, at a
 /// second `Event` tag in the tag section, or at the end of the input. A game that the end of
@@ -114,6 +117,9 @@ pub struct Reader<R> {
     /// The first byte in `buf` of the movetext a visitor wants as bytes and has not been
     /// given yet ([`Visitor::movetext_bytes`]); [`NO_MOVETEXT`] when none is wanted.
     movetext_from: usize,
+    /// Forum markup and HTML line breaks skipped before the next game, for its visitor
+    /// ([`Visitor::normalised`]). Empty, and never allocated, for plain PGN.
+    pending: Vec<SyntaxError>,
 }
 
 /// [`Reader::movetext_from`] when no visitor wants the movetext's bytes.
@@ -185,13 +191,19 @@ impl<R: Read> Reader<R> {
             eof_inside: None,
             error: None,
             movetext_from: NO_MOVETEXT,
+            pending: Vec::new(),
         }
     }
 
-    /// Whether to read only what the standard allows (`true`), or also two spellings of
-    /// real-world files (`false`, the default): the draws written `1/2` and `½-½` as result
-    /// tokens (strictly, move tokens, which a game builder rejects), and tag values with
-    /// unescaped quotes (strictly, an [`InvalidTag`](SyntaxErrorKind::InvalidTag) error).
+    /// Whether to read only what the standard allows (`true`), or also the spellings of
+    /// real-world files (`false`, the default), each reported through
+    /// [`Visitor::normalised`]: results written otherwise than PGN writes them (`1/2`, `½-½`,
+    /// `1–0`, `0—1`, `1/2–1/2`: strictly, a
+    /// [`NonstandardResult`](SyntaxErrorKind::NonstandardResult) error, read past), forum
+    /// markup (`[pgn]`, `[/pgn]`: strictly, a [`ForumMarkup`](SyntaxErrorKind::ForumMarkup)
+    /// error) and HTML line breaks (`<br />`: strictly, an
+    /// [`HtmlLineBreak`](SyntaxErrorKind::HtmlLineBreak) error); and tag values with unescaped
+    /// quotes (strictly, an [`InvalidTag`](SyntaxErrorKind::InvalidTag) error).
     #[must_use]
     pub fn strict(mut self, strict: bool) -> Reader<R> {
         self.strict = strict;
@@ -383,8 +395,9 @@ impl<R: Read> Reader<R> {
         }
     }
 
-    /// Skips whitespace, escape lines, `;` comments and byte order marks before a game.
-    /// Returns whether a game follows.
+    /// Skips whitespace, escape lines, `;` comments and byte order marks before a game, and
+    /// unless strict, forum markup and HTML line breaks (noted in `pending`). Returns whether a
+    /// game follows.
     fn skip_to_game(&mut self) -> io::Result<bool> {
         loop {
             self.fill()?;
@@ -401,6 +414,14 @@ impl<R: Read> Reader<R> {
                 }
                 b'%' if self.at_column_one() => self.skip_line()?,
                 b';' => self.skip_line()?,
+                b'[' | b'<' if !self.strict => match markup(&self.buf[self.pos..self.end]) {
+                    Some((len, kind)) => {
+                        let at = self.location();
+                        self.pending.push(SyntaxError { at, kind });
+                        self.pos += len;
+                    }
+                    None => return Ok(true),
+                },
                 _ => return Ok(true),
             }
         }
@@ -413,15 +434,27 @@ impl<R: Read> Reader<R> {
     /// input go to [`Visitor::syntax_error`].
     pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<Option<V::Output>> {
         self.movetext_from = NO_MOVETEXT;
-        if !self.skip_to_game()? {
+        self.pending.clear();
+        // Markup at the end of a part of a larger input begins a game, which is then read
+        // again across the part's end (see `ParallelReader`), as the sequential reader reads
+        // it: with the game after it. At the end of the input, nothing follows it.
+        let found = self.skip_to_game()? || (self.input_continues && !self.pending.is_empty());
+        if !found {
+            self.pending.clear();
             return match self.error.take() {
                 Some(e) => Err(e),
                 None => Ok(None),
             };
         }
-        self.game_start = self.location();
+        self.game_start = self
+            .pending
+            .first()
+            .map_or_else(|| self.location(), |note| note.at);
         self.eof_inside = None;
         visitor.begin_game(self.game_start);
+        for note in self.pending.drain(..) {
+            visitor.normalised(note);
+        }
         let mut skip = self.read_tags(visitor)?;
         if !skip {
             skip = visitor.begin_movetext(self.location()).is_break();
@@ -467,6 +500,12 @@ impl<R: Read> Reader<R> {
                 b'%' if self.at_column_one() => self.skip_line()?,
                 b';' if breaks.is_some_and(|n| n >= 2) => return Ok(skip),
                 b';' => self.skip_line()?,
+                b'<' if !self.strict => match html_line_break(&self.buf[self.pos..self.end]) {
+                    Some(len) => {
+                        skip |= self.markup(visitor, SyntaxErrorKind::HtmlLineBreak, len, skip);
+                    }
+                    None => return Ok(skip),
+                },
                 b'[' => {
                     let at = self.location();
                     match self.scan_tag()? {
@@ -497,6 +536,11 @@ impl<R: Read> Reader<R> {
                             self.skip_line()?;
                         }
                         TagScan::Malformed(i, kind) => {
+                            if let Some(len) = forum_markup(&self.buf[self.pos..self.end]) {
+                                let kind = SyntaxErrorKind::ForumMarkup;
+                                skip |= self.markup(visitor, kind, len, skip);
+                                continue;
+                            }
                             if !skip {
                                 let column = at.column + (i - self.pos) as u64;
                                 let error = SyntaxError {
@@ -622,6 +666,11 @@ impl<R: Read> Reader<R> {
                     }
                 }
                 b'[' if first_on_line => {
+                    if let Some(len) = forum_markup(&self.buf[self.pos..self.end]) {
+                        skip |= self.markup(visitor, SyntaxErrorKind::ForumMarkup, len, quiet);
+                        self.line_blank = true;
+                        continue;
+                    }
                     // The next game's tags: this game has no result token.
                     self.line_blank = true;
                     break End::NextGame;
@@ -652,6 +701,12 @@ impl<R: Read> Reader<R> {
                     }
                 }
                 _ if CLASS[c as usize] == DELIM => {
+                    if let Some((len, kind)) = markup(&self.buf[self.pos..self.end]) {
+                        skip |= self.markup(visitor, kind, len, quiet);
+                        // Whitespace, as far as the start of a line is concerned.
+                        self.line_blank = first_on_line;
+                        continue;
+                    }
                     let at = self.location();
                     self.pos += 1;
                     if !quiet {
@@ -694,11 +749,30 @@ impl<R: Read> Reader<R> {
                     // Only tokens starting like a result are compared with the results (0xc2
                     // begins `½-½`): moves never are.
                     let maybe_result = matches!(c, b'0' | b'1' | b'*' | 0xc2);
-                    let result = if maybe_result {
-                        result_token(token, self.strict)
+                    let mut result = if maybe_result {
+                        result_token(token)
                     } else {
                         None
                     };
+                    if result.is_none() && maybe_result && may_be_nonstandard_result(token) {
+                        if let Some(written) = nonstandard_result(token) {
+                            let note = SyntaxError {
+                                at,
+                                kind: SyntaxErrorKind::NonstandardResult(written),
+                            };
+                            if self.strict {
+                                // Not a result: reported, and read past.
+                                if !quiet {
+                                    skip = visitor.syntax_error(note).is_break();
+                                }
+                                continue;
+                            }
+                            if !quiet {
+                                visitor.normalised(note);
+                            }
+                            result = Some(written);
+                        }
+                    }
                     if let Some(result) = result {
                         if depth == 0 && skipping == 0 {
                             if !skip {
@@ -719,6 +793,32 @@ impl<R: Read> Reader<R> {
         self.end_movetext(visitor, self.pos);
         // A variation left open is an error whether the visitor followed it or skipped it.
         self.finish_game(end, depth + skipping, skip, visitor)
+    }
+
+    /// Moves past forum markup or an HTML line break of `len` bytes at `pos`, reporting it
+    /// unless `quiet`: as text read as meant, or in strict reading as a syntax error. Returns
+    /// whether the visitor asked to skip the game.
+    #[cold]
+    fn markup<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        kind: SyntaxErrorKind,
+        len: usize,
+        quiet: bool,
+    ) -> bool {
+        let note = SyntaxError {
+            at: self.location(),
+            kind,
+        };
+        self.pos += len;
+        if quiet {
+            false
+        } else if self.strict {
+            visitor.syntax_error(note).is_break()
+        } else {
+            visitor.normalised(note);
+            false
+        }
     }
 
     fn finish_game<V: Visitor>(
@@ -890,17 +990,61 @@ fn annotation_nag(suffix: &[u8]) -> Option<u8> {
     }
 }
 
-/// The result a token stands for; unless `strict`, also the draws `1/2` and `½-½`.
+/// The result a standard result token stands for.
 #[inline]
-fn result_token(token: &[u8], strict: bool) -> Option<GameResult> {
+fn result_token(token: &[u8]) -> Option<GameResult> {
     match token {
         b"*" => Some(GameResult::Unknown),
         b"1-0" => Some(GameResult::WhiteWins),
         b"0-1" => Some(GameResult::BlackWins),
         b"1/2-1/2" => Some(GameResult::Draw),
-        b"1/2" | b"\xc2\xbd-\xc2\xbd" if !strict => Some(GameResult::Draw),
         _ => None,
     }
+}
+
+/// Whether a token starting like a result but none of the standard ones may be a result
+/// written otherwise ([`nonstandard_result`]): `½`, or a `/` or a byte of a UTF-8 sequence
+/// after the first digit. One test, so that the move numbers `1.` and `12.` pass by.
+#[inline]
+fn may_be_nonstandard_result(token: &[u8]) -> bool {
+    token[0] == 0xc2 || token.get(1).is_some_and(|&b| b == b'/' || b >= 0x80)
+}
+
+/// The forum markup or HTML line break `bytes` start with, if they do: its length and kind.
+#[inline]
+fn markup(bytes: &[u8]) -> Option<(usize, SyntaxErrorKind)> {
+    match bytes.first() {
+        Some(b'[') => forum_markup(bytes).map(|len| (len, SyntaxErrorKind::ForumMarkup)),
+        Some(b'<') => html_line_break(bytes).map(|len| (len, SyntaxErrorKind::HtmlLineBreak)),
+        _ => None,
+    }
+}
+
+/// The length of the forum markup `[pgn]` or `[/pgn]` (in any case) `bytes` start with.
+fn forum_markup(bytes: &[u8]) -> Option<usize> {
+    let name = match bytes {
+        [b'[', b'/', rest @ ..] => rest,
+        [b'[', rest @ ..] => rest,
+        _ => return None,
+    };
+    let len = bytes.len() - name.len() + 4;
+    (name.len() >= 4 && name[..3].eq_ignore_ascii_case(b"pgn") && name[3] == b']').then_some(len)
+}
+
+/// The length of the HTML line break `<br>`, `<br/>` or `<br />` (in any case, with any
+/// spaces before the `/`) `bytes` start with.
+fn html_line_break(bytes: &[u8]) -> Option<usize> {
+    if bytes.len() < 4 || bytes[0] != b'<' || !bytes[1..3].eq_ignore_ascii_case(b"br") {
+        return None;
+    }
+    let mut i = 3;
+    while bytes.get(i) == Some(&b' ') {
+        i += 1;
+    }
+    if bytes.get(i) == Some(&b'/') {
+        i += 1;
+    }
+    (bytes.get(i) == Some(&b'>')).then_some(i + 1)
 }
 
 /// Whether `bytes` start with a tag pair that a reader with a buffer of `buffer_size` bytes
@@ -916,6 +1060,13 @@ pub(crate) fn starts_with_event_tag(bytes: &[u8], strict: bool, buffer_size: usi
         }
         _ => false,
     }
+}
+
+/// Whether `bytes` start with the forum markup `[pgn]` or `[/pgn]` (which does not end a game's
+/// movetext, as tags at the start of a line do).
+#[cfg(feature = "parallel")]
+pub(crate) fn starts_with_forum_markup(bytes: &[u8]) -> bool {
+    forum_markup(bytes).is_some()
 }
 
 /// Finds the parts of the tag pair starting at `buf[start]` (a `[`). With `lenient_quotes`, a
@@ -1260,6 +1411,204 @@ mod tests {
                 let expected = hay.iter().position(|&c| c == b'}' || c == b'\n');
                 assert_eq!(find_either(&hay, b'}', b'\n'), expected, "{hay:?}");
             }
+        }
+    }
+
+    /// Writes down the calls that concern what the lenient reader reads as meant.
+    #[derive(Default)]
+    struct Notes(Vec<String>);
+
+    impl Visitor for Notes {
+        type Output = Vec<String>;
+        fn begin_game(&mut self, at: Location) {
+            self.0.push(format!("game {}:{}", at.line, at.column));
+        }
+        fn tag(&mut self, name: &[u8], _: &[u8], _: Location) -> ControlFlow<()> {
+            self.0
+                .push(format!("tag {}", String::from_utf8_lossy(name)));
+            ControlFlow::Continue(())
+        }
+        fn san(&mut self, san: &[u8], _: Location) -> ControlFlow<()> {
+            self.0.push(String::from_utf8_lossy(san).into_owned());
+            ControlFlow::Continue(())
+        }
+        fn outcome(&mut self, result: GameResult, _: Location) -> ControlFlow<()> {
+            self.0.push(format!("outcome {result}"));
+            ControlFlow::Continue(())
+        }
+        fn syntax_error(&mut self, error: SyntaxError) -> ControlFlow<()> {
+            let at = error.at;
+            self.0
+                .push(format!("error {:?} {}:{}", error.kind, at.line, at.column));
+            ControlFlow::Continue(())
+        }
+        fn normalised(&mut self, note: SyntaxError) {
+            let at = note.at;
+            self.0
+                .push(format!("note {:?} {}:{}", note.kind, at.line, at.column));
+        }
+        fn truncated(&mut self, _: Location) {
+            self.0.push("truncated".into());
+        }
+        fn end_game(&mut self) -> Vec<String> {
+            core::mem::take(&mut self.0)
+        }
+    }
+
+    fn notes(text: &str, strict: bool, input_continues: bool) -> Vec<Vec<String>> {
+        let mut reader = Reader::with_buffer_size(text.as_bytes(), 1024).strict(strict);
+        reader.input_continues = input_continues;
+        let mut games = Vec::new();
+        while let Some(game) = reader.read_game(&mut Notes::default()).unwrap() {
+            games.push(game);
+        }
+        games
+    }
+
+    const FORUM_POST: &str = "[pgn]\n[Event \"a\"]\n\n1. e4<br />e5 <BR> 2. Nf3 1\u{2013}0\n[/pgn]\n\n\
+                              [PGN][Event \"b\"]\n1. d4 \u{bd}-\u{bd} [/pgn]<br>\n";
+
+    #[test]
+    fn forum_markup_line_breaks_and_results_written_otherwise_are_read_as_meant() {
+        let games = notes(FORUM_POST, false, false);
+        assert_eq!(
+            games,
+            [
+                &[
+                    "game 1:1",
+                    "note ForumMarkup 1:1",
+                    "tag Event",
+                    "e4",
+                    "note HtmlLineBreak 4:6",
+                    "e5",
+                    "note HtmlLineBreak 4:15",
+                    "Nf3",
+                    "note NonstandardResult(WhiteWins) 4:27",
+                    "outcome 1-0",
+                ][..],
+                // The markup between the games comes with the second, which begins there;
+                // after the last game, nothing reports it.
+                &[
+                    "game 5:1",
+                    "note ForumMarkup 5:1",
+                    "note ForumMarkup 7:1",
+                    "tag Event",
+                    "d4",
+                    "note NonstandardResult(Draw) 8:7",
+                    "outcome 1/2-1/2",
+                ],
+            ]
+        );
+    }
+
+    #[test]
+    fn strict_reading_reports_forum_markup_line_breaks_and_results_written_otherwise() {
+        let games = notes(FORUM_POST, true, false);
+        assert_eq!(
+            games,
+            [
+                &[
+                    "game 1:1",
+                    "error ForumMarkup 1:1",
+                    "tag Event",
+                    "e4",
+                    "error HtmlLineBreak 4:6",
+                    "e5",
+                    "error HtmlLineBreak 4:15",
+                    "Nf3",
+                    // Not a result: the game goes on, to the next game's tags (after the
+                    // markup at the start of their line).
+                    "error NonstandardResult(WhiteWins) 4:27",
+                    "error ForumMarkup 5:1",
+                    "error ForumMarkup 7:1",
+                ][..],
+                &[
+                    "game 7:6",
+                    "tag Event",
+                    "d4",
+                    "error NonstandardResult(Draw) 8:7",
+                    "error ForumMarkup 8:13",
+                    "error HtmlLineBreak 8:19",
+                    "truncated",
+                ],
+            ]
+        );
+    }
+
+    /// Markup at the end of a part of a larger input begins a game, which the parallel reader
+    /// reads again across the cut; at the end of the input, it is the end.
+    #[test]
+    fn markup_at_the_end_of_a_part_begins_a_game() {
+        let text = "1. e4 *\n[/pgn]\n<br>\n";
+        assert_eq!(notes(text, false, false).len(), 1);
+        let games = notes(text, false, true);
+        assert_eq!(
+            games[1],
+            ["game 2:1", "note ForumMarkup 2:1", "note HtmlLineBreak 3:1"]
+        );
+    }
+
+    #[test]
+    fn markup_and_results_are_recognised_exactly() {
+        for (text, len) in [
+            ("[pgn]", Some(5)),
+            ("[/pgn]", Some(6)),
+            ("[PgN] x", Some(5)),
+            ("[/PGN]", Some(6)),
+            ("[pgn ]", None),
+            ("[pgn", None),
+            ("[Event \"x\"]", None),
+            ("[/pg]", None),
+        ] {
+            assert_eq!(forum_markup(text.as_bytes()), len, "{text}");
+        }
+        for (text, len) in [
+            ("<br>", Some(4)),
+            ("<br/>", Some(5)),
+            ("<br />", Some(6)),
+            ("<BR  />x", Some(7)),
+            ("<Br>", Some(4)),
+            ("<br", None),
+            ("<b>", None),
+            ("<brr>", None),
+            ("<br //>", None),
+        ] {
+            assert_eq!(html_line_break(text.as_bytes()), len, "{text}");
+        }
+        let (white, black, draw) = (
+            Some(GameResult::WhiteWins),
+            Some(GameResult::BlackWins),
+            Some(GameResult::Draw),
+        );
+        for (text, result) in [
+            ("1\u{2013}0", white),
+            ("1\u{2014}0", white),
+            ("1\u{2212}0", white),
+            ("0\u{2013}1", black),
+            ("0\u{2014}1", black),
+            ("\u{bd}\u{2013}\u{bd}", draw),
+            ("\u{bd}\u{2014}\u{bd}", draw),
+            ("\u{bd}-\u{bd}", draw),
+            ("1/2\u{2013}1/2", draw),
+            ("1/2", draw),
+            ("\u{bd}", draw),
+            ("1-0", None),
+            ("1/2-1/2", None),
+            ("1\u{2013}", None),
+            ("1\u{2013}1", None),
+            ("2\u{2013}0", None),
+            ("1\u{2013}0\u{2013}", None),
+            ("\u{b1}", None),
+            ("10.", None),
+        ] {
+            assert_eq!(nonstandard_result(text.as_bytes()), result, "{text}");
+            if result.is_some() {
+                assert!(may_be_nonstandard_result(text.as_bytes()), "{text}");
+            }
+        }
+        // Move numbers never go that far.
+        for number in ["1.", "1...", "12.", "19...", "100.", "0"] {
+            assert!(!may_be_nonstandard_result(number.as_bytes()), "{number}");
         }
     }
 

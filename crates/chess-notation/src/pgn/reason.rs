@@ -82,6 +82,33 @@ pub enum PgnErrorReason {
         /// How standard SAN writes it.
         expected: String,
     },
+    /// A move written in long algebraic notation, with its origin square where standard SAN
+    /// has none: `Ng1-f3`, `Nd8d5`, `Nb1xc3`, `e2e4`, or a piece's move as its two squares
+    /// alone (`d1h5` for a queen). The lenient reader plays the move, with a [`Diagnostic`];
+    /// the strict one refuses it.
+    LongAlgebraic {
+        /// The move as written.
+        san: String,
+        /// How standard SAN writes it.
+        expected: String,
+    },
+    /// An en passant mark, `e.p.` (or `e.p`, `ep`), after an en passant capture: on its own
+    /// (`exd6 e.p.`) or glued to the move (`exd6e.p.`). The lenient reader ignores it, with a
+    /// [`Diagnostic`]; the strict one refuses it.
+    EnPassantMark {
+        /// The mark as written.
+        mark: String,
+    },
+    /// An annotation glyph standing for a NAG, as books and ChessBase print them: `±` for
+    /// `$16`, `∞` for `$13`, `N` for `$146`, … The lenient reader reads it as the NAG, with a
+    /// [`Diagnostic`]; the strict one refuses it.
+    AnnotationGlyph {
+        /// The glyph as written.
+        glyph: String,
+        /// The NAG it stands for here (of the pairs that exist for each side, the one of the
+        /// side that just moved).
+        nag: u8,
+    },
     /// A null move where the reader does not allow them, or while in check.
     NullMove {
         /// The move as written.
@@ -128,6 +155,9 @@ impl PgnErrorReason {
         match self {
             PgnErrorReason::Syntax(_)
             | PgnErrorReason::InvalidSan { .. }
+            | PgnErrorReason::LongAlgebraic { .. }
+            | PgnErrorReason::EnPassantMark { .. }
+            | PgnErrorReason::AnnotationGlyph { .. }
             | PgnErrorReason::VariationBeforeMove
             | PgnErrorReason::CommentTooLong(_)
             | PgnErrorReason::NoGame => PgnErrorKind::Syntax,
@@ -171,6 +201,18 @@ impl fmt::Display for PgnErrorReason {
             PgnErrorReason::NotStandard { san, expected } => {
                 write!(f, "move {san} is not standard san: expected {expected}")
             }
+            PgnErrorReason::LongAlgebraic { san, expected } => {
+                write!(
+                    f,
+                    "move {san} in long algebraic notation: expected {expected}"
+                )
+            }
+            PgnErrorReason::EnPassantMark { mark } => {
+                write!(f, "en passant mark {mark} after the move is not san")
+            }
+            PgnErrorReason::AnnotationGlyph { glyph, nag } => {
+                write!(f, "annotation glyph {glyph} is not pgn: expected ${nag}")
+            }
             PgnErrorReason::NullMove { san } => write!(
                 f,
                 "null move {san} not allowed: null moves are off, or the side to move is in check"
@@ -198,8 +240,43 @@ impl fmt::Display for PgnErrorReason {
     }
 }
 
-/// A flaw the lenient reader set aside to keep the rest of a game: where, and why (today: a
-/// variation dropped for an illegal or unreadable move in it).
+/// A flaw the lenient reader set aside to keep the rest of a game: where, and why. Either a
+/// variation dropped for an illegal, ambiguous or unreadable move in it (that move's error as
+/// reason), or text that is not standard PGN which the lenient reader read as its author meant
+/// (what a strict reader refuses with the same reason):
+///
+/// - [`LongAlgebraic`](PgnErrorReason::LongAlgebraic): `Ng1-f3`, `Nd8d5`, `d1h5`, played;
+/// - [`EnPassantMark`](PgnErrorReason::EnPassantMark): `exd6 e.p.`, the mark ignored;
+/// - [`AnnotationGlyph`](PgnErrorReason::AnnotationGlyph): `±`, read as its NAG;
+/// - [`Syntax`](PgnErrorReason::Syntax) with [`ForumMarkup`](SyntaxErrorKind::ForumMarkup)
+///   (`[pgn]`, ignored), [`HtmlLineBreak`](SyntaxErrorKind::HtmlLineBreak) (`<br />`, read as
+///   whitespace) or [`NonstandardResult`](SyntaxErrorKind::NonstandardResult) (`1–0`, `½-½`,
+///   read as the result, in the movetext or the `Result` tag).
+///
+/// A game has the diagnostic of the first of each kind of these (a game written in long
+/// algebraic notation says so once). `Display` says where, what was done, and why:
+///
+/// ```
+/// use chess_notation::pgn::{GameReader, GameResult};
+///
+/// let pgn = "[pgn]1. e4 d5 2. exd5 Qd8xd5 3. Nb1-c3 ± Qa5<br />4. d4 1–0[/pgn]";
+/// let game = GameReader::new(pgn.as_bytes()).next().unwrap()?;
+/// assert_eq!(game.mainline.moves.len(), 7);
+/// assert_eq!(game.mainline.moves[4].nags, [16]);
+/// assert_eq!(game.result, Some(GameResult::WhiteWins));
+/// let notes: Vec<String> = game.diagnostics.iter().map(ToString::to_string).collect();
+/// assert_eq!(notes, [
+///     "line 1, column 1: ignored: forum markup [pgn] or [/pgn] is not pgn",
+///     "line 1, column 23: read as Qxd5: move Qd8xd5 in long algebraic notation: expected Qxd5",
+///     "line 1, column 40: read as $16: annotation glyph ± is not pgn: expected $16",
+///     "line 1, column 46: read as whitespace: html line break <br> is not pgn: expected whitespace",
+///     "line 1, column 58: read as 1-0: result not written as pgn writes it: expected 1-0",
+/// ]);
+/// // Strict reading refuses the first of them, where it is.
+/// let error = GameReader::new(pgn.as_bytes()).strict(true).next().unwrap().unwrap_err();
+/// assert_eq!(error.to_string(), "game 1, line 1, column 1: forum markup [pgn] or [/pgn] is not pgn");
+/// # Ok::<_, chess_notation::pgn::PgnError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
     /// Where the offending token starts.
@@ -218,6 +295,20 @@ impl Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: variation dropped: {}", self.at, self.reason)
+        write!(f, "{}: ", self.at)?;
+        match &self.reason {
+            PgnErrorReason::LongAlgebraic { expected, .. } => write!(f, "read as {expected}")?,
+            PgnErrorReason::AnnotationGlyph { nag, .. } => write!(f, "read as ${nag}")?,
+            PgnErrorReason::EnPassantMark { .. }
+            | PgnErrorReason::Syntax(SyntaxErrorKind::ForumMarkup) => f.write_str("ignored")?,
+            PgnErrorReason::Syntax(SyntaxErrorKind::HtmlLineBreak) => {
+                f.write_str("read as whitespace")?;
+            }
+            PgnErrorReason::Syntax(SyntaxErrorKind::NonstandardResult(result)) => {
+                write!(f, "read as {result}")?;
+            }
+            _ => f.write_str("variation dropped")?,
+        }
+        write!(f, ": {}", self.reason)
     }
 }

@@ -3,6 +3,7 @@
 use core::fmt;
 
 use super::location::Location;
+use super::result::GameResult;
 
 /// What the reader found that is not PGN.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -25,6 +26,16 @@ pub enum SyntaxErrorKind {
     /// A `$` without a number from 0 to 255, or annotation marks other than `!`, `?`, `!!`,
     /// `??`, `!?`, `?!`.
     InvalidNag,
+    /// The markup of a forum post around PGN, `[pgn]` or `[/pgn]` (in any case): the lenient
+    /// reader ignores it.
+    ForumMarkup,
+    /// An HTML line break, `<br>`, `<br/>` or `<br />` (in any case): the lenient reader reads
+    /// it as whitespace.
+    HtmlLineBreak,
+    /// A result written otherwise than PGN writes it: with an en dash, an em dash or a minus
+    /// sign (`1–0`, `0—1`, `1/2–1/2`), with `½` (`½-½`, `½–½`), or as `1/2`. The lenient reader
+    /// reads it as this result (as the game's result token, and in the `Result` tag).
+    NonstandardResult(GameResult),
 }
 
 /// Something that is not PGN, and where.
@@ -62,6 +73,13 @@ impl fmt::Display for SyntaxErrorKind {
             SyntaxErrorKind::TokenTooLong => f.write_str("token too long to be a move"),
             SyntaxErrorKind::InvalidNag => {
                 f.write_str("invalid annotation: expected $0 to $255, or !, ?, !!, ??, !?, ?!")
+            }
+            SyntaxErrorKind::ForumMarkup => f.write_str("forum markup [pgn] or [/pgn] is not pgn"),
+            SyntaxErrorKind::HtmlLineBreak => {
+                f.write_str("html line break <br> is not pgn: expected whitespace")
+            }
+            SyntaxErrorKind::NonstandardResult(result) => {
+                write!(f, "result not written as pgn writes it: expected {result}")
             }
         }
     }

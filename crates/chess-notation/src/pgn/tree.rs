@@ -144,9 +144,10 @@ pub struct PgnGame {
     pub mainline: Line,
     /// The result token that ended the movetext, if there was one.
     pub result: Option<GameResult>,
-    /// What the lenient reader set aside to keep the rest of the game: each variation dropped
-    /// for an illegal or unreadable move in it, with where and why. Empty for a game read
-    /// without a flaw, and for games built in code.
+    /// What the lenient reader set aside to keep the rest of the game, with where and why:
+    /// each variation dropped for an illegal or unreadable move in it, and the first of each
+    /// kind of text that is not standard PGN but was read as its author meant (see
+    /// [`Diagnostic`]). Empty for a game read without a flaw, and for games built in code.
     pub diagnostics: Vec<Diagnostic>,
     /// Where the input ended, if it ended inside this game: before its result token, possibly
     /// inside a comment, a variation or a move. A file cut off during a download ends so; such

@@ -21,13 +21,16 @@ pub enum VariationChoice {
 ///
 /// For each game the reader calls, in this order:
 ///
-/// 1. [`begin_game`](Visitor::begin_game), then [`tag`](Visitor::tag) for each tag pair;
+/// 1. [`begin_game`](Visitor::begin_game), then [`normalised`](Visitor::normalised) for the
+///    forum markup or line breaks that stood before the game, then [`tag`](Visitor::tag) for
+///    each tag pair;
 /// 2. [`begin_movetext`](Visitor::begin_movetext), then [`san`](Visitor::san),
 ///    [`nag`](Visitor::nag), [`comment`](Visitor::comment) (and
 ///    [`partial_comment`](Visitor::partial_comment) for comments longer than the reader's
 ///    buffer), [`begin_variation`](Visitor::begin_variation) /
 ///    [`end_variation`](Visitor::end_variation) and [`outcome`](Visitor::outcome) as they come;
-///    [`syntax_error`](Visitor::syntax_error) for what is not PGN; and, to a visitor that
+///    [`syntax_error`](Visitor::syntax_error) for what is not PGN, and
+///    [`normalised`](Visitor::normalised) for what is not PGN but read as meant; and, to a visitor that
 ///    [wants them](Visitor::wants_movetext_bytes), the source's bytes of the movetext in
 ///    pieces, through [`movetext_bytes`](Visitor::movetext_bytes);
 /// 3. [`truncated`](Visitor::truncated) when the input ends inside the game;
@@ -186,8 +189,9 @@ pub trait Visitor {
         ControlFlow::Continue(())
     }
 
-    /// The result token that ends the game's movetext: `1-0`, `0-1`, `1/2-1/2` or `*` (and a
-    /// draw for `1/2` or `½-½`, unless [`Reader::strict`](super::Reader::strict)).
+    /// The result token that ends the game's movetext: `1-0`, `0-1`, `1/2-1/2` or `*` (and,
+    /// unless [`Reader::strict`](super::Reader::strict), the results written otherwise, like
+    /// `1/2`, `½-½` or `1–0`, after a call to [`Visitor::normalised`]).
     /// Games without one end at the next tag section or at the end of the input without this
     /// call.
     fn outcome(&mut self, result: GameResult, at: Location) -> ControlFlow<()> {
@@ -200,6 +204,22 @@ pub trait Visitor {
     fn syntax_error(&mut self, error: SyntaxError) -> ControlFlow<()> {
         let _ = error;
         ControlFlow::Continue(())
+    }
+
+    /// Text that is not PGN but that the lenient reader reads as its author meant: forum
+    /// markup ([`ForumMarkup`](super::SyntaxErrorKind::ForumMarkup), `[pgn]`, ignored), an
+    /// HTML line break ([`HtmlLineBreak`](super::SyntaxErrorKind::HtmlLineBreak), `<br />`,
+    /// read as whitespace) or a result written otherwise than PGN writes it
+    /// ([`NonstandardResult`](super::SyntaxErrorKind::NonstandardResult): `1–0`, `½-½`, `1/2`,
+    /// read as the result, which comes through [`Visitor::outcome`] right after). Reading goes
+    /// on as if standard PGN stood there. A [strict](super::Reader::strict) reader reports the
+    /// same through [`Visitor::syntax_error`] instead, and reads past it (a result so written
+    /// does not end the game). Forum markup and line breaks between two games come right after
+    /// the [`Visitor::begin_game`] of the game after them (the game then begins at the first
+    /// of them); after the last game of the input, nothing reports them. The default ignores
+    /// it.
+    fn normalised(&mut self, note: SyntaxError) {
+        let _ = note;
     }
 
     /// The input ends inside this game (at `at`): before its result token, possibly inside a
@@ -310,6 +330,9 @@ impl<V: Visitor> Visitor for WithStart<V> {
     fn syntax_error(&mut self, error: SyntaxError) -> ControlFlow<()> {
         self.visitor.syntax_error(error)
     }
+    fn normalised(&mut self, note: SyntaxError) {
+        self.visitor.normalised(note);
+    }
     fn truncated(&mut self, at: Location) {
         self.visitor.truncated(at);
     }
@@ -361,6 +384,9 @@ impl<V: Visitor, T, F: FnMut(V::Output) -> T> Visitor for MapOutput<V, F> {
     }
     fn syntax_error(&mut self, error: SyntaxError) -> ControlFlow<()> {
         self.visitor.syntax_error(error)
+    }
+    fn normalised(&mut self, note: SyntaxError) {
+        self.visitor.normalised(note);
     }
     fn truncated(&mut self, at: Location) {
         self.visitor.truncated(at);

@@ -6,6 +6,7 @@ mod pack;
 mod parallel;
 mod pgn;
 mod pgn_games;
+mod pgn_lenient;
 #[cfg(feature = "polyglot")]
 mod polyglot;
 mod robustness;

@@ -101,6 +101,52 @@ fn strict_reading_stops_at_the_same_error() {
     }
 }
 
+/// Forum markup after an empty line ends no game, unlike tags: a cut before it (where parts
+/// are cut) finds the game before it unfinished, as sequential reading does. Between two games,
+/// markup at the end of a part belongs to the game of the next part.
+#[test]
+fn forum_markup_where_parts_are_cut_reads_as_sequentially() {
+    let mut inside = String::new();
+    let mut between = String::new();
+    for i in 0..40 {
+        inside.push_str(&format!(
+            "[Event \"{i}\"]\n\n1. d4 d5 2. c4\n\n[/pgn]\n\n[pgn]\n\n2... e6\n\n"
+        ));
+        between.push_str(&format!(
+            "[Event \"{i}\"]\n\n1. d4 d5 2. c4 e6 *\n\n[/pgn]\n<br>\n\n[pgn]\n\n"
+        ));
+    }
+    let expected = sequential(inside.as_bytes(), 1024, false);
+    assert_eq!(expected.len(), 40);
+    let first = expected[0].as_ref().unwrap();
+    assert_eq!(first.mainline.moves.len(), 4);
+    assert_eq!(first.diagnostics.len(), 1, "{:?}", first.diagnostics);
+    let expected = sequential(between.as_bytes(), 1024, false);
+    assert_eq!(expected.len(), 40);
+    let second = expected[1].as_ref().unwrap();
+    assert_eq!(second.diagnostics.len(), 2, "{:?}", second.diagnostics);
+    for text in [inside, between] {
+        for threads in [2, 3] {
+            for chunk in [16, 40, 100, 333] {
+                let expected = sequential(text.as_bytes(), 1024, false);
+                let actual = parallel(text.as_bytes(), threads, chunk, 1024, false);
+                assert_same(
+                    &expected,
+                    &actual,
+                    &format!("{threads} threads, {chunk}-byte parts"),
+                );
+                let strict = parallel(text.as_bytes(), threads, chunk, 1024, true);
+                let expected = sequential(text.as_bytes(), 1024, true);
+                assert_same(
+                    &expected,
+                    &strict,
+                    &format!("strict, {threads} threads, {chunk}-byte parts"),
+                );
+            }
+        }
+    }
+}
+
 /// An input that fails after some bytes: the games before are read, then the error.
 struct Failing<'a> {
     data: &'a [u8],
@@ -201,6 +247,9 @@ impl Visitor for Transcript {
     }
     fn syntax_error(&mut self, error: SyntaxError) -> ControlFlow<()> {
         self.call(format_args!("error {:?}", error.kind), error.at)
+    }
+    fn normalised(&mut self, note: SyntaxError) {
+        let _ = self.call(format_args!("normalised {:?}", note.kind), note.at);
     }
     fn truncated(&mut self, at: Location) {
         let _ = self.call(format_args!("truncated"), at);
