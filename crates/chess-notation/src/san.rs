@@ -999,15 +999,7 @@ fn origin_mask(file: Option<File>, rank: Option<Rank>) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fen::Fen;
     use crate::uci;
-
-    fn position(fen: &str) -> Position {
-        Fen::from_ascii(fen.as_bytes())
-            .unwrap()
-            .into_position(chess_rules::CastlingMode::Standard)
-            .unwrap()
-    }
 
     /// Long algebraic moves of pieces read leniently as the move from the one square to the
     /// other, with or without the piece's letter, a dash or an `x`; strictly, never.
