@@ -452,14 +452,24 @@ impl Session<'_> {
     }
 
     fn save(&mut self, file: &str) -> io::Result<()> {
-        let written = std::fs::write(file, pgn_export::game_to_pgn(&self.game));
+        // Whole or not at all; replacing a file was asked about before.
+        let written = crate::files::write_file(
+            std::path::Path::new(file),
+            pgn_export::game_to_pgn(&self.game).as_bytes(),
+            true,
+            &[],
+        );
         let file = crate::error::escape_controls(file);
         match written {
             Ok(()) => {
                 self.saved = true;
                 writeln!(self.out, "Saved to {file}.")
             }
-            Err(e) => writeln!(self.out, "cannot save to {file}: {e}"),
+            Err(e) => writeln!(
+                self.out,
+                "cannot save: {}",
+                crate::error::escape_controls(&e.to_string())
+            ),
         }
     }
 
@@ -543,11 +553,16 @@ impl Session<'_> {
         let svg = crate::svg::drawing(self.game.position(), last)
             .orientation(bottom)
             .to_svg();
-        let written = std::fs::write(file, svg);
+        let written =
+            crate::files::write_file(std::path::Path::new(file), svg.as_bytes(), true, &[]);
         let file = crate::error::escape_controls(file);
         match written {
             Ok(()) => writeln!(self.out, "Drew the board in {file}."),
-            Err(e) => writeln!(self.out, "cannot write {file}: {e}"),
+            Err(e) => writeln!(
+                self.out,
+                "cannot write: {}",
+                crate::error::escape_controls(&e.to_string())
+            ),
         }
     }
 
