@@ -283,7 +283,7 @@ fn text_read_as_meant_is_said() {
     let text = "[pgn]1. e4 e5 2. Ng1-f3 \u{b1} 1\u{2013}0[/pgn]\n";
     let out = chess(&["pgn", "-"], text);
     assert_eq!(out.status, 0);
-    assert_eq!(out.stdout, "-: 1 games, 3 moves, 0 bad\n");
+    assert_eq!(out.stdout, "-: 1 game, 3 plies, 0 bad\n");
     assert_eq!(
         out.stderr,
         "chess: -: game 1, line 1, column 1: ignored: forum markup [pgn] or [/pgn] is not pgn\n\
