@@ -365,13 +365,14 @@ impl AddAssign for Totals {
 /// Writes the rows of every record of `records` (read from `source_file`) with `writer`,
 /// calling `on_record` with each record before it is handed to the writer (to report bad
 /// games, or progress). Stops at the end of the input, or when the input cannot be read
-/// ([`Records::take_error`] then says why).
+/// ([`Records::take_error`] then says why). `records` is most often `&mut` a [`Records`];
+/// any iterator of records will do (one that stops early when a user cancels, say).
 ///
 /// # Errors
 ///
 /// The error of writing.
-pub fn convert<R: Read, W: Write + Send + 'static>(
-    records: &mut Records<R>,
+pub fn convert<W: Write + Send + 'static>(
+    records: impl IntoIterator<Item = GameRecord>,
     writer: &mut RecordWriter<W>,
     source_file: &str,
     mut on_record: impl FnMut(&GameRecord),

@@ -3,6 +3,9 @@
 //! written as records stream in, in bounded memory; zstd inside the file. The schemas are
 //! described in `docs/formats.md` and are a stable interface.
 //!
+//! [`BatchBuilder`] makes the same rows into Arrow record batches, for readers that keep them
+//! in memory.
+//!
 //! With [`GameWriter::with_threads`], row groups are encoded on several threads and one more
 //! thread only appends the finished bytes to the file, in order: the file is the same, byte
 //! for byte, whatever the number of threads.
@@ -38,9 +41,11 @@ use parquet::schema::types::ColumnPath;
 
 use crate::Schema;
 use crate::record::GameRecord;
+pub use batches::BatchBuilder;
 use columns::Columns;
 use encode::{Encoder, Gathered, Pool, ROW_GROUP_ROWS, append_row_group};
 
+mod batches;
 mod columns;
 mod encode;
 #[cfg(test)]

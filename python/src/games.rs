@@ -1,0 +1,588 @@
+//! Games as Arrow: the records of PGN inputs, read on the crates' threads and handed to Python
+//! a record batch at a time (`GameStream`), or written to Parquet without Python in the loop
+//! (`write_parquet`).
+
+use std::fs::File;
+use std::io::{self, BufWriter, Cursor, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema};
+use arrow_array::{Array, RecordBatch, StructArray};
+use arrow_schema::SchemaRef;
+use chess_archive::compression::{self, Compression, ReadAhead};
+use chess_archive::parquet::BatchBuilder;
+use chess_archive::{OutputFormat, ReadOptions, RecordWriter, Records, Schema, Totals};
+use chess_notation::pgn::PgnError;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedBytes;
+use pyo3::types::{PyBytes, PyCapsule, PyDict, PyString, PyTuple};
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<GameStream>()?;
+    m.add_class::<Batch>()?;
+    m.add_function(wrap_pyfunction!(write_parquet, m)?)?;
+    m.add_function(wrap_pyfunction!(schema_columns, m)?)?;
+    Ok(())
+}
+
+/// How often a thread waiting for Rust looks whether Python has a signal to handle (Ctrl-C).
+const SIGNAL_POLL: Duration = Duration::from_millis(50);
+
+/// One input: a file, bytes in memory, or a Python binary file object.
+enum Input {
+    Path(PathBuf),
+    Bytes(PyBackedBytes),
+    File(Py<PyAny>, String),
+}
+
+impl Input {
+    fn from_python(source: &Bound<'_, PyAny>) -> PyResult<Input> {
+        if let Ok(path) = source.cast::<PyString>() {
+            return Ok(Input::Path(PathBuf::from(path.to_cow()?.as_ref())));
+        }
+        if let Ok(bytes) = source.extract::<PyBackedBytes>() {
+            return Ok(Input::Bytes(bytes));
+        }
+        if source.hasattr("read")? {
+            let name = source
+                .getattr("name")
+                .ok()
+                .and_then(|name| name.str().ok())
+                .map_or_else(|| "<file object>".to_owned(), |name| name.to_string());
+            return Ok(Input::File(source.clone().unbind(), name));
+        }
+        Err(PyValueError::new_err(format!(
+            "a source is a path, bytes or a binary file object, not {}",
+            source.get_type().name()?
+        )))
+    }
+
+    /// The name the rows give as their `source_file`, and errors as the input's.
+    fn name(&self) -> String {
+        match self {
+            Input::Path(path) => path.display().to_string(),
+            Input::Bytes(_) => "<bytes>".to_owned(),
+            Input::File(_, name) => name.clone(),
+        }
+    }
+
+    /// The input's bytes, decompressed if its first bytes say it is compressed, read ahead on
+    /// a thread of their own when compressed and more than one thread reads.
+    fn open(self, threads: usize) -> io::Result<Box<dyn Read + Send>> {
+        let raw: Box<dyn Read + Send> = match self {
+            Input::Path(path) => Box::new(File::open(path)?),
+            Input::Bytes(bytes) => Box::new(Cursor::new(bytes)),
+            Input::File(file, _) => Box::new(PyFile(file)),
+        };
+        let (format, reader) = compression::decompress(raw)?;
+        if format == Compression::Plain || threads == 1 {
+            return Ok(reader);
+        }
+        Ok(Box::new(ReadAhead::new(reader)?))
+    }
+}
+
+/// A Python binary file object read from Rust's threads, each read holding the GIL.
+struct PyFile(Py<PyAny>);
+
+impl Read for PyFile {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        Python::attach(|py| {
+            let data = self
+                .0
+                .bind(py)
+                .call_method1("read", (buf.len(),))
+                .map_err(io::Error::other)?;
+            let bytes = data.cast::<PyBytes>().map_err(|_| {
+                io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    "the file object is not binary: its read() did not return bytes",
+                )
+            })?;
+            let bytes = bytes.as_bytes();
+            let n = bytes.len().min(buf.len());
+            buf[..n].copy_from_slice(&bytes[..n]);
+            Ok(n)
+        })
+    }
+}
+
+/// The schema named in Python: `games`, `lichess` or `positions`.
+fn schema(name: &str, san: bool, packed: bool) -> PyResult<Schema> {
+    match name {
+        "games" => Ok(Schema::Games { san, packed }),
+        "lichess" if !san && !packed => Ok(Schema::Lichess),
+        "positions" if !san && !packed => Ok(Schema::Positions),
+        "lichess" | "positions" => Err(PyValueError::new_err(format!(
+            "san and packed are columns of the games schema, not of {name}"
+        ))),
+        _ => Err(PyValueError::new_err(format!(
+            "unknown schema {name:?}: expected \"games\", \"lichess\" or \"positions\""
+        ))),
+    }
+}
+
+/// The columns of a schema, in order.
+#[pyfunction]
+#[pyo3(signature = (schema = "games", *, san = false, packed = false))]
+fn schema_columns(schema: &str, san: bool, packed: bool) -> PyResult<Vec<&'static str>> {
+    Ok(self::schema(schema, san, packed)?.columns())
+}
+
+/// The options that read the inputs.
+fn read_options(schema: Schema, threads: usize, chess960: bool) -> ReadOptions {
+    let mut options = ReadOptions::new(schema.record_options());
+    options.threads = threads;
+    options.chess960 = chess960;
+    options
+}
+
+/// Why an input could not be read to its end: its name, the byte, and the reason.
+struct Failure {
+    path: String,
+    byte: Option<u64>,
+    message: String,
+}
+
+impl Failure {
+    fn io(path: &str, e: &io::Error) -> Failure {
+        Failure {
+            path: path.to_owned(),
+            byte: None,
+            message: format!("{path}: {e}"),
+        }
+    }
+
+    fn pgn(path: &str, e: &PgnError) -> Failure {
+        Failure {
+            path: path.to_owned(),
+            byte: Some(e.at.offset),
+            message: format!(
+                "{path}: game {}, {} (byte {}): {}",
+                e.game, e.at, e.at.offset, e.reason
+            ),
+        }
+    }
+
+    /// The exception: `kingside.ReadError(message, path, byte)`, an `OSError`.
+    fn into_pyerr(self, py: Python<'_>) -> PyErr {
+        let class = match py
+            .import("kingside")
+            .and_then(|module| module.getattr("ReadError"))
+        {
+            Ok(class) => class,
+            Err(e) => return e,
+        };
+        match class.call1((self.message, self.path, self.byte)) {
+            Ok(error) => PyErr::from_value(error),
+            Err(e) => e,
+        }
+    }
+}
+
+/// What the reading thread hands over: a batch, or why it stopped.
+type Item = Result<RecordBatch, Failure>;
+
+/// Reads `inputs` one after the other and sends their rows in batches of `batch_rows` (the
+/// rows of a game are never cut), then the failure that stopped it, if any. Stops early when
+/// the receiver is gone or `cancel` is set.
+fn produce(
+    inputs: Vec<Input>,
+    schema: Schema,
+    options: &ReadOptions,
+    projection: Option<&[usize]>,
+    batch_rows: usize,
+    out: &SyncSender<Item>,
+) {
+    let mut builder = BatchBuilder::new(schema);
+    let send = |builder: &mut BatchBuilder| -> bool {
+        let batch = match builder.finish() {
+            Ok(batch) => batch,
+            Err(e) => {
+                let failure = Failure {
+                    path: String::new(),
+                    byte: None,
+                    message: format!("the rows could not be made into a batch: {e}"),
+                };
+                let _ = out.send(Err(failure));
+                return false;
+            }
+        };
+        let batch = match projection {
+            Some(columns) => batch.project(columns).expect("the columns were checked"),
+            None => batch,
+        };
+        out.send(Ok(batch)).is_ok()
+    };
+    for input in inputs {
+        let name = input.name();
+        let reader = match input.open(options.threads) {
+            Ok(reader) => reader,
+            Err(e) => {
+                if builder.rows() > 0 && !send(&mut builder) {
+                    return;
+                }
+                let _ = out.send(Err(Failure::io(&name, &e)));
+                return;
+            }
+        };
+        let mut records = Records::new(reader, options);
+        for record in &mut records {
+            builder.append(&record, &name);
+            if builder.rows() >= batch_rows && !send(&mut builder) {
+                return;
+            }
+        }
+        if let Some(e) = records.take_error() {
+            if builder.rows() > 0 && !send(&mut builder) {
+                return;
+            }
+            let _ = out.send(Err(Failure::pgn(&name, &e)));
+            return;
+        }
+    }
+    if builder.rows() > 0 {
+        send(&mut builder);
+    }
+}
+
+/// The inputs of a call: each a path (str), bytes, or a binary file object.
+fn inputs(sources: &Bound<'_, PyAny>) -> PyResult<Vec<Input>> {
+    sources
+        .try_iter()?
+        .map(|source| Input::from_python(&source?))
+        .collect()
+}
+
+/// A stream of record batches read from PGN inputs on Rust threads. Made by
+/// `kingside.read_games`, which wraps it in a `pyarrow.RecordBatchReader`.
+#[pyclass(module = "kingside._native")]
+struct GameStream {
+    schema: SchemaRef,
+    batches: Mutex<Option<Receiver<Item>>>,
+    reader: Mutex<Option<JoinHandle<()>>>,
+}
+
+#[pymethods]
+impl GameStream {
+    #[new]
+    #[pyo3(signature = (sources, schema = "games", *, columns = None, threads = 0, batch_rows = 8192, san = false, packed = false, chess960 = false))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        sources: &Bound<'_, PyAny>,
+        schema: &str,
+        columns: Option<Vec<String>>,
+        threads: usize,
+        batch_rows: usize,
+        san: bool,
+        packed: bool,
+        chess960: bool,
+    ) -> PyResult<GameStream> {
+        let kind = self::schema(schema, san, packed)?;
+        let inputs = inputs(sources)?;
+        let full = BatchBuilder::new(kind).schema();
+        let projection = match columns {
+            None => None,
+            Some(columns) => Some(
+                columns
+                    .iter()
+                    .map(|name| {
+                        full.index_of(name).map_err(|_| {
+                            PyValueError::new_err(format!(
+                                "no column {name:?} in the {schema} schema: its columns are {}",
+                                kind.columns().join(", ")
+                            ))
+                        })
+                    })
+                    .collect::<PyResult<Vec<usize>>>()?,
+            ),
+        };
+        let arrow_schema = match &projection {
+            Some(columns) => SchemaRef::new(
+                full.project(columns)
+                    .map_err(|e| PyValueError::new_err(e.to_string()))?,
+            ),
+            None => full,
+        };
+        let options = read_options(kind, threads, chess960);
+        let batch_rows = batch_rows.max(1);
+        // Two batches in flight: one being read by Python, one ready. Memory stays bounded
+        // by them and the readers' buffers, whatever the input's size.
+        let (sender, receiver) = sync_channel(1);
+        let reader = std::thread::Builder::new()
+            .name("kingside-read".into())
+            .spawn(move || {
+                produce(
+                    inputs,
+                    kind,
+                    &options,
+                    projection.as_deref(),
+                    batch_rows,
+                    &sender,
+                );
+            })
+            .map_err(|e| PyRuntimeError::new_err(format!("no thread to read on: {e}")))?;
+        Ok(GameStream {
+            schema: arrow_schema,
+            batches: Mutex::new(Some(receiver)),
+            reader: Mutex::new(Some(reader)),
+        })
+    }
+
+    /// The schema, as an Arrow C schema capsule (the Arrow PyCapsule interface).
+    fn __arrow_c_schema__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyCapsule>> {
+        let schema = FFI_ArrowSchema::try_from(self.schema.as_ref())
+            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+        PyCapsule::new_with_value(py, schema, c"arrow_schema")
+    }
+
+    /// The next batch, or None at the end. Waits with the GIL released, and raises
+    /// KeyboardInterrupt (or what a signal handler raises) while it waits; raises
+    /// `kingside.ReadError` where an input could not be read to its end, after the batches
+    /// before that point.
+    fn next_batch(&self, py: Python<'_>) -> PyResult<Option<Batch>> {
+        let mut guard = self
+            .batches
+            .lock()
+            .map_err(|_| PyRuntimeError::new_err("the stream failed"))?;
+        let Some(mut receiver) = guard.take() else {
+            return Ok(None);
+        };
+        loop {
+            // The receiver goes to the waiting code and back: a `&Receiver` may not cross
+            // into code that runs without the GIL.
+            let (item, back) = py.detach(move || (receiver.recv_timeout(SIGNAL_POLL), receiver));
+            receiver = back;
+            match item {
+                Ok(Ok(batch)) => {
+                    *guard = Some(receiver);
+                    return Ok(Some(Batch(batch)));
+                }
+                Ok(Err(failure)) => {
+                    return Err(failure.into_pyerr(py));
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    // On a signal's exception, the receiver is dropped here: the thread stops
+                    // at its next batch.
+                    py.check_signals()?;
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    drop(guard);
+                    if let Some(reader) = self.reader.lock().ok().and_then(|mut r| r.take())
+                        && reader.join().is_err()
+                    {
+                        return Err(PyRuntimeError::new_err("the reading thread panicked"));
+                    }
+                    return Ok(None);
+                }
+            }
+        }
+    }
+
+    /// Stops reading: the thread ends at its next batch.
+    fn close(&self) {
+        if let Ok(mut guard) = self.batches.lock() {
+            *guard = None;
+        }
+    }
+}
+
+/// One record batch, handed to pyarrow through the Arrow PyCapsule interface.
+#[pyclass(module = "kingside._native")]
+struct Batch(RecordBatch);
+
+#[pymethods]
+impl Batch {
+    #[pyo3(signature = (requested_schema = None))]
+    fn __arrow_c_array__<'py>(
+        &self,
+        py: Python<'py>,
+        requested_schema: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        // A requested schema is a hint the producer may ignore (the protocol says so).
+        let _ = requested_schema;
+        let array = StructArray::from(self.0.clone());
+        let data = array.into_data();
+        let schema = FFI_ArrowSchema::try_from(data.data_type())
+            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+        let array = FFI_ArrowArray::new(&data);
+        let schema = PyCapsule::new_with_value(py, schema, c"arrow_schema")?;
+        let array = PyCapsule::new_with_value(py, array, c"arrow_array")?;
+        PyTuple::new(py, [schema.into_any(), array.into_any()])
+    }
+
+    fn __len__(&self) -> usize {
+        self.0.num_rows()
+    }
+}
+
+/// The temporary name beside `path` that the file is written under before it is renamed.
+fn partial_path(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned());
+    path.with_file_name(format!(".{name}.partial-{}", std::process::id()))
+}
+
+/// Converts PGN inputs to a Parquet (or JSON Lines) file without Python in the loop: the file
+/// appears whole, or not at all. Returns {"games", "rows", "bad"}.
+#[pyfunction]
+#[pyo3(signature = (sources, out, schema = "games", *, threads = 0, san = false, packed = false, chess960 = false, format = None, force = false))]
+#[allow(clippy::too_many_arguments)]
+fn write_parquet<'py>(
+    py: Python<'py>,
+    sources: &Bound<'py, PyAny>,
+    out: PathBuf,
+    schema: &str,
+    threads: usize,
+    san: bool,
+    packed: bool,
+    chess960: bool,
+    format: Option<&str>,
+    force: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let kind = self::schema(schema, san, packed)?;
+    let format = match format {
+        Some(name) => name
+            .parse::<OutputFormat>()
+            .map_err(|e| PyValueError::new_err(e.to_string()))?,
+        None => OutputFormat::from_path(&out).unwrap_or(OutputFormat::Parquet),
+    };
+    let inputs = inputs(sources)?;
+    if !force && out.exists() {
+        return Err(pyo3::exceptions::PyFileExistsError::new_err(format!(
+            "{}: the file exists (force=True replaces it)",
+            out.display()
+        )));
+    }
+    for input in &inputs {
+        if let Input::Path(path) = input
+            && same_file(path, &out)
+        {
+            return Err(PyValueError::new_err(format!(
+                "{}: the output is also an input",
+                out.display()
+            )));
+        }
+    }
+    let partial = partial_path(&out);
+    let cancel = Arc::new(AtomicBool::new(false));
+    let options = read_options(kind, threads, chess960);
+    let (done_tx, done_rx) = sync_channel(1);
+    let job = {
+        let cancel = Arc::clone(&cancel);
+        let partial = partial.clone();
+        std::thread::Builder::new()
+            .name("kingside-write".into())
+            .spawn(move || {
+                let result = convert(inputs, kind, format, &options, threads, &partial, &cancel);
+                let _ = done_tx.send(());
+                result
+            })
+            .map_err(|e| PyRuntimeError::new_err(format!("no thread to write on: {e}")))?
+    };
+    let mut done_rx = done_rx;
+    loop {
+        let (done, back) = py.detach(move || (done_rx.recv_timeout(SIGNAL_POLL), done_rx));
+        done_rx = back;
+        match done {
+            Err(RecvTimeoutError::Timeout) => {
+                if let Err(e) = py.check_signals() {
+                    cancel.store(true, Ordering::Relaxed);
+                    let _ = py.detach(|| job.join());
+                    let _ = std::fs::remove_file(&partial);
+                    return Err(e);
+                }
+            }
+            Ok(()) | Err(RecvTimeoutError::Disconnected) => break,
+        }
+    }
+    let result = py
+        .detach(|| job.join())
+        .map_err(|_| PyRuntimeError::new_err("the writing thread panicked"));
+    let totals = match result {
+        Ok(Ok(totals)) => totals,
+        Ok(Err(failure)) => {
+            let _ = std::fs::remove_file(&partial);
+            return Err(failure.into_pyerr(py));
+        }
+        Err(e) => {
+            let _ = std::fs::remove_file(&partial);
+            return Err(e);
+        }
+    };
+    std::fs::rename(&partial, &out).map_err(|e| {
+        let _ = std::fs::remove_file(&partial);
+        pyo3::exceptions::PyOSError::new_err(format!("{}: {e}", out.display()))
+    })?;
+    let dict = PyDict::new(py);
+    dict.set_item("games", totals.games)?;
+    dict.set_item("rows", totals.rows)?;
+    dict.set_item("bad", totals.bad)?;
+    Ok(dict)
+}
+
+/// Whether two paths name one file (the second may not exist).
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// The conversion, on its own thread: every input into `partial`.
+fn convert(
+    inputs: Vec<Input>,
+    schema: Schema,
+    format: OutputFormat,
+    options: &ReadOptions,
+    threads: usize,
+    partial: &Path,
+    cancel: &AtomicBool,
+) -> Result<Totals, Failure> {
+    let out_name = partial.display().to_string();
+    let write_failure = |e: &dyn std::fmt::Display| Failure {
+        path: out_name.clone(),
+        byte: None,
+        message: format!("{out_name}: {e}"),
+    };
+    let file = File::create(partial).map_err(|e| Failure::io(&out_name, &e))?;
+    let mut writer = RecordWriter::new(BufWriter::with_capacity(1 << 20, file), format, schema)
+        .map_err(|e| write_failure(&e))?
+        .with_threads(threads);
+    let mut totals = Totals::default();
+    for input in inputs {
+        let name = input.name();
+        let reader = input
+            .open(options.threads)
+            .map_err(|e| Failure::io(&name, &e))?;
+        let mut records = Records::new(reader, options);
+        let mut stopped = false;
+        totals += chess_archive::convert(
+            (&mut records).take_while(|_| {
+                stopped = cancel.load(Ordering::Relaxed);
+                !stopped
+            }),
+            &mut writer,
+            &name,
+            |_| {},
+        )
+        .map_err(|e| write_failure(&e))?;
+        if stopped {
+            return Err(write_failure(&"interrupted"));
+        }
+        if let Some(e) = records.take_error() {
+            return Err(Failure::pgn(&name, &e));
+        }
+    }
+    let mut out = writer.finish().map_err(|e| write_failure(&e))?;
+    out.flush().map_err(|e| write_failure(&e))?;
+    out.get_ref().sync_data().map_err(|e| write_failure(&e))?;
+    Ok(totals)
+}

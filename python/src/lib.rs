@@ -1,0 +1,14 @@
+//! The native module of the `kingside` Python package: the project's crates, bound with PyO3
+//! against Python's stable ABI. The Python files in `python/kingside` give it its public
+//! names, docstrings and type stubs; this module is `kingside._native`.
+
+use pyo3::prelude::*;
+
+mod games;
+
+/// The module `kingside._native`.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    games::register(m)?;
+    Ok(())
+}
