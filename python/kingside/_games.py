@@ -69,6 +69,7 @@ def read_games(
     san: bool = False,
     packed: bool = False,
     chess960: bool = False,
+    allow_null_moves: bool = False,
 ) -> pa.RecordBatchReader:
     """The games of PGN input as a stream of Arrow record batches.
 
@@ -79,7 +80,8 @@ def read_games(
     the same columns as ``chess pgn --to parquet`` writes. ``columns`` keeps only those named.
     ``threads`` read (None: one per core); ``batch_rows`` rows make a batch (a game's rows are
     never cut). ``san`` and ``packed`` add the ``moves_san`` and ``packed`` columns of the
-    games schema.
+    games schema. ``chess960`` reads castling as in Chess960; ``allow_null_moves`` reads
+    ``--`` (and ``Z0``) as a null move, written ``0000`` in UCI, as python-chess does.
 
     A game that cannot be read is a row with its ``error``; an input that cannot be read to
     its end raises :class:`ReadError` naming the file and the byte, after the batches before
@@ -105,6 +107,7 @@ def read_games(
         san=san,
         packed=packed,
         chess960=chess960,
+        allow_null_moves=allow_null_moves,
     )
     return pa.RecordBatchReader.from_batches(pa.schema(stream), _batches(stream))
 
@@ -129,6 +132,7 @@ def write_parquet(
     san: bool = False,
     packed: bool = False,
     chess960: bool = False,
+    allow_null_moves: bool = False,
     format: Optional[str] = None,
     force: bool = False,
 ) -> dict:
@@ -156,6 +160,7 @@ def write_parquet(
             san=san,
             packed=packed,
             chess960=chess960,
+            allow_null_moves=allow_null_moves,
             format=format,
             force=force,
         )

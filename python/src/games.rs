@@ -136,10 +136,16 @@ fn schema_columns(schema: &str, san: bool, packed: bool) -> PyResult<Vec<&'stati
 }
 
 /// The options that read the inputs.
-fn read_options(schema: Schema, threads: usize, chess960: bool) -> ReadOptions {
+fn read_options(
+    schema: Schema,
+    threads: usize,
+    chess960: bool,
+    allow_null_moves: bool,
+) -> ReadOptions {
     let mut options = ReadOptions::new(schema.record_options());
     options.threads = threads;
     options.chess960 = chess960;
+    options.allow_null_moves = allow_null_moves;
     options
 }
 
@@ -272,7 +278,7 @@ struct GameStream {
 #[pymethods]
 impl GameStream {
     #[new]
-    #[pyo3(signature = (sources, schema = "games", *, columns = None, threads = 0, batch_rows = 8192, san = false, packed = false, chess960 = false))]
+    #[pyo3(signature = (sources, schema = "games", *, columns = None, threads = 0, batch_rows = 8192, san = false, packed = false, chess960 = false, allow_null_moves = false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         sources: &Bound<'_, PyAny>,
@@ -283,6 +289,7 @@ impl GameStream {
         san: bool,
         packed: bool,
         chess960: bool,
+        allow_null_moves: bool,
     ) -> PyResult<GameStream> {
         let kind = self::schema(schema, san, packed)?;
         let inputs = inputs(sources)?;
@@ -310,7 +317,7 @@ impl GameStream {
             ),
             None => full,
         };
-        let options = read_options(kind, threads, chess960);
+        let options = read_options(kind, threads, chess960, allow_null_moves);
         let batch_rows = batch_rows.max(1);
         // Two batches in flight: one being read by Python, one ready. Memory stays bounded
         // by them and the readers' buffers, whatever the input's size.
@@ -433,7 +440,7 @@ fn partial_path(path: &Path) -> PathBuf {
 /// Converts PGN inputs to a Parquet (or JSON Lines) file without Python in the loop: the file
 /// appears whole, or not at all. Returns {"games", "rows", "bad"}.
 #[pyfunction]
-#[pyo3(signature = (sources, out, schema = "games", *, threads = 0, san = false, packed = false, chess960 = false, format = None, force = false))]
+#[pyo3(signature = (sources, out, schema = "games", *, threads = 0, san = false, packed = false, chess960 = false, allow_null_moves = false, format = None, force = false))]
 #[allow(clippy::too_many_arguments)]
 fn write_parquet<'py>(
     py: Python<'py>,
@@ -444,6 +451,7 @@ fn write_parquet<'py>(
     san: bool,
     packed: bool,
     chess960: bool,
+    allow_null_moves: bool,
     format: Option<&str>,
     force: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
@@ -473,7 +481,7 @@ fn write_parquet<'py>(
     }
     let partial = partial_path(&out);
     let cancel = Arc::new(AtomicBool::new(false));
-    let options = read_options(kind, threads, chess960);
+    let options = read_options(kind, threads, chess960, allow_null_moves);
     let (done_tx, done_rx) = sync_channel(1);
     let job = {
         let cancel = Arc::clone(&cancel);

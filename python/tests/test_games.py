@@ -1,0 +1,292 @@
+"""read_games and write_parquet against python-chess's reading of the same files, and the
+readers people use (polars, pandas, duckdb) on the stream."""
+
+from __future__ import annotations
+
+import bz2
+import gzip
+import io
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+import kingside
+from support import fetched, missing, python_chess
+
+LICHESS = "pgn-reader/benches/lichess_db_100k.pgn"
+LICHESS_MB = "pgn-reader/benches/lichess_db_1000k.pgn"
+TWIC = "pgn-reader/benches/twic1599_100k.pgn"
+# python-chess's own files of standard games.
+PYTHON_CHESS_FILES = [
+    "python-chess/data/pgn/kasparov-deep-blue-1997.pgn",
+    "python-chess/data/pgn/molinari-bordais-1979.pgn",
+    "python-chess/data/pgn/nepomniachtchi-liren-game1.pgn",
+    "python-chess/data/pgn/anastasian-lewis.pgn",
+    "python-chess/data/pgn/utf8-bom.pgn",
+]
+
+
+def oracle_games(path):
+    """Each game of the file as python-chess reads it: moves, final FEN, clocks, evals."""
+    chess = python_chess()
+    games = []
+    with open(path, encoding="utf-8-sig") as f:
+        while (game := chess.pgn.read_game(f)) is not None:
+            if game.errors:
+                games.append(None)
+                continue
+            board = game.board()
+            moves, clocks, evals = [], [], []
+            for node in game.mainline():
+                moves.append(node.move.uci())
+                board.push(node.move)
+                clock = node.clock()
+                clocks.append(None if clock is None else round(clock * 1000))
+                score = node.eval()
+                if score is None:
+                    evals.append(None)
+                else:
+                    white = score.white()
+                    evals.append(
+                        {"cp": None, "mate": white.mate()}
+                        if white.is_mate()
+                        else {"cp": white.score(), "mate": None}
+                    )
+            games.append({"moves": moves, "fen": board.fen(), "clocks": clocks, "evals": evals})
+    return games
+
+
+@pytest.mark.parametrize("relative", [LICHESS, TWIC, *PYTHON_CHESS_FILES])
+def test_games_are_read_as_python_chess_reads_them(relative):
+    path = fetched(relative)
+    expected = oracle_games(path)
+    table = kingside.read_games(
+        path,
+        columns=["moves_uci", "final_fen", "clocks", "evals", "error"],
+        batch_rows=64,
+        allow_null_moves=True,  # anastasian-lewis.pgn has one, Z0
+    ).read_all()
+    assert table.num_rows == len(expected)
+    rows = table.to_pylist()
+    compared = 0
+    for number, (row, game) in enumerate(zip(rows, expected), 1):
+        if game is None:
+            continue
+        assert row["error"] is None, f"game {number}: {row['error']}"
+        assert row["moves_uci"] == game["moves"], f"game {number}"
+        assert row["final_fen"] == game["fen"], f"game {number}"
+        assert row["clocks"] == game["clocks"], f"game {number}"
+        assert row["evals"] == game["evals"], f"game {number}"
+        compared += 1
+    assert compared > 0
+
+
+def test_polars_pandas_and_duckdb_read_the_stream():
+    path = fetched(LICHESS)
+    count = kingside.read_games(path, columns=["white"]).read_all().num_rows
+    try:
+        import duckdb
+        import pandas  # noqa: F401
+        import polars
+    except ImportError as e:
+        missing(f"{e.name} is not installed: the readers of the stream are test tools")
+
+    frame = polars.from_arrow(kingside.read_games(path, columns=["white_elo", "result"]))
+    assert frame.height == count
+    assert set(frame["result"].unique().to_list()) <= {"1-0", "0-1", "1/2-1/2", "*"}
+
+    df = kingside.read_games(path, columns=["white", "plies"]).read_pandas()
+    assert len(df) == count and df["plies"].min() > 0
+
+    games = kingside.read_games(path, columns=["result", "plies"])
+    rows = duckdb.sql("select result, count(*) as n from games group by result").fetchall()
+    assert sum(n for _, n in rows) == count
+
+    # The stream is the Arrow C stream interface: a consumer that only knows that reads it.
+    capsule_reader = pa.RecordBatchReader.from_stream(kingside.read_games(path, columns=["plies"]))
+    assert capsule_reader.read_all().num_rows == count
+
+
+def test_a_bad_game_is_a_row_with_its_error_and_reading_goes_on():
+    pgn = b"1. e4 e5 *\n\n1. d4 Ke3 *\n\n1. c4 c5 *\n"
+    table = kingside.read_games(pgn, columns=["game_index", "error", "moves_uci"]).read_all()
+    rows = table.to_pylist()
+    assert [r["game_index"] for r in rows] == [1, 2, 3]
+    assert rows[0]["error"] is None and rows[2]["moves_uci"] == ["c2c4", "c7c5"]
+    error = rows[1]["error"]
+    assert error["kind"] == "illegal_move"
+    assert "Ke3" in error["message"]
+
+
+def test_compressed_inputs_file_objects_and_lists_read_the_same(tmp_path):
+    path = fetched(LICHESS)
+    plain = path.read_bytes()
+    expected = kingside.read_games(path, columns=["moves_uci", "clocks"]).read_all()
+    inputs = {
+        "gzip": gzip.compress(plain),
+        "bzip2": bz2.compress(plain),
+        "bytes": plain,
+    }
+    zstd = shutil.which("zstd")
+    if zstd is None:
+        missing("zstd is not installed (Debian's zstd)")
+    inputs["zstd"] = subprocess.run([zstd, "-q", "-c"], input=plain, capture_output=True, check=True).stdout
+    pzstd = shutil.which("pzstd")
+    if pzstd is None:
+        missing("pzstd is not installed (Debian's zstd)")
+    # pzstd's frames: several of them need a few megabytes at level 1.
+    many = tmp_path / "many.pgn"
+    many.write_bytes(b"\n".join([fetched(LICHESS_MB).read_bytes()] * 6))
+    subprocess.run([pzstd, "-q", "-1", "-p", "2", many, "-o", tmp_path / "many.pgn.zst"], check=True)
+    frames = kingside.read_games(tmp_path / "many.pgn.zst", columns=["moves_uci"]).read_all()
+    assert frames.equals(kingside.read_games(many, columns=["moves_uci"]).read_all())
+    for name, data in inputs.items():
+        got = kingside.read_games(data, columns=["moves_uci", "clocks"]).read_all()
+        assert got.equals(expected), name
+        got = kingside.read_games(io.BytesIO(data), columns=["moves_uci", "clocks"]).read_all()
+        assert got.equals(expected), f"{name} from a file object"
+
+    both = kingside.read_games([path, path], columns=["source_file", "game_index"]).read_all()
+    assert both.num_rows == 2 * expected.num_rows
+    assert set(both.column("source_file").to_pylist()) == {str(path)}
+    # Games are numbered within each input.
+    assert both.column("game_index").to_pylist() == 2 * list(range(1, expected.num_rows + 1))
+
+
+def test_schemas_and_columns():
+    pgn = b'[White "A"]\n[WhiteElo "1500"]\n\n1. e4 e5 2. Nf3 *\n'
+    for schema in ["games", "lichess", "positions"]:
+        table = kingside.read_games(pgn, schema=schema).read_all()
+        assert table.column_names == kingside.schema_columns(schema)
+        assert table.num_rows == (4 if schema == "positions" else 1)
+    assert "moves_san" in kingside.read_games(pgn, san=True).read_all().column_names
+    with pytest.raises(ValueError, match="no column \"nope\""):
+        kingside.read_games(pgn, columns=["nope"])
+    with pytest.raises(ValueError, match="unknown schema"):
+        kingside.read_games(pgn, schema="rows")
+    with pytest.raises(TypeError):
+        kingside.read_games(42)
+
+
+def test_a_cut_input_raises_after_the_batches_before_it():
+    path = fetched(LICHESS)
+    data = gzip.compress(path.read_bytes())
+    cut = data[: len(data) * 2 // 3]
+    reader = kingside.read_games(cut, columns=["game_index"], batch_rows=16)
+    delivered = 0
+    with pytest.raises(kingside.ReadError) as caught:
+        for batch in reader:
+            delivered += batch.num_rows
+    assert delivered > 0
+    assert caught.value.path == "<bytes>"
+    assert isinstance(caught.value, OSError)
+    assert "byte" in str(caught.value), str(caught.value)
+
+    with pytest.raises(kingside.ReadError, match="No such file"):
+        kingside.read_games("/nonexistent/games.pgn").read_all()
+
+
+def test_write_parquet_is_the_stream_written_whole():
+    path = fetched(LICHESS)
+    out = path.parent / "unused"  # never written: a temporary directory below
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "games.parquet")
+        totals = kingside.write_parquet(path, out, threads=2)
+        table = pq.read_table(out)
+        assert totals["games"] == totals["rows"] == table.num_rows
+        streamed = kingside.read_games(path).read_all()
+        assert table.select(["moves_uci", "clocks", "evals"]).equals(
+            streamed.select(["moves_uci", "clocks", "evals"])
+        )
+        with pytest.raises(FileExistsError):
+            kingside.write_parquet(path, out)
+        kingside.write_parquet(path, out, schema="positions", force=True)
+        assert pq.read_table(out).column_names == kingside.schema_columns("positions")
+        with pytest.raises(ValueError, match="also an input"):
+            kingside.write_parquet(out, out, force=True)
+        # A cut input writes nothing.
+        bad = os.path.join(tmp, "bad.parquet")
+        with pytest.raises(kingside.ReadError):
+            kingside.write_parquet(gzip.compress(path.read_bytes())[:5000], bad)
+        assert not os.path.exists(bad)
+        assert sorted(os.listdir(tmp)) == ["games.parquet"]
+
+
+def big_input(tmp_path_factory, megabytes):
+    """The Lichess sample repeated to `megabytes` MB, in a file."""
+    sample = fetched(LICHESS_MB).read_bytes()
+    path = tmp_path_factory.mktemp("big") / f"lichess-{megabytes}mb.pgn"
+    with open(path, "wb") as f:
+        for _ in range(megabytes * (1 << 20) // len(sample) + 1):
+            f.write(sample)
+            f.write(b"\n")
+    return path
+
+
+@pytest.fixture(scope="module")
+def gigabyte(tmp_path_factory):
+    return big_input(tmp_path_factory, 1024)
+
+
+def run_python(code, *args, **kwargs):
+    return subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(code), *map(str, args)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        **kwargs,
+    )
+
+
+def test_a_gigabyte_is_read_in_bounded_memory(gigabyte):
+    child = run_python(
+        """
+        import resource, sys, kingside
+        rows = 0
+        for batch in kingside.read_games(sys.argv[1], threads=2):
+            rows += batch.num_rows
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+        print(rows, peak)
+        """,
+        gigabyte,
+    )
+    out, err = child.communicate(timeout=600)
+    assert child.returncode == 0, err
+    rows, peak_mb = map(int, out.split())
+    print(f"{rows} games, peak RSS {peak_mb} MB")
+    assert rows > 400_000  # about 460 games a megabyte
+    assert peak_mb < 300, f"peak RSS {peak_mb} MB reading 1 GiB"
+
+
+def test_ctrl_c_interrupts_a_long_read(gigabyte):
+    child = run_python(
+        """
+        import sys, kingside
+        print("reading", flush=True)
+        try:
+            kingside.read_games(sys.argv[1], threads=2).read_all()
+        except KeyboardInterrupt:
+            print("interrupted", flush=True)
+            sys.exit(3)
+        print("read it all", flush=True)
+        """,
+        gigabyte,
+    )
+    assert child.stdout.readline().strip() == "reading"
+    time.sleep(1.0)
+    child.send_signal(signal.SIGINT)
+    start = time.monotonic()
+    out, err = child.communicate(timeout=60)
+    assert child.returncode == 3, (out, err)
+    assert "interrupted" in out
+    assert time.monotonic() - start < 5
