@@ -7,10 +7,11 @@ tablebases and the project's engine: the crates of the chess workspace, bound wi
 The name is not ``chess``, so that it sits beside python-chess without confusion.
 """
 
-from ._games import ReadError, read_games, schema_columns, write_parquet
+from ._games import ReadError, plan, read_games, schema_columns, write_parquet
 
 __all__ = [
     "ReadError",
+    "plan",
     "read_games",
     "schema_columns",
     "write_parquet",

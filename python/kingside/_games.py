@@ -70,6 +70,8 @@ def read_games(
     packed: bool = False,
     chess960: bool = False,
     allow_null_moves: bool = False,
+    part: Optional[str] = None,
+    stream_from: Optional[int] = None,
 ) -> pa.RecordBatchReader:
     """The games of PGN input as a stream of Arrow record batches.
 
@@ -82,6 +84,12 @@ def read_games(
     never cut). ``san`` and ``packed`` add the ``moves_san`` and ``packed`` columns of the
     games schema. ``chess960`` reads castling as in Chess960; ``allow_null_moves`` reads
     ``--`` (and ``Z0``) as a null move, written ``0000`` in UCI, as python-chess does.
+
+    ``part`` reads only the games whose first byte is in a part of one input, as
+    :func:`plan` cuts a file: ``"bytes START:END"`` of a plain file, ``"frames FIRST:LAST"``
+    of a multi-frame zstd file; the parts of a plan together give every game once. A part of
+    a stream (bytes or a file object holding the file from some byte on) needs
+    ``stream_from``, the byte of the file the stream starts at (the plan's second value).
 
     A game that cannot be read is a row with its ``error``; an input that cannot be read to
     its end raises :class:`ReadError` naming the file and the byte, after the batches before
@@ -108,8 +116,37 @@ def read_games(
         packed=packed,
         chess960=chess960,
         allow_null_moves=allow_null_moves,
+        part=part,
+        stream_from=stream_from,
     )
     return pa.RecordBatchReader.from_batches(pa.schema(stream), _batches(stream))
+
+
+def plan(path: Union[str, "os.PathLike[str]"], part_size: Union[int, str] = "64M") -> list:
+    """The parts of about ``part_size`` bytes (``8K``, ``64M``, ``1G`` or a number) of a file,
+    for workers that read one each with ``read_games(path, part=...)``: a list of
+    ``(part, from)``, ``from`` being the byte of the file a stream of the part starts at. A
+    plain file is cut in byte ranges, a multi-frame zstd file (Lichess's, pzstd's) in frame
+    ranges; gzip, bzip2 and single-frame zstd files are one part. The same plan as
+    ``chess pgn --plan``.
+
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "games.pgn")
+    >>> _ = open(path, "w").write("1. e4 e5 *\\n\\n" * 3000)
+    >>> parts = plan(path, "8K")
+    >>> parts[0], len(parts)
+    (('bytes 0:8192', 0), 5)
+    >>> sum(read_games(path, part=p, columns=["plies"]).read_all().num_rows for p, _ in parts)
+    3000
+    """
+    if isinstance(part_size, str):
+        text = part_size.strip().upper()
+        scale = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}.get(text[-1:], 1)
+        number = text[:-1] if scale > 1 else text
+        if not number.isdigit():
+            raise ValueError(f"invalid part size {part_size!r}: a number with K, M, G or T")
+        part_size = int(number) * scale
+    return [tuple(p) for p in _native.plan(os.fspath(path), int(part_size))]
 
 
 def _batches(stream: Any) -> Iterator[pa.RecordBatch]:

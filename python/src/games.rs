@@ -16,6 +16,7 @@ use arrow_array::{Array, RecordBatch, StructArray};
 use arrow_schema::SchemaRef;
 use chess_archive::compression::{self, Compression, ReadAhead};
 use chess_archive::parquet::BatchBuilder;
+use chess_archive::split::{self, Split};
 use chess_archive::{OutputFormat, ReadOptions, RecordWriter, Records, Schema, Totals};
 use chess_notation::pgn::PgnError;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -28,64 +29,120 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Batch>()?;
     m.add_function(wrap_pyfunction!(write_parquet, m)?)?;
     m.add_function(wrap_pyfunction!(schema_columns, m)?)?;
+    m.add_function(wrap_pyfunction!(plan, m)?)?;
     Ok(())
 }
 
 /// How often a thread waiting for Rust looks whether Python has a signal to handle (Ctrl-C).
 const SIGNAL_POLL: Duration = Duration::from_millis(50);
 
-/// One input: a file, bytes in memory, or a Python binary file object.
-enum Input {
+/// One input: a file, bytes in memory, or a Python binary file object; all of it, or the
+/// games of a part of it.
+struct Input {
+    kind: InputKind,
+    part: Option<Part>,
+}
+
+enum InputKind {
     Path(PathBuf),
     Bytes(PyBackedBytes),
     File(Py<PyAny>, String),
 }
 
+/// A part of a file ([`split`]): the games whose first byte is in it, and, for a stream, the
+/// byte of the file it starts at.
+#[derive(Copy, Clone)]
+struct Part {
+    split: Split,
+    from: Option<u64>,
+}
+
+/// An input opened: its text, and where that text starts in the whole file.
+struct Opened {
+    reader: Box<dyn Read + Send>,
+    offset: u64,
+}
+
 impl Input {
     fn from_python(source: &Bound<'_, PyAny>) -> PyResult<Input> {
-        if let Ok(path) = source.cast::<PyString>() {
-            return Ok(Input::Path(PathBuf::from(path.to_cow()?.as_ref())));
-        }
-        if let Ok(bytes) = source.extract::<PyBackedBytes>() {
-            return Ok(Input::Bytes(bytes));
-        }
-        if source.hasattr("read")? {
+        let kind = if let Ok(path) = source.cast::<PyString>() {
+            InputKind::Path(PathBuf::from(path.to_cow()?.as_ref()))
+        } else if let Ok(bytes) = source.extract::<PyBackedBytes>() {
+            InputKind::Bytes(bytes)
+        } else if source.hasattr("read")? {
             let name = source
                 .getattr("name")
                 .ok()
                 .and_then(|name| name.str().ok())
                 .map_or_else(|| "<file object>".to_owned(), |name| name.to_string());
-            return Ok(Input::File(source.clone().unbind(), name));
-        }
-        Err(PyValueError::new_err(format!(
-            "a source is a path, bytes or a binary file object, not {}",
-            source.get_type().name()?
-        )))
+            InputKind::File(source.clone().unbind(), name)
+        } else {
+            return Err(PyValueError::new_err(format!(
+                "a source is a path, bytes or a binary file object, not {}",
+                source.get_type().name()?
+            )));
+        };
+        Ok(Input { kind, part: None })
     }
 
     /// The name the rows give as their `source_file`, and errors as the input's.
     fn name(&self) -> String {
-        match self {
-            Input::Path(path) => path.display().to_string(),
-            Input::Bytes(_) => "<bytes>".to_owned(),
-            Input::File(_, name) => name.clone(),
+        match &self.kind {
+            InputKind::Path(path) => path.display().to_string(),
+            InputKind::Bytes(_) => "<bytes>".to_owned(),
+            InputKind::File(_, name) => name.clone(),
         }
     }
 
-    /// The input's bytes, decompressed if its first bytes say it is compressed, read ahead on
-    /// a thread of their own when compressed and more than one thread reads.
-    fn open(self, threads: usize) -> io::Result<Box<dyn Read + Send>> {
-        let raw: Box<dyn Read + Send> = match self {
-            Input::Path(path) => Box::new(File::open(path)?),
-            Input::Bytes(bytes) => Box::new(Cursor::new(bytes)),
-            Input::File(file, _) => Box::new(PyFile(file)),
+    /// The input's text, decompressed if its first bytes say it is compressed, read ahead on
+    /// a thread of its own when compressed and more than one thread reads.
+    fn open(self, threads: usize) -> Result<Opened, String> {
+        let raw: Box<dyn Read + Send> = match self.kind {
+            InputKind::Path(path) => match self.part {
+                Some(Part { split, .. }) => {
+                    let part = split::open(&path, split).map_err(|e| e.to_string())?;
+                    return Ok(Opened {
+                        reader: part.reader,
+                        offset: part.offset,
+                    });
+                }
+                None => Box::new(File::open(path).map_err(|e| e.to_string())?),
+            },
+            InputKind::Bytes(bytes) => Box::new(Cursor::new(bytes)),
+            InputKind::File(file, _) => Box::new(PyFile(file)),
         };
-        let (format, reader) = compression::decompress(raw)?;
-        if format == Compression::Plain || threads == 1 {
-            return Ok(reader);
+        if let Some(Part { split, from }) = self.part {
+            let part =
+                split::open_stream(raw, split, from.unwrap_or(0)).map_err(|e| e.to_string())?;
+            return Ok(Opened {
+                reader: part.reader,
+                offset: part.offset,
+            });
         }
-        Ok(Box::new(ReadAhead::new(reader)?))
+        let (format, reader) = compression::decompress(raw).map_err(|e| e.to_string())?;
+        let reader = if format == Compression::Plain || threads == 1 {
+            reader
+        } else {
+            Box::new(ReadAhead::new(reader).map_err(|e| e.to_string())?)
+        };
+        Ok(Opened { reader, offset: 0 })
     }
+}
+
+/// A part as `chess pgn --plan` and [`Split`]'s `Display` write it: `bytes START:END` or
+/// `frames FIRST:LAST`.
+fn parse_part(text: &str) -> PyResult<Split> {
+    let (kind, range) = text.trim().split_once(' ').unwrap_or((text, ""));
+    let split = match kind {
+        "bytes" => Split::parse_bytes(range.trim()),
+        "frames" => Split::parse_frames(range.trim()),
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "invalid part {text:?}: expected \"bytes START:END\" or \"frames FIRST:LAST\""
+            )));
+        }
+    };
+    split.map_err(|e| PyValueError::new_err(format!("invalid part {text:?}: {e}")))
 }
 
 /// A Python binary file object read from Rust's threads, each read holding the GIL.
@@ -135,6 +192,20 @@ fn schema_columns(schema: &str, san: bool, packed: bool) -> PyResult<Vec<&'stati
     Ok(self::schema(schema, san, packed)?.columns())
 }
 
+/// The parts of about `part_size` bytes of the file at `path`, as `chess pgn --plan --json`
+/// gives them: a list of (part, from), the part as `bytes START:END` or `frames FIRST:LAST`
+/// and `from` the byte of the file a stream of it starts at.
+#[pyfunction]
+fn plan(py: Python<'_>, path: PathBuf, part_size: u64) -> PyResult<Vec<(String, u64)>> {
+    let planned = py
+        .detach(|| split::plan_file(&path, part_size.max(1)))
+        .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{}: {e}", path.display())))?;
+    Ok(planned
+        .into_iter()
+        .map(|p| (p.split.to_string(), p.from))
+        .collect())
+}
+
 /// The options that read the inputs.
 fn read_options(
     schema: Schema,
@@ -157,7 +228,7 @@ struct Failure {
 }
 
 impl Failure {
-    fn io(path: &str, e: &io::Error) -> Failure {
+    fn io(path: &str, e: &dyn std::fmt::Display) -> Failure {
         Failure {
             path: path.to_owned(),
             byte: None,
@@ -228,8 +299,8 @@ fn produce(
     };
     for input in inputs {
         let name = input.name();
-        let reader = match input.open(options.threads) {
-            Ok(reader) => reader,
+        let opened = match input.open(options.threads) {
+            Ok(opened) => opened,
             Err(e) => {
                 if builder.rows() > 0 && !send(&mut builder) {
                     return;
@@ -238,7 +309,11 @@ fn produce(
                 return;
             }
         };
-        let mut records = Records::new(reader, options);
+        let options = ReadOptions {
+            offset: opened.offset,
+            ..options.clone()
+        };
+        let mut records = Records::new(opened.reader, &options);
         for record in &mut records {
             builder.append(&record, &name);
             if builder.rows() >= batch_rows && !send(&mut builder) {
@@ -258,12 +333,39 @@ fn produce(
     }
 }
 
-/// The inputs of a call: each a path (str), bytes, or a binary file object.
-fn inputs(sources: &Bound<'_, PyAny>) -> PyResult<Vec<Input>> {
-    sources
+/// The inputs of a call: each a path (str), bytes, or a binary file object; with `part`, the
+/// one input's part (`stream_from`: the byte of the file a stream of it starts at).
+fn inputs(
+    sources: &Bound<'_, PyAny>,
+    part: Option<&str>,
+    stream_from: Option<u64>,
+) -> PyResult<Vec<Input>> {
+    let mut inputs: Vec<Input> = sources
         .try_iter()?
         .map(|source| Input::from_python(&source?))
-        .collect()
+        .collect::<PyResult<_>>()?;
+    match (part, inputs.as_mut_slice()) {
+        (None, _) if stream_from.is_some() => Err(PyValueError::new_err(
+            "stream_from is where a part's stream starts: name the part too",
+        )),
+        (None, _) => Ok(inputs),
+        (Some(part), [input]) => {
+            let split = parse_part(part)?;
+            if matches!(input.kind, InputKind::Path(_)) && stream_from.is_some() {
+                return Err(PyValueError::new_err(
+                    "stream_from is for a part read from a stream (bytes or a file object): a path is opened where the part starts",
+                ));
+            }
+            input.part = Some(Part {
+                split,
+                from: stream_from,
+            });
+            Ok(inputs)
+        }
+        (Some(_), _) => Err(PyValueError::new_err(
+            "a part is of one input: give one source with part",
+        )),
+    }
 }
 
 /// A stream of record batches read from PGN inputs on Rust threads. Made by
@@ -278,7 +380,7 @@ struct GameStream {
 #[pymethods]
 impl GameStream {
     #[new]
-    #[pyo3(signature = (sources, schema = "games", *, columns = None, threads = 0, batch_rows = 8192, san = false, packed = false, chess960 = false, allow_null_moves = false))]
+    #[pyo3(signature = (sources, schema = "games", *, columns = None, threads = 0, batch_rows = 8192, san = false, packed = false, chess960 = false, allow_null_moves = false, part = None, stream_from = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         sources: &Bound<'_, PyAny>,
@@ -290,9 +392,11 @@ impl GameStream {
         packed: bool,
         chess960: bool,
         allow_null_moves: bool,
+        part: Option<&str>,
+        stream_from: Option<u64>,
     ) -> PyResult<GameStream> {
         let kind = self::schema(schema, san, packed)?;
-        let inputs = inputs(sources)?;
+        let inputs = inputs(sources, part, stream_from)?;
         let full = BatchBuilder::new(kind).schema();
         let projection = match columns {
             None => None,
@@ -462,7 +566,7 @@ fn write_parquet<'py>(
             .map_err(|e| PyValueError::new_err(e.to_string()))?,
         None => OutputFormat::from_path(&out).unwrap_or(OutputFormat::Parquet),
     };
-    let inputs = inputs(sources)?;
+    let inputs = inputs(sources, None, None)?;
     if !force && out.exists() {
         return Err(pyo3::exceptions::PyFileExistsError::new_err(format!(
             "{}: the file exists (force=True replaces it)",
@@ -470,7 +574,7 @@ fn write_parquet<'py>(
         )));
     }
     for input in &inputs {
-        if let Input::Path(path) = input
+        if let InputKind::Path(path) = &input.kind
             && same_file(path, &out)
         {
             return Err(PyValueError::new_err(format!(
@@ -567,10 +671,14 @@ fn convert(
     let mut totals = Totals::default();
     for input in inputs {
         let name = input.name();
-        let reader = input
+        let opened = input
             .open(options.threads)
             .map_err(|e| Failure::io(&name, &e))?;
-        let mut records = Records::new(reader, options);
+        let options = ReadOptions {
+            offset: opened.offset,
+            ..options.clone()
+        };
+        let mut records = Records::new(opened.reader, &options);
         let mut stopped = false;
         totals += chess_archive::convert(
             (&mut records).take_while(|_| {

@@ -290,3 +290,41 @@ def test_ctrl_c_interrupts_a_long_read(gigabyte):
     assert child.returncode == 3, (out, err)
     assert "interrupted" in out
     assert time.monotonic() - start < 5
+
+
+def test_the_parts_of_a_plan_give_every_game_once(tmp_path):
+    """What a Spark task reads: a part of a file, from the file or streamed from its byte."""
+    text = b"\n".join([fetched(LICHESS_MB).read_bytes()] * 6)
+    plain = tmp_path / "games.pgn"
+    plain.write_bytes(text)
+    expected = kingside.read_games(plain, columns=["moves_uci", "byte_offset"]).read_all()
+    files = [plain]
+    pzstd = shutil.which("pzstd")
+    if pzstd is None:
+        missing("pzstd is not installed (Debian's zstd)")
+    # Several frames at level 1 in 6 MB.
+    subprocess.run([pzstd, "-q", "-1", "-p", "2", plain, "-o", tmp_path / "games.pgn.zst"], check=True)
+    files.append(tmp_path / "games.pgn.zst")
+    for path in files:
+        parts = kingside.plan(path, path.stat().st_size // 4)
+        assert len(parts) >= 3, (path, parts)
+        tables = [kingside.read_games(path, part=p, columns=["moves_uci", "byte_offset"]).read_all() for p, _ in parts]
+        assert pa.concat_tables(tables).column("moves_uci").equals(expected.column("moves_uci")), path
+        # Streamed from where each part starts, as from an object store.
+        data = path.read_bytes()
+        streamed = [
+            kingside.read_games(io.BytesIO(data[start:]), part=p, stream_from=start, columns=["moves_uci"]).read_all()
+            for p, start in parts
+        ]
+        assert pa.concat_tables(streamed).column("moves_uci").equals(expected.column("moves_uci")), path
+    # Byte offsets count in the whole file, whichever part read the game.
+    offsets = pa.concat_tables(
+        [kingside.read_games(plain, part=p, columns=["byte_offset"]).read_all() for p, _ in kingside.plan(plain, "1M")]
+    ).column("byte_offset")
+    assert offsets.equals(expected.column("byte_offset"))
+    with pytest.raises(ValueError, match="invalid part"):
+        kingside.read_games(plain, part="lines 1:2")
+    with pytest.raises(ValueError, match="one input"):
+        kingside.read_games([plain, plain], part="bytes 0:10")
+    with pytest.raises(kingside.ReadError, match="frames"):
+        kingside.read_games(plain, part="frames 0:1").read_all()
