@@ -26,6 +26,12 @@ the binary from where the part starts. The output can be any location Spark writ
 hdfs://, s3a://). With --direct, each task puts the
 binary's file into the data set itself (the output then on a mounted filesystem too), and the
 rows never pass through the JVM: about twice as fast. See docs/scale.md.
+
+When the Python package `kingside` (python/ in the repository: `pip install ./python`) is
+installed on the driver and the executors, the job converts in-process instead: the driver
+plans with `kingside.plan` and each task reads its part with `kingside.read_games` inside
+`mapInArrow`, with no subprocess and no temporary file (`--converter kingside`, the default
+when it imports). The binary stays the fallback (`--converter binary`).
 """
 
 import argparse
@@ -102,6 +108,13 @@ def parse_args(argv):
     )
     parser.add_argument("--analyse", action="store_true", help="then run the analyses of analysis.py on the data set")
     parser.add_argument("--master", help="the Spark master, e.g. local[2] (default: spark-submit's)")
+    parser.add_argument(
+        "--converter",
+        choices=["auto", "kingside", "binary"],
+        default="auto",
+        help="who reads the games: the kingside package in the tasks' Python, or the chess "
+        "binary in a subprocess (default auto: kingside when it imports here)",
+    )
     return parser.parse_args(argv)
 
 
@@ -238,12 +251,38 @@ def find_binary(chess):
     return os.path.abspath(path)
 
 
+def kingside_module():
+    """The kingside package, or None where it is not installed."""
+    try:
+        import kingside
+    except ImportError:
+        return None
+    return kingside
+
+
+# How kingside names a part's kind, and how the binary's options do.
+OPTION_OF_KIND = {"bytes": "--byte-range", "frames": "--frames"}
+KIND_OF_OPTION = {option: kind for kind, option in OPTION_OF_KIND.items()}
+
+
 def plan(chess, files, part_size):
     """The parts of every file, in order: (file, option, range, from) with option
     `--byte-range` or `--frames`, and `from` the byte a stream of the part starts at. A file
     behind a URI is read once, whole, to plan it (a zstd file's frames are walked, not
-    decompressed)."""
+    decompressed). `chess` is the binary, or the kingside module."""
     parts = []
+    if not isinstance(chess, str):
+        for name in files:
+            if is_uri(name):
+                fs, path = filesystem(name)
+                with fs.open_input_stream(path) as source:
+                    planned = chess.plan(source, part_size)
+            else:
+                planned = chess.plan(name, part_size)
+            for part, start in planned:
+                kind, byte_range = part.split(" ", 1)
+                parts.append((name, OPTION_OF_KIND[kind], byte_range, start))
+        return parts
     for name in files:
         command = [chess, "pgn", "--plan", part_size, "--json"]
         if is_uri(name):
@@ -270,7 +309,10 @@ def for_spark(schema):
 
 
 def games_schema(chess):
-    """The Arrow schema of `chess pgn --to parquet`, from the binary itself, as Spark gets it."""
+    """The Arrow schema of `chess pgn --to parquet`, from the binary itself (or kingside), as
+    Spark gets it."""
+    if not isinstance(chess, str):
+        return for_spark(chess.read_games(SCHEMA_SAMPLE.encode()).schema)
     with tempfile.TemporaryDirectory() as tmp:
         pgn, out = os.path.join(tmp, "schema.pgn"), os.path.join(tmp, "schema.parquet")
         with open(pgn, "w") as f:
@@ -309,9 +351,15 @@ def convert_part(binary, threads, part, tmp):
 
 def convert_parts(chess, schema):
     """The function each task runs on its parts (one, as the job is partitioned): the binary
-    converts the part into a temporary file, whose record batches go to Spark in `schema`."""
+    converts the part into a temporary file, whose record batches go to Spark in `schema`;
+    or, with the kingside package, the task reads its part itself (`chess` is then None)."""
 
     def run(batches):
+        if chess is None:
+            for part in parts_of(batches):
+                for games in read_part(part):
+                    yield games.cast(schema)
+            return
         for _, out in converted(chess, batches):
             for games in pq.ParquetFile(out).iter_batches(batch_size=8192):
                 yield games.cast(schema)
@@ -319,15 +367,37 @@ def convert_parts(chess, schema):
     return run
 
 
+def parts_of(batches):
+    for batch in batches:
+        yield from batch.to_pylist()
+
+
+def read_part(part):
+    """The record batches of a part, read in this task's Python by kingside: from the file, or
+    streamed from where the part starts for a URI. No subprocess, no temporary file."""
+    import kingside
+
+    threads, _ = task_setting()
+    text = f"{KIND_OF_OPTION[part['option']]} {part['range']}"
+    if not is_uri(part["file"]):
+        yield from kingside.read_games(part["file"], part=text, threads=int(threads))
+        return
+    fs, path = filesystem(part["file"])
+    with fs.open_input_file(path) as source:
+        source.seek(part["from"])
+        yield from kingside.read_games(
+            source, part=text, stream_from=part["from"], source_name=part["file"], threads=int(threads)
+        )
+
+
 def converted(chess, batches):
     """Each part of a task's batches with the file the binary converted it into (in a
     temporary directory that lasts until the next part)."""
     binary = find_binary(chess)
     threads, scratch = task_setting()
-    for batch in batches:
-        for part in batch.to_pylist():
-            with tempfile.TemporaryDirectory(prefix="chess-part-", dir=scratch) as tmp:
-                yield part, convert_part(binary, threads, part, tmp)
+    for part in parts_of(batches):
+        with tempfile.TemporaryDirectory(prefix="chess-part-", dir=scratch) as tmp:
+            yield part, convert_part(binary, threads, part, tmp)
 
 
 def months(table):
@@ -347,23 +417,31 @@ def months(table):
 
 def place_parts(chess, out):
     """`--direct`: each task puts the binary's file into the data set's directory of its month
-    as it is, or, when its games span several months, one file per month written by pyarrow;
-    Spark gets only the counts."""
+    as it is, or, when its games span several months (or were read in-process, `chess` None),
+    one file per month written by pyarrow; Spark gets only the counts."""
 
     def directory(year, month):
         value = lambda v: "__HIVE_DEFAULT_PARTITION__" if v is None else str(v)
         return os.path.join(out, f"year={value(year)}", f"month={value(month)}")
 
-    def run(batches):
+    def tables(batches):
+        """Each part with its games, and the file the binary wrote them to (None in-process)."""
+        if chess is None:
+            for part in parts_of(batches):
+                yield part, pa.Table.from_batches(list(read_part(part))), None
+            return
         for part, written in converted(chess, batches):
-            table = pq.read_table(written)
+            yield part, pq.read_table(written), written
+
+    def run(batches):
+        for part, table, written in tables(batches):
             keys = months(table)
             groups = sorted(set(keys), key=str)
             name = f"part-{part['index']:05d}"
             for i, (year, month) in enumerate(groups):
                 target = directory(year, month)
                 os.makedirs(target, exist_ok=True)
-                if len(groups) == 1:
+                if len(groups) == 1 and written is not None:
                     shutil.move(written, os.path.join(target, f"{name}.parquet"))
                 else:
                     rows = pa.array([k == (year, month) for k in keys])
@@ -408,13 +486,25 @@ def main(argv):
     )
     if args.master:
         builder = builder.master(args.master)
+    if (args.master or "").startswith("local"):
+        # One machine: the tasks run in this Python, which has the packages this one has
+        # (kingside, pyarrow), rather than the first python3 on PATH.
+        os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     spark = builder.getOrCreate()
     spark.sparkContext.setLogLevel("ERROR")
 
-    try:
-        chess = find_binary(args.chess)
-    except FileNotFoundError as e:
-        sys.exit(f"pgn_to_parquet: {e}")
+    kingside = kingside_module() if args.converter != "binary" else None
+    if args.converter == "kingside" and kingside is None:
+        sys.exit("pgn_to_parquet: --converter kingside: the kingside package does not import here (pip install ./python)")
+    if kingside is not None:
+        # In-process: the tasks read their parts with kingside (installed on the executors).
+        chess, task_chess = kingside, None
+    else:
+        try:
+            chess = find_binary(args.chess)
+        except FileNotFoundError as e:
+            sys.exit(f"pgn_to_parquet: {e}")
+        task_chess = args.chess
     parts = plan(chess, files, args.part_size)
     schema = games_schema(chess)
 
@@ -430,7 +520,7 @@ def main(argv):
         tasks = spark.sparkContext.parallelize(indexed, len(parts)).toDF(
             "file string, option string, range string, from long, index long"
         )
-        counts = tasks.mapInArrow(place_parts(args.chess, out), "games long, bad long").agg(
+        counts = tasks.mapInArrow(place_parts(task_chess, out), "games long, bad long").agg(
             F.sum("games").alias("games"), F.sum("bad").alias("bad")
         ).first()
         written = spark.read.parquet(args.out)
@@ -438,7 +528,7 @@ def main(argv):
         tasks = spark.sparkContext.parallelize(parts, len(parts)).toDF(
             "file string, option string, range string, from long"
         )
-        games = with_month(tasks.mapInArrow(convert_parts(args.chess, schema), from_arrow_schema(schema)))
+        games = with_month(tasks.mapInArrow(convert_parts(task_chess, schema), from_arrow_schema(schema)))
         mode = "overwrite" if args.overwrite else "errorifexists"
         # zstd, as the binary compresses its own files (Spark would use snappy).
         games.write.mode(mode).partitionBy("year", "month").option("compression", "zstd").parquet(args.out)
@@ -450,6 +540,7 @@ def main(argv):
     print(
         f"pgn_to_parquet: {plural(len(files), 'file')} in {plural(len(parts), 'part')}: "
         f"{plural(counts['games'], 'game')}, {counts['bad']} bad, written to {args.out} by year and month"
+        + (" (read in-process by kingside)" if task_chess is None else "")
     )
     if args.analyse:
         sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))

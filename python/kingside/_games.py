@@ -72,6 +72,7 @@ def read_games(
     allow_null_moves: bool = False,
     part: Optional[str] = None,
     stream_from: Optional[int] = None,
+    source_name: Optional[str] = None,
 ) -> pa.RecordBatchReader:
     """The games of PGN input as a stream of Arrow record batches.
 
@@ -90,6 +91,8 @@ def read_games(
     of a multi-frame zstd file; the parts of a plan together give every game once. A part of
     a stream (bytes or a file object holding the file from some byte on) needs
     ``stream_from``, the byte of the file the stream starts at (the plan's second value).
+    ``source_name`` is the name the rows' ``source_file`` and the errors give the input (by
+    default its path, ``<bytes>``, or a file object's ``name``).
 
     A game that cannot be read is a row with its ``error``; an input that cannot be read to
     its end raises :class:`ReadError` naming the file and the byte, after the batches before
@@ -118,12 +121,14 @@ def read_games(
         allow_null_moves=allow_null_moves,
         part=part,
         stream_from=stream_from,
+        source_name=source_name,
     )
     return pa.RecordBatchReader.from_batches(pa.schema(stream), _batches(stream))
 
 
-def plan(path: Union[str, "os.PathLike[str]"], part_size: Union[int, str] = "64M") -> list:
-    """The parts of about ``part_size`` bytes (``8K``, ``64M``, ``1G`` or a number) of a file,
+def plan(path: Union[Source], part_size: Union[int, str] = "64M") -> list:
+    """The parts of about ``part_size`` bytes (``8K``, ``64M``, ``1G`` or a number) of a file
+    (a path; or its bytes, or a binary file object holding it from its start, read once),
     for workers that read one each with ``read_games(path, part=...)``: a list of
     ``(part, from)``, ``from`` being the byte of the file a stream of the part starts at. A
     plain file is cut in byte ranges, a multi-frame zstd file (Lichess's, pzstd's) in frame
@@ -146,7 +151,8 @@ def plan(path: Union[str, "os.PathLike[str]"], part_size: Union[int, str] = "64M
         if not number.isdigit():
             raise ValueError(f"invalid part size {part_size!r}: a number with K, M, G or T")
         part_size = int(number) * scale
-    return [tuple(p) for p in _native.plan(os.fspath(path), int(part_size))]
+    source = os.fspath(path) if isinstance(path, (str, os.PathLike)) else path
+    return [tuple(p) for p in _native.plan(source, int(part_size))]
 
 
 def _batches(stream: Any) -> Iterator[pa.RecordBatch]:

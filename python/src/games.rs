@@ -41,6 +41,8 @@ const SIGNAL_POLL: Duration = Duration::from_millis(50);
 struct Input {
     kind: InputKind,
     part: Option<Part>,
+    /// The name in place of the input's own, for `source_file` and errors.
+    name: Option<String>,
 }
 
 enum InputKind {
@@ -82,11 +84,18 @@ impl Input {
                 source.get_type().name()?
             )));
         };
-        Ok(Input { kind, part: None })
+        Ok(Input {
+            kind,
+            part: None,
+            name: None,
+        })
     }
 
     /// The name the rows give as their `source_file`, and errors as the input's.
     fn name(&self) -> String {
+        if let Some(name) = &self.name {
+            return name.clone();
+        }
         match &self.kind {
             InputKind::Path(path) => path.display().to_string(),
             InputKind::Bytes(_) => "<bytes>".to_owned(),
@@ -192,14 +201,21 @@ fn schema_columns(schema: &str, san: bool, packed: bool) -> PyResult<Vec<&'stati
     Ok(self::schema(schema, san, packed)?.columns())
 }
 
-/// The parts of about `part_size` bytes of the file at `path`, as `chess pgn --plan --json`
+/// The parts of about `part_size` bytes of a file (a path, or its bytes or a file object read
+/// once from its start), as `chess pgn --plan --json`
 /// gives them: a list of (part, from), the part as `bytes START:END` or `frames FIRST:LAST`
 /// and `from` the byte of the file a stream of it starts at.
 #[pyfunction]
-fn plan(py: Python<'_>, path: PathBuf, part_size: u64) -> PyResult<Vec<(String, u64)>> {
-    let planned = py
-        .detach(|| split::plan_file(&path, part_size.max(1)))
-        .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{}: {e}", path.display())))?;
+fn plan(py: Python<'_>, source: &Bound<'_, PyAny>, part_size: u64) -> PyResult<Vec<(String, u64)>> {
+    let size = part_size.max(1);
+    let input = Input::from_python(source)?;
+    let name = input.name();
+    let planned = match input.kind {
+        InputKind::Path(path) => py.detach(|| split::plan_file(&path, size)),
+        InputKind::Bytes(bytes) => py.detach(|| split::plan_stream(Cursor::new(bytes), size)),
+        InputKind::File(file, _) => py.detach(|| split::plan_stream(PyFile(file), size)),
+    }
+    .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{name}: {e}")))?;
     Ok(planned
         .into_iter()
         .map(|p| (p.split.to_string(), p.from))
@@ -334,16 +350,23 @@ fn produce(
 }
 
 /// The inputs of a call: each a path (str), bytes, or a binary file object; with `part`, the
-/// one input's part (`stream_from`: the byte of the file a stream of it starts at).
+/// one input's part (`stream_from`: the byte of the file a stream of it starts at); named
+/// `source_name` when given.
 fn inputs(
     sources: &Bound<'_, PyAny>,
     part: Option<&str>,
     stream_from: Option<u64>,
+    source_name: Option<String>,
 ) -> PyResult<Vec<Input>> {
     let mut inputs: Vec<Input> = sources
         .try_iter()?
         .map(|source| Input::from_python(&source?))
         .collect::<PyResult<_>>()?;
+    if source_name.is_some() {
+        for input in &mut inputs {
+            input.name.clone_from(&source_name);
+        }
+    }
     match (part, inputs.as_mut_slice()) {
         (None, _) if stream_from.is_some() => Err(PyValueError::new_err(
             "stream_from is where a part's stream starts: name the part too",
@@ -380,7 +403,7 @@ struct GameStream {
 #[pymethods]
 impl GameStream {
     #[new]
-    #[pyo3(signature = (sources, schema = "games", *, columns = None, threads = 0, batch_rows = 8192, san = false, packed = false, chess960 = false, allow_null_moves = false, part = None, stream_from = None))]
+    #[pyo3(signature = (sources, schema = "games", *, columns = None, threads = 0, batch_rows = 8192, san = false, packed = false, chess960 = false, allow_null_moves = false, part = None, stream_from = None, source_name = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         sources: &Bound<'_, PyAny>,
@@ -394,9 +417,10 @@ impl GameStream {
         allow_null_moves: bool,
         part: Option<&str>,
         stream_from: Option<u64>,
+        source_name: Option<String>,
     ) -> PyResult<GameStream> {
         let kind = self::schema(schema, san, packed)?;
-        let inputs = inputs(sources, part, stream_from)?;
+        let inputs = inputs(sources, part, stream_from, source_name)?;
         let full = BatchBuilder::new(kind).schema();
         let projection = match columns {
             None => None,
@@ -566,7 +590,7 @@ fn write_parquet<'py>(
             .map_err(|e| PyValueError::new_err(e.to_string()))?,
         None => OutputFormat::from_path(&out).unwrap_or(OutputFormat::Parquet),
     };
-    let inputs = inputs(sources, None, None)?;
+    let inputs = inputs(sources, None, None, None)?;
     if !force && out.exists() {
         return Err(pyo3::exceptions::PyFileExistsError::new_err(format!(
             "{}: the file exists (force=True replaces it)",

@@ -147,6 +147,10 @@ fn run_job(inputs: &[String], out: &str, option: &str) -> String {
             "local[2]",
             "--chess",
             env!("CARGO_BIN_EXE_chess"),
+            // The binary's path, even where the kingside package imports (python/tests has
+            // the in-process run).
+            "--converter",
+            "binary",
         ])
         .args(["--out", out, "--part-size", "8K", option])
         .args(inputs)
