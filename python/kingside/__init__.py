@@ -8,6 +8,20 @@ The name is not ``chess``, so that it sits beside python-chess without confusion
 """
 
 from ._games import ReadError, plan, read_games, schema_columns, write_parquet
+from ._native import STARTING_FEN, Board, Book, Entry, LegalMoves, Move, Piece, Tablebase
+from ._errors import (
+    AmbiguousMoveError,
+    IllegalMoveError,
+    InvalidFenError,
+    InvalidMoveError,
+    MissingTableError,
+)
+from ._board import Outcome, Termination
+from ._arrays import MOVE_INDEX_SIZE, bitboards, index_move, move_index, move_indices, planes
+from ._analysis import analyse, open_book, open_tablebase
+
+PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = range(1, 7)
+WHITE, BLACK = True, False
 
 __all__ = [
     "ReadError",
@@ -15,4 +29,36 @@ __all__ = [
     "read_games",
     "schema_columns",
     "write_parquet",
+    "STARTING_FEN",
+    "Board",
+    "Book",
+    "Entry",
+    "LegalMoves",
+    "Move",
+    "Piece",
+    "Tablebase",
+    "AmbiguousMoveError",
+    "IllegalMoveError",
+    "InvalidFenError",
+    "InvalidMoveError",
+    "MissingTableError",
+    "Outcome",
+    "Termination",
+    "MOVE_INDEX_SIZE",
+    "bitboards",
+    "index_move",
+    "move_index",
+    "move_indices",
+    "planes",
+    "analyse",
+    "open_book",
+    "open_tablebase",
+    "PAWN",
+    "KNIGHT",
+    "BISHOP",
+    "ROOK",
+    "QUEEN",
+    "KING",
+    "WHITE",
+    "BLACK",
 ]

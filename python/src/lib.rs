@@ -4,11 +4,17 @@
 
 use pyo3::prelude::*;
 
+mod analysis;
+mod arrays;
+mod board;
 mod games;
 
 /// The module `kingside._native`.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     games::register(m)?;
+    board::register(m)?;
+    arrays::register(m)?;
+    analysis::register(m)?;
     Ok(())
 }

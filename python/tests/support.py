@@ -1,42 +1,79 @@
-"""What the package's tests share: the fetched test data and the visible skips."""
+"""What the package's tests share: where the fetched test data is, python-chess (the oracle),
+the perft suites' positions.
+
+The data (perft suites, PGN files, Polyglot books, Syzygy tables) is what ``cargo xtask
+testdata`` fetches into ``target/testdata`` at the workspace root, or the directory named by
+``CHESS_TESTDATA``, as the Rust tests find it (``crates/chess-testdata``). Where the data or
+python-chess is missing a test skips, saying what to install, unless
+``CHESS_REQUIRE_TEST_TOOLS=1``, which makes the skip a failure.
+"""
 
 from __future__ import annotations
 
 import os
-import pathlib
+from pathlib import Path
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[2]
+
+DATA_VAR = "CHESS_TESTDATA"
+REQUIRE_VAR = "CHESS_REQUIRE_TEST_TOOLS"
 
 
-def require_tools() -> bool:
-    """Whether a missing tool or file fails the test (as `.ci/run` sets) instead of skipping."""
-    return os.environ.get("CHESS_REQUIRE_TEST_TOOLS") == "1"
+def data_dir() -> Path:
+    """The directory of fetched test data."""
+    named = os.environ.get(DATA_VAR)
+    if named:
+        return Path(named)
+    return ROOT / "target" / "testdata"
 
 
-def missing(what: str) -> None:
-    """Skips, saying so, or fails under CHESS_REQUIRE_TEST_TOOLS=1."""
-    if require_tools():
-        pytest.fail(f"{what} (CHESS_REQUIRE_TEST_TOOLS=1: a missing tool or file fails)")
-    pytest.skip(what)
+def missing(what: str, remedy: str) -> None:
+    """Skips the test, or fails it under ``CHESS_REQUIRE_TEST_TOOLS=1``."""
+    if os.environ.get(REQUIRE_VAR) == "1":
+        pytest.fail(f"{what} ({remedy}), and {REQUIRE_VAR}=1 requires it")
+    pytest.skip(f"SKIPPED: {what} ({remedy}; {REQUIRE_VAR}=1 makes this a failure)")
 
 
-def fetched(relative: str) -> pathlib.Path:
-    """A file of the fetched test data (`cargo xtask testdata`), under $CHESS_TESTDATA or the
-    workspace's target/testdata."""
-    base = pathlib.Path(os.environ.get("CHESS_TESTDATA") or ROOT / "target" / "testdata")
-    path = base / relative
+def data_file(relative: str) -> Path:
+    """The path of a fetched test file, or a skip (a failure where required)."""
+    path = data_dir() / relative
     if not path.exists():
-        missing(f"{path} is missing: `cargo xtask testdata` fetches it")
+        missing(f"no test data {path}", "run `cargo xtask testdata`")
     return path
 
 
 def python_chess():
-    """python-chess, the oracle."""
+    """The ``chess`` module (python-chess 1.11.2, the oracle), or a skip."""
     try:
-        import chess
-        import chess.pgn
+        import chess  # noqa: F401
+        import chess.pgn  # noqa: F401
+        import chess.polyglot  # noqa: F401
+        import chess.syzygy  # noqa: F401
     except ImportError:
-        missing("python-chess is not installed (pip install chess==1.11.2)")
+        missing("python-chess is not installed", "pip install chess==1.11.2")
     return chess
+
+
+def perft_positions(relative: str):
+    """The ``(id, epd, {depth: count})`` of a perft suite file."""
+    out = []
+    current = None
+    for line in data_file(relative).read_text().splitlines():
+        line = line.strip()
+        if line.startswith("id "):
+            current = [line[3:], None, {}]
+            out.append(current)
+        elif line.startswith("epd ") and current is not None:
+            current[1] = line[4:]
+        elif line.startswith("perft ") and current is not None:
+            _, depth, count = line.split()
+            current[2][int(depth)] = int(count)
+    return [tuple(p) for p in out if p[1]]
+
+
+def full_fen(epd: str) -> str:
+    """An EPD's four fields made a FEN with both counters."""
+    fields = epd.split()
+    return " ".join(fields[:4] + (fields[4:6] if len(fields) >= 6 else ["0", "1"]))

@@ -19,7 +19,7 @@ import pyarrow.parquet as pq
 import pytest
 
 import kingside
-from support import fetched, missing, python_chess
+from support import data_file, missing, python_chess
 
 LICHESS = "pgn-reader/benches/lichess_db_100k.pgn"
 LICHESS_MB = "pgn-reader/benches/lichess_db_1000k.pgn"
@@ -66,7 +66,7 @@ def oracle_games(path):
 
 @pytest.mark.parametrize("relative", [LICHESS, TWIC, *PYTHON_CHESS_FILES])
 def test_games_are_read_as_python_chess_reads_them(relative):
-    path = fetched(relative)
+    path = data_file(relative)
     expected = oracle_games(path)
     table = kingside.read_games(
         path,
@@ -90,14 +90,14 @@ def test_games_are_read_as_python_chess_reads_them(relative):
 
 
 def test_polars_pandas_and_duckdb_read_the_stream():
-    path = fetched(LICHESS)
+    path = data_file(LICHESS)
     count = kingside.read_games(path, columns=["white"]).read_all().num_rows
     try:
         import duckdb
         import pandas  # noqa: F401
         import polars
     except ImportError as e:
-        missing(f"{e.name} is not installed: the readers of the stream are test tools")
+        missing(f"{e.name} is not installed", ".ci/install-test-tools installs the readers of the stream")
 
     frame = polars.from_arrow(kingside.read_games(path, columns=["white_elo", "result"]))
     assert frame.height == count
@@ -127,7 +127,7 @@ def test_a_bad_game_is_a_row_with_its_error_and_reading_goes_on():
 
 
 def test_compressed_inputs_file_objects_and_lists_read_the_same(tmp_path):
-    path = fetched(LICHESS)
+    path = data_file(LICHESS)
     plain = path.read_bytes()
     expected = kingside.read_games(path, columns=["moves_uci", "clocks"]).read_all()
     inputs = {
@@ -137,14 +137,14 @@ def test_compressed_inputs_file_objects_and_lists_read_the_same(tmp_path):
     }
     zstd = shutil.which("zstd")
     if zstd is None:
-        missing("zstd is not installed (Debian's zstd)")
+        missing("zstd is not installed", "Debian's zstd")
     inputs["zstd"] = subprocess.run([zstd, "-q", "-c"], input=plain, capture_output=True, check=True).stdout
     pzstd = shutil.which("pzstd")
     if pzstd is None:
-        missing("pzstd is not installed (Debian's zstd)")
+        missing("pzstd is not installed", "Debian's zstd")
     # pzstd's frames: several of them need a few megabytes at level 1.
     many = tmp_path / "many.pgn"
-    many.write_bytes(b"\n".join([fetched(LICHESS_MB).read_bytes()] * 6))
+    many.write_bytes(b"\n".join([data_file(LICHESS_MB).read_bytes()] * 6))
     subprocess.run([pzstd, "-q", "-1", "-p", "2", many, "-o", tmp_path / "many.pgn.zst"], check=True)
     frames = kingside.read_games(tmp_path / "many.pgn.zst", columns=["moves_uci"]).read_all()
     assert frames.equals(kingside.read_games(many, columns=["moves_uci"]).read_all())
@@ -177,7 +177,7 @@ def test_schemas_and_columns():
 
 
 def test_a_cut_input_raises_after_the_batches_before_it():
-    path = fetched(LICHESS)
+    path = data_file(LICHESS)
     data = gzip.compress(path.read_bytes())
     cut = data[: len(data) * 2 // 3]
     reader = kingside.read_games(cut, columns=["game_index"], batch_rows=16)
@@ -195,7 +195,7 @@ def test_a_cut_input_raises_after_the_batches_before_it():
 
 
 def test_write_parquet_is_the_stream_written_whole():
-    path = fetched(LICHESS)
+    path = data_file(LICHESS)
     out = path.parent / "unused"  # never written: a temporary directory below
     import tempfile
 
@@ -224,7 +224,7 @@ def test_write_parquet_is_the_stream_written_whole():
 
 def big_input(tmp_path_factory, megabytes):
     """The Lichess sample repeated to `megabytes` MB, in a file."""
-    sample = fetched(LICHESS_MB).read_bytes()
+    sample = data_file(LICHESS_MB).read_bytes()
     path = tmp_path_factory.mktemp("big") / f"lichess-{megabytes}mb.pgn"
     with open(path, "wb") as f:
         for _ in range(megabytes * (1 << 20) // len(sample) + 1):
@@ -294,14 +294,14 @@ def test_ctrl_c_interrupts_a_long_read(gigabyte):
 
 def test_the_parts_of_a_plan_give_every_game_once(tmp_path):
     """What a Spark task reads: a part of a file, from the file or streamed from its byte."""
-    text = b"\n".join([fetched(LICHESS_MB).read_bytes()] * 6)
+    text = b"\n".join([data_file(LICHESS_MB).read_bytes()] * 6)
     plain = tmp_path / "games.pgn"
     plain.write_bytes(text)
     expected = kingside.read_games(plain, columns=["moves_uci", "byte_offset"]).read_all()
     files = [plain]
     pzstd = shutil.which("pzstd")
     if pzstd is None:
-        missing("pzstd is not installed (Debian's zstd)")
+        missing("pzstd is not installed", "Debian's zstd")
     # Several frames at level 1 in 6 MB.
     subprocess.run([pzstd, "-q", "-1", "-p", "2", plain, "-o", tmp_path / "games.pgn.zst"], check=True)
     files.append(tmp_path / "games.pgn.zst")

@@ -13,7 +13,7 @@ import pyarrow as pa
 import pytest
 
 import kingside
-from support import ROOT, fetched, missing
+from support import ROOT, data_file, missing
 
 JOB = ROOT / "examples" / "spark" / "pgn_to_parquet.py"
 
@@ -22,9 +22,9 @@ def spark_or_skip():
     try:
         import pyspark  # noqa: F401
     except ImportError:
-        missing("pyspark is not installed (pip install pyspark==4.3.0)")
+        missing("pyspark is not installed", "pip install pyspark==4.3.0")
     if shutil.which("java") is None:
-        missing("no Java runtime for Spark (Debian's openjdk-17-jre-headless)")
+        missing("no Java runtime for Spark", "apt-get install openjdk-17-jre-headless")
 
 
 def summary(table):
@@ -56,11 +56,11 @@ def test_the_spark_job_reads_in_process(tmp_path):
     spark_or_skip()
     import pyarrow.dataset as ds
 
-    lichess = fetched("pgn-reader/benches/lichess_db_100k.pgn")
+    lichess = data_file("pgn-reader/benches/lichess_db_100k.pgn")
     plain = tmp_path / "lichess.pgn"
     plain.write_bytes(lichess.read_bytes())
     gz = tmp_path / "kasparov.pgn.gz"
-    gz.write_bytes(gzip.compress(fetched("python-chess/data/pgn/kasparov-deep-blue-1997.pgn").read_bytes()))
+    gz.write_bytes(gzip.compress(data_file("python-chess/data/pgn/kasparov-deep-blue-1997.pgn").read_bytes()))
     bad = tmp_path / "bad.pgn"
     bad.write_text('[Event "illegal"]\n\n1. e4 e5 2. Ke3 *\n\n[Event "fine"]\n\n1. d4 d5 1-0\n')
     inputs = [plain, gz, bad]

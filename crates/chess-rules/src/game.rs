@@ -117,14 +117,36 @@ impl Game {
         if let Some(outcome) = self.outcome() {
             return Err(PlayError::GameOver(outcome));
         }
+        self.play_past_end(m).map_err(PlayError::Illegal)
+    }
+
+    /// Plays `m` if it is legal, even where the game is over: a recorded game may go on past
+    /// an ending (archives hold such games, and python-chess's board plays on), and analysis
+    /// may look past one. A declared result (resignation, agreement, a claimed draw, time) is
+    /// taken back; an ending by the rules stays the first one met, as [`Arbiter::ending`] says.
+    ///
+    /// ```
+    /// use chess_core::Square;
+    /// use chess_rules::{Game, Move};
+    ///
+    /// let mut game = Game::standard();
+    /// game.agree_draw();
+    /// let e4 = Move::double_push(Square::E2, Square::E4);
+    /// assert!(game.play(e4).is_err());
+    /// game.play_past_end(e4)?;
+    /// assert_eq!(game.outcome(), None);
+    /// # Ok::<_, chess_rules::IllegalMoveError>(())
+    /// ```
+    pub fn play_past_end(&mut self, m: Move) -> Result<(), IllegalMoveError> {
         if !self.position.is_legal(m) {
-            return Err(PlayError::Illegal(IllegalMoveError { m }));
+            return Err(IllegalMoveError { m });
         }
         let next = self.position.after(m);
         self.arbiter.push(&next);
         self.history
             .push(core::mem::replace(&mut self.position, next));
         self.moves.push(m);
+        self.declared = None;
         Ok(())
     }
 

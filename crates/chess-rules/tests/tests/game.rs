@@ -19,6 +19,13 @@ fn play(game: &mut Game, moves: &str) {
     }
 }
 
+fn play_past_end(game: &mut Game, moves: &str) {
+    for text in moves.split_whitespace() {
+        let m = uci(game.position(), text);
+        game.play_past_end(m).unwrap();
+    }
+}
+
 #[test]
 fn fools_mate() {
     let mut game = Game::standard();
@@ -33,6 +40,8 @@ fn fools_mate() {
     );
     let m = Move::new(Square::A2, Square::A3);
     assert!(matches!(game.play(m), Err(PlayError::GameOver(_))));
+    // Only a legal move plays past the end; after checkmate there is none.
+    assert!(game.play_past_end(m).is_err());
     assert_eq!(
         game.undo(),
         Some(uci(
@@ -167,6 +176,15 @@ fn threefold_and_fivefold_repetition() {
             reason: DrawReason::FivefoldRepetition
         })
     );
+    // Playing on past fivefold (as python-chess's board does) keeps the first ending met.
+    play_past_end(&mut game, "g1f3");
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::FivefoldRepetition
+        })
+    );
+    game.undo();
     // Undo takes the count back.
     game.undo();
     game.undo();

@@ -1,0 +1,91 @@
+"""NumPy arrays for machine learning, made by Rust over a whole list of positions at once."""
+
+from __future__ import annotations
+
+from typing import Iterable, Union
+
+import numpy as np
+
+from . import _native
+from ._native import Board, Move
+
+MOVE_INDEX_SIZE: int = _native.MOVE_INDEX_SIZE
+"""The number of move indices: 64 × 64 × 5 = 20480 (see :func:`move_index`)."""
+
+Position = Union[Board, str]
+
+
+def bitboards(positions: Iterable[Position]) -> np.ndarray:
+    """The twelve bitboards of each position: ``uint64[N, 12]``.
+
+    ``positions`` are :class:`Board` objects or FEN strings (or FEN placement fields alone).
+    The order of the twelve is white pawn, knight, bishop, rook, queen, king, then black's;
+    bit ``i`` of a bitboard is square ``i`` (A1 = 0, B1 = 1, ..., H8 = 63), as python-chess's
+    ``int(board.pieces(piece_type, color))``.
+
+    >>> from kingside import Board
+    >>> bb = bitboards([Board(), "8/8/8/8/8/8/8/K6k w - - 0 1"])
+    >>> bb.shape, bb.dtype
+    ((2, 12), dtype('uint64'))
+    >>> hex(int(bb[0, 0])), hex(int(bb[0, 11])), int(bb[1, 5])
+    ('0xff00', '0x1000000000000000', 1)
+    """
+    n, buf = _native.bitboards(positions)
+    return np.frombuffer(buf, dtype="<u8").reshape(n, 12)
+
+
+def planes(positions: Iterable[Position]) -> np.ndarray:
+    """Piece planes of each position: ``uint8[N, 12, 8, 8]``, 1 where the piece stands.
+
+    Planes in the order of :func:`bitboards` (white P N B R Q K, then black p n b r q k);
+    within a plane, row = rank index (row 0 is rank 1, row 7 rank 8) and column = file (0 is
+    the a-file), so ``planes[n, p, rank, file]`` is square ``rank * 8 + file``. Made in Rust
+    over the whole list, without a Python loop per position.
+
+    >>> from kingside import Board
+    >>> x = planes([Board()])
+    >>> x.shape, x.dtype
+    ((1, 12, 8, 8), dtype('uint8'))
+    >>> x[0, 0, 1].tolist()  # white pawns on rank 2
+    [1, 1, 1, 1, 1, 1, 1, 1]
+    >>> int(x[0, 11, 7, 4])  # the black king on e8
+    1
+    """
+    n, buf = _native.planes(positions)
+    return np.frombuffer(buf, dtype=np.uint8).reshape(n, 12, 8, 8)
+
+
+def move_index(move: Move) -> int:
+    """The dense index of a move, in ``range(MOVE_INDEX_SIZE)``: a bijection.
+
+    ``index = from_square * 64 + to_square + 4096 * k``, with k = 0 for no promotion and
+    1, 2, 3, 4 for a promotion to knight, bishop, rook, queen. Castling is indexed as the
+    move is written: ``e1g1`` in standard chess, ``e1h1`` in Chess960.
+    :func:`index_move` is the inverse.
+
+    >>> from kingside import Move
+    >>> move_index(Move.from_uci("e2e4")), move_index(Move.from_uci("a7a8q"))
+    (796, 19512)
+    >>> index_move(19512)
+    Move.from_uci('a7a8q')
+    """
+    return int(_native.move_index(move))
+
+
+def index_move(index: int) -> Move:
+    """The move of an index of :func:`move_index`.
+
+    >>> index_move(796).uci()
+    'e2e4'
+    """
+    return _native.index_move(index)
+
+
+def move_indices(moves: Iterable[Move]) -> np.ndarray:
+    """The :func:`move_index` of each move: ``int64[N]``, in one call.
+
+    >>> from kingside import Board
+    >>> move_indices(list(Board().legal_moves))[:3].tolist()
+    [80, 82, 405]
+    """
+    return np.frombuffer(_native.move_indices(moves), dtype="<i8")
