@@ -11,8 +11,9 @@
 //!   the project's engine (`target/match-openings.pgn` by default).
 //! - `cargo xtask testdata` fetches the third-party test data into `target/testdata/`;
 //!   `--list` says what it provides and from where.
-//! - `cargo xtask test [ARGS]` fetches the test data, runs `cargo test --workspace [ARGS]` and
-//!   then lists the tests that skipped for want of data or tools.
+//! - `cargo xtask test [ARGS]` fetches the test data, runs `cargo test --workspace [ARGS]`, then
+//!   the Python package's tests ([`python`]: its wheel built by maturin, installed into a fresh
+//!   virtual environment, pytest), and lists the tests that skipped for want of data or tools.
 //! - `cargo xtask thread-cpu -- COMMAND [ARGS]` runs a command and says how its CPU time
 //!   divides among its threads ([`thread_cpu`]: the share of a program's serial thread).
 //! - `cargo xtask structure` fails, naming them, when module files of a crate import each other
@@ -24,6 +25,7 @@ mod gen_pack_table;
 mod gen_tables;
 mod generated;
 mod match_openings;
+mod python;
 mod structure;
 mod testdata;
 mod thread_cpu;
@@ -87,8 +89,9 @@ fn main() -> ExitCode {
     }
 }
 
-/// `cargo xtask test`: the test data, then `cargo test --workspace` with `args`, then a list
-/// of the tests that said they skipped (through the `chess-testdata` crate's skip log).
+/// `cargo xtask test`: the test data, then `cargo test --workspace` with `args`, then the
+/// Python package's tests, then a list of the tests that said they skipped (through the
+/// `chess-testdata` crate's skip log).
 fn test(root: &Path, args: &[&str]) -> ExitCode {
     if let Err(message) = testdata::fetch(root) {
         eprintln!("error: {message}");
@@ -103,6 +106,11 @@ fn test(root: &Path, args: &[&str]) -> ExitCode {
         .env(chess_testdata::SKIP_LOG_VAR, &log)
         .current_dir(root)
         .status();
+    // The Python package's tests, after the Rust ones (whose build they reuse in part).
+    let python = python::test(root, &log);
+    if let Err(message) = &python {
+        eprintln!("error: the Python package's tests: {message}");
+    }
     let skips = std::fs::read_to_string(&log).unwrap_or_default();
     let skips: Vec<&str> = skips.lines().collect();
     if !skips.is_empty() {
@@ -113,7 +121,7 @@ fn test(root: &Path, args: &[&str]) -> ExitCode {
         eprintln!("`.ci/install-test-tools` installs every tool they need (see the README).");
     }
     match status {
-        Ok(status) if status.success() => ExitCode::SUCCESS,
+        Ok(status) if status.success() && python.is_ok() => ExitCode::SUCCESS,
         Ok(_) => ExitCode::FAILURE,
         Err(e) => {
             eprintln!("error: cannot run cargo test: {e}");
