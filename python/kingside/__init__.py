@@ -17,7 +17,15 @@ from ._errors import (
     MissingTableError,
 )
 from ._board import Outcome, Termination
-from ._arrays import MOVE_INDEX_SIZE, bitboards, index_move, move_index, move_indices, planes
+from ._arrays import (
+    MOVE_INDEX_SIZE,
+    bitboards,
+    index_move,
+    move_index,
+    move_indices,
+    planes,
+    position_arrays,
+)
 from ._analysis import analyse, open_book, open_tablebase
 
 PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = range(1, 7)
@@ -50,6 +58,7 @@ __all__ = [
     "move_index",
     "move_indices",
     "planes",
+    "position_arrays",
     "analyse",
     "open_book",
     "open_tablebase",

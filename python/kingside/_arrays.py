@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Union
+import os
+from typing import Any, Dict, Iterable, Optional, Union
 
 import numpy as np
 
@@ -89,3 +90,71 @@ def move_indices(moves: Iterable[Move]) -> np.ndarray:
     [80, 82, 405]
     """
     return np.frombuffer(_native.move_indices(moves), dtype="<i8")
+
+
+def position_arrays(
+    source: Any,
+    *,
+    threads: Optional[int] = None,
+    chess960: bool = False,
+    allow_null_moves: bool = False,
+    part: Optional[str] = None,
+    stream_from: Optional[int] = None,
+) -> Dict[str, Any]:
+    """Every position a move was played in, from the games of PGN input, as aligned arrays.
+
+    ``source`` is what :func:`kingside.read_games` reads (a path, a list of paths, bytes or a
+    binary file object, compressed or not; ``part`` and ``stream_from`` as there). Row ``i``
+    of every array is one position; the rows of a game follow each other in the game's order.
+
+    - ``game`` (``int64``): the game, numbered from 0 across the inputs (its row in
+      ``read_games`` of the same inputs);
+    - ``ply`` (``int32``): the position's ply in the game, from 0;
+    - ``bitboards`` (``uint64[N, 12]``): its pieces, as :func:`bitboards` gives them;
+    - ``turn`` (``bool``): True where white is to move;
+    - ``move`` (``int32``): the move played, as its :func:`move_index`;
+    - ``clock`` (``float32``): the mover's clock after the move, in seconds (``[%clk]``; NaN
+      where there is none);
+    - ``eval_cp`` (``float32``): the evaluation after the move (``[%eval]``), in centipawns
+      from white's view, NaN where there is none or it is a mate; ``eval_mate`` (``int16``):
+      mate in that many moves, positive for white, 0 where there is none;
+    - ``result`` (``float32``): white's score in the game, 1, 0.5 or 0, NaN for ``*``.
+
+    And the counts ``games`` (read whole) and ``bad_games`` (left out: an error, or cut by the
+    input's end). Games are read on ``threads`` threads (None: one per core); the arrays are
+    made by Rust, without a Python loop per position, and live in memory whole.
+
+    >>> pgn = b'1. e4 { [%clk 0:03:00] } e5 { [%eval 0.3] } 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0'
+    >>> a = position_arrays(pgn)
+    >>> a["bitboards"].shape, a["move"][:2].tolist(), a["games"]
+    ((7, 12), [796, 3364], 1)
+    >>> a["clock"][0], a["eval_cp"][1], a["result"][0]
+    (np.float32(180.0), np.float32(30.0), np.float32(1.0))
+    >>> [index_move(int(i)).uci() for i in a["move"][-2:]]
+    ['g8f6', 'h5f7']
+    """
+    from ._games import _sources
+
+    raw = _native.position_arrays(
+        _sources(source),
+        threads=threads or 0,
+        chess960=chess960,
+        allow_null_moves=allow_null_moves,
+        part=part,
+        stream_from=stream_from,
+    )
+    types = {
+        "game": "<i8",
+        "ply": "<i4",
+        "turn": np.bool_,
+        "move": "<i4",
+        "clock": "<f4",
+        "eval_cp": "<f4",
+        "eval_mate": "<i2",
+        "result": "<f4",
+    }
+    out: Dict[str, Any] = {name: np.frombuffer(raw[name], dtype=dtype) for name, dtype in types.items()}
+    out["bitboards"] = np.frombuffer(raw["bitboards"], dtype="<u8").reshape(-1, 12)
+    out["games"] = raw["games"]
+    out["bad_games"] = raw["bad_games"]
+    return out

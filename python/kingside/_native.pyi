@@ -171,3 +171,15 @@ def analyse(
     threads: int = 1,
     hash_mb: int = 16,
 ) -> dict: ...
+
+# A game stream as aligned arrays (python/src/training.rs).
+
+def position_arrays(
+    sources: Sequence[Any],
+    *,
+    threads: int = 0,
+    chess960: bool = False,
+    allow_null_moves: bool = False,
+    part: Optional[str] = None,
+    stream_from: Optional[int] = None,
+) -> dict: ...

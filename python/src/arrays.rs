@@ -23,7 +23,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 
 /// The twelve piece kinds in plane order: white pawn, knight, bishop, rook, queen, king, then
 /// black's.
-const PLANES: [(Color, Role); 12] = [
+pub(crate) const PLANES: [(Color, Role); 12] = [
     (Color::White, Role::Pawn),
     (Color::White, Role::Knight),
     (Color::White, Role::Bishop),

@@ -38,7 +38,7 @@ const SIGNAL_POLL: Duration = Duration::from_millis(50);
 
 /// One input: a file, bytes in memory, or a Python binary file object; all of it, or the
 /// games of a part of it.
-struct Input {
+pub(crate) struct Input {
     kind: InputKind,
     part: Option<Part>,
     /// The name in place of the input's own, for `source_file` and errors.
@@ -60,9 +60,9 @@ struct Part {
 }
 
 /// An input opened: its text, and where that text starts in the whole file.
-struct Opened {
-    reader: Box<dyn Read + Send>,
-    offset: u64,
+pub(crate) struct Opened {
+    pub(crate) reader: Box<dyn Read + Send>,
+    pub(crate) offset: u64,
 }
 
 impl Input {
@@ -92,7 +92,7 @@ impl Input {
     }
 
     /// The name the rows give as their `source_file`, and errors as the input's.
-    fn name(&self) -> String {
+    pub(crate) fn name(&self) -> String {
         if let Some(name) = &self.name {
             return name.clone();
         }
@@ -105,7 +105,7 @@ impl Input {
 
     /// The input's text, decompressed if its first bytes say it is compressed, read ahead on
     /// a thread of its own when compressed and more than one thread reads.
-    fn open(self, threads: usize) -> Result<Opened, String> {
+    pub(crate) fn open(self, threads: usize) -> Result<Opened, String> {
         let raw: Box<dyn Read + Send> = match self.kind {
             InputKind::Path(path) => match self.part {
                 Some(Part { split, .. }) => {
@@ -237,14 +237,14 @@ fn read_options(
 }
 
 /// Why an input could not be read to its end: its name, the byte, and the reason.
-struct Failure {
+pub(crate) struct Failure {
     path: String,
     byte: Option<u64>,
     message: String,
 }
 
 impl Failure {
-    fn io(path: &str, e: &dyn std::fmt::Display) -> Failure {
+    pub(crate) fn io(path: &str, e: &dyn std::fmt::Display) -> Failure {
         Failure {
             path: path.to_owned(),
             byte: None,
@@ -252,7 +252,7 @@ impl Failure {
         }
     }
 
-    fn pgn(path: &str, e: &PgnError) -> Failure {
+    pub(crate) fn pgn(path: &str, e: &PgnError) -> Failure {
         Failure {
             path: path.to_owned(),
             byte: Some(e.at.offset),
@@ -264,7 +264,7 @@ impl Failure {
     }
 
     /// The exception: `kingside.ReadError(message, path, byte)`, an `OSError`.
-    fn into_pyerr(self, py: Python<'_>) -> PyErr {
+    pub(crate) fn into_pyerr(self, py: Python<'_>) -> PyErr {
         let class = match py
             .import("kingside")
             .and_then(|module| module.getattr("ReadError"))
@@ -352,7 +352,7 @@ fn produce(
 /// The inputs of a call: each a path (str), bytes, or a binary file object; with `part`, the
 /// one input's part (`stream_from`: the byte of the file a stream of it starts at); named
 /// `source_name` when given.
-fn inputs(
+pub(crate) fn inputs(
     sources: &Bound<'_, PyAny>,
     part: Option<&str>,
     stream_from: Option<u64>,

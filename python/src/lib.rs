@@ -8,6 +8,7 @@ mod analysis;
 mod arrays;
 mod board;
 mod games;
+mod training;
 
 /// The module `kingside._native`.
 #[pymodule]
@@ -16,5 +17,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     board::register(m)?;
     arrays::register(m)?;
     analysis::register(m)?;
+    training::register(m)?;
     Ok(())
 }

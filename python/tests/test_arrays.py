@@ -71,3 +71,62 @@ def test_move_indices_match_move_index():
     assert indices.dtype == np.int64
     assert indices.tolist() == [kingside.move_index(m) for m in moves]
     assert [kingside.index_move(i) for i in indices] == moves
+
+
+def test_position_arrays_of_a_game_stream_against_python_chess(chess):
+    """Positions, moves, clocks, evals and results of real games, aligned, as python-chess
+    reads the same file."""
+    from support import data_file
+
+    path = data_file("pgn-reader/benches/lichess_db_100k.pgn")
+    got = kingside.position_arrays(path, threads=2)
+    rows = len(got["game"])
+    for name in ["ply", "turn", "move", "clock", "eval_cp", "eval_mate", "result"]:
+        assert len(got[name]) == rows, name
+    assert got["bitboards"].shape == (rows, 12)
+    order = [(chess.WHITE, t) for t in range(1, 7)] + [(chess.BLACK, t) for t in range(1, 7)]
+    expected = []
+    games = bad = 0
+    with open(path) as f:
+        number = -1
+        while (game := chess.pgn.read_game(f)) is not None:
+            number += 1
+            if game.errors:
+                bad += 1
+                continue
+            games += 1
+            result = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}.get(game.headers.get("Result"), np.nan)
+            board = game.board()
+            for ply, node in enumerate(game.mainline()):
+                bbs = [int(board.pieces(t, c)) for c, t in order]
+                m = node.move
+                index = m.from_square * 64 + m.to_square + 4096 * ((m.promotion or 1) - 1)
+                clock = node.clock()
+                score = node.eval()
+                white = score.white() if score is not None else None
+                expected.append(
+                    (
+                        number,
+                        ply,
+                        bbs,
+                        board.turn,
+                        index,
+                        np.nan if clock is None else clock,
+                        np.nan if white is None or white.is_mate() else white.score(),
+                        white.mate() if white is not None and white.is_mate() else 0,
+                        result,
+                    )
+                )
+                board.push(m)
+    assert (got["games"], got["bad_games"]) == (games, bad)
+    assert rows == len(expected)
+    for i, e in enumerate(expected):
+        assert (int(got["game"][i]), int(got["ply"][i])) == e[:2], i
+        assert [int(v) for v in got["bitboards"][i]] == e[2], i
+        assert bool(got["turn"][i]) == e[3], i
+        assert int(got["move"][i]) == e[4], i
+        for j, name in [(5, "clock"), (6, "eval_cp"), (8, "result")]:
+            assert np.isclose(got[name][i], e[j], equal_nan=True), (i, name, got[name][i], e[j])
+        assert int(got["eval_mate"][i]) == e[7], i
+    # The moves are the indices of the moves played, by the mapping's inverse.
+    assert kingside.index_move(int(got["move"][0])).uci() == "e2e4"
