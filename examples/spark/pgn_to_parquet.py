@@ -401,18 +401,29 @@ def converted(chess, batches):
 
 
 def months(table):
-    """The (year, month) of each row, as `with_month` finds them."""
-    keys = []
-    for day, tag in zip(table.column("utc_date").to_pylist(), table.column("date").to_pylist()):
-        if day is not None:
-            keys.append((day.year, day.month))
-            continue
-        tag = tag or ""
-        year, month = tag[0:4], tag[5:7]
-        year = int(year) if len(year) == 4 and year.isdigit() and tag[4:5] == "." else None
-        month = int(month) if year is not None and month.isdigit() and tag[7:8] == "." and "01" <= month <= "12" else None
-        keys.append((year, month))
-    return keys
+    """The (year, month) of each row as `with_month` finds them, as one integer a row (year *
+    100 + month; year -1 and month 0 where unknown), computed by pyarrow without a Python loop;
+    and the distinct keys, in order."""
+    import pyarrow.compute as pc
+
+    day = table.column("utc_date")
+    tag = pc.fill_null(table.column("date"), "")
+    tag_year = pc.struct_field(pc.extract_regex(tag, r"^(?P<y>[0-9]{4})\."), [0])
+    tag_month = pc.struct_field(pc.extract_regex(tag, r"^[0-9]{4}\.(?P<m>[0-9]{2})\."), [0])
+    tag_year, tag_month = pc.cast(tag_year, pa.int32()), pc.cast(tag_month, pa.int32())
+    valid = pc.and_(pc.greater_equal(tag_month, 1), pc.less_equal(tag_month, 12))
+    tag_month = pc.if_else(valid, tag_month, pa.scalar(None, pa.int32()))
+    no_day = pc.is_null(day)
+    year = pc.if_else(no_day, tag_year, pc.cast(pc.year(day), pa.int32()))
+    month = pc.if_else(no_day, tag_month, pc.cast(pc.month(day), pa.int32()))
+    keys = pc.add(pc.multiply(pc.fill_null(year, -1), 100), pc.fill_null(month, 0))
+    return keys, sorted(pc.unique(keys).to_pylist())
+
+
+def year_month(key):
+    """The (year, month) of a key of `months`, None where unknown."""
+    year, month = divmod(key, 100) if key >= 0 else (None, None)
+    return year, (month or None) if year is not None else None
 
 
 def place_parts(chess, out):
@@ -434,17 +445,18 @@ def place_parts(chess, out):
             yield part, pq.read_table(written), written
 
     def run(batches):
+        import pyarrow.compute as pc
+
         for part, table, written in tables(batches):
-            keys = months(table)
-            groups = sorted(set(keys), key=str)
+            keys, groups = months(table)
             name = f"part-{part['index']:05d}"
-            for i, (year, month) in enumerate(groups):
-                target = directory(year, month)
+            for i, key in enumerate(groups):
+                target = directory(*year_month(key))
                 os.makedirs(target, exist_ok=True)
                 if len(groups) == 1 and written is not None:
                     shutil.move(written, os.path.join(target, f"{name}.parquet"))
                 else:
-                    rows = pa.array([k == (year, month) for k in keys])
+                    rows = pc.equal(keys, key)
                     pq.write_table(
                         table.filter(rows), os.path.join(target, f"{name}-{i}.parquet"),
                         compression="zstd",
@@ -523,7 +535,7 @@ def main(argv):
         counts = tasks.mapInArrow(place_parts(task_chess, out), "games long, bad long").agg(
             F.sum("games").alias("games"), F.sum("bad").alias("bad")
         ).first()
-        written = spark.read.parquet(args.out)
+        written = None
     else:
         tasks = spark.sparkContext.parallelize(parts, len(parts)).toDF(
             "file string, option string, range string, from long"
@@ -546,7 +558,8 @@ def main(argv):
         sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
         import analysis
 
-        analysis.report(spark, written)
+        # Read back only now: listing and reading the footers of every file takes a while.
+        analysis.report(spark, written if written is not None else spark.read.parquet(args.out))
     spark.stop()
 
 

@@ -4,6 +4,12 @@
 
 use pyo3::prelude::*;
 
+// Rust's allocations in the module (the records, batches and arrays) go to mimalloc, as in the
+// `chess` binary: a fifth faster reading games than glibc's allocator, whose locks the reading
+// threads contend for. Python's own objects keep Python's allocator.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod analysis;
 mod arrays;
 mod board;
