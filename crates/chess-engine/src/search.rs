@@ -35,6 +35,7 @@ use crate::tablebases::TablebaseSettings;
 use crate::time::{self, Budget};
 use crate::tt::{Bound, TranspositionTable};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The deepest iteration.
 pub const MAX_DEPTH: u32 = 100;
@@ -81,8 +82,7 @@ pub struct SearchResult {
     pub best_move: Option<Move>,
     /// The expected reply, to ponder on.
     pub ponder: Option<Move>,
-    /// The score of the best move (at reduced strength: of the best line found, not of the
-    /// move chosen).
+    /// The score of the move to play (at reduced strength too: of the move chosen).
     pub score: Score,
     /// The last completed depth.
     pub depth: u32,
@@ -156,6 +156,10 @@ pub struct Searcher {
     pondering: bool,
     max_nodes: Option<u64>,
     nodes: u64,
+    /// The nodes of every thread of the search, this one's included: each thread adds its
+    /// nodes every [`CHECK_EVERY`] (one shared write a thousand nodes, not one a node) and
+    /// the rest when it ends. The main thread's counter, shared with its helpers.
+    node_total: Arc<AtomicU64>,
     seldepth: usize,
     root_depth: i32,
     stopped: bool,
@@ -234,6 +238,7 @@ impl Searcher {
             pondering: false,
             max_nodes: None,
             nodes: 0,
+            node_total: Arc::new(AtomicU64::new(0)),
             seldepth: 0,
             root_depth: 0,
             stopped: false,
@@ -377,8 +382,11 @@ impl Searcher {
         control: &Control,
         on_info: impl FnMut(&SearchInfo),
     ) -> SearchResult {
+        self.node_total.store(0, Ordering::Relaxed);
         if self.threads <= 1 || self.is_helper || self.level.settings().margin > 0 {
-            return self.search_thread(pos, history, limits, control, on_info);
+            let mut result = self.search_thread(pos, history, limits, control, on_info);
+            result.nodes = self.node_total.load(Ordering::Relaxed);
+            return result;
         }
         let mut helpers = std::mem::take(&mut self.helpers);
         while helpers.len() < self.threads - 1 {
@@ -398,6 +406,7 @@ impl Searcher {
         let result = std::thread::scope(|scope| {
             for helper in &mut helpers {
                 helper.tt = Arc::clone(&self.tt);
+                helper.node_total = Arc::clone(&self.node_total);
                 helper.tablebases = self.tablebases.clone();
                 helper.network.clone_from(&self.network);
                 let (limits, stop) = (&helper_limits, &stop);
@@ -409,7 +418,12 @@ impl Searcher {
             result
         });
         self.helpers = helpers;
-        result
+        // Every thread has ended and added its nodes: the result counts them all, as UCI's
+        // `nodes` does.
+        SearchResult {
+            nodes: self.node_total.load(Ordering::Relaxed),
+            ..result
+        }
     }
 
     /// The search of one thread.
@@ -509,8 +523,8 @@ impl Searcher {
                     seldepth: self.seldepth as u32,
                     multipv: i as u32 + 1,
                     score: Score::from_value(self.reported_value(rm.score)),
-                    nodes: self.nodes,
-                    nps: nps(self.nodes, elapsed),
+                    nodes: self.total_nodes(),
+                    nps: nps(self.total_nodes(), elapsed),
                     time: elapsed,
                     hashfull: self.tt.hashfull(),
                     tbhits: self.tb_hits,
@@ -525,7 +539,49 @@ impl Searcher {
             }
         }
 
-        self.result(pos, &root_moves, &completed, completed_depth)
+        let result = self.result(pos, &root_moves, &completed, completed_depth);
+        // The move played is the move shown: when the search ends on a move or a score that
+        // the last line reported does not have (a better move found by an iteration left
+        // unfinished, or a weaker level's choice), one more line says it, as Stockfish's last
+        // `info` before `bestmove` always does.
+        let last_line = (reported > 0).then(|| completed.first()).flatten();
+        let shown = last_line.map(|rm| {
+            (
+                rm.m,
+                Score::from_value(self.reported_value(rm.previous)),
+                rm.pv.as_slice(),
+            )
+        });
+        if result.best_move.is_some()
+            && reported > 0
+            && shown
+                != result
+                    .best_move
+                    .map(|m| (m, result.score, result.pv.as_slice()))
+        {
+            let elapsed = self.start.elapsed();
+            on_info(&SearchInfo {
+                depth: result.depth.max(1),
+                seldepth: self.seldepth as u32,
+                multipv: 1,
+                score: result.score,
+                nodes: self.total_nodes(),
+                nps: nps(self.total_nodes(), elapsed),
+                time: elapsed,
+                hashfull: self.tt.hashfull(),
+                tbhits: self.tb_hits,
+                pv: result.pv.clone(),
+            });
+        }
+        // The nodes not yet added to the total.
+        self.node_total
+            .fetch_add(self.nodes % CHECK_EVERY, Ordering::Relaxed);
+        result
+    }
+
+    /// The nodes of every thread so far: the shared total, and this thread's not yet added.
+    fn total_nodes(&self) -> u64 {
+        self.node_total.load(Ordering::Relaxed) + self.nodes % CHECK_EVERY
     }
 
     /// Keeps the root moves that hold the tables' best result when the root is in the
@@ -756,6 +812,7 @@ impl Searcher {
             self.seldepth = ply;
         }
         if self.nodes % CHECK_EVERY == 0 {
+            self.node_total.fetch_add(CHECK_EVERY, Ordering::Relaxed);
             self.check_limits();
         }
         if let Some(max) = self.max_nodes {
@@ -1366,23 +1423,26 @@ impl Searcher {
         } else {
             root_moves.first()
         };
-        let best = root_moves.first();
-        // The score of the best line: this iteration's if it finished a move, else the last
-        // completed one's.
-        let value = match (best, completed.first()) {
-            (Some(b), Some(c)) if b.score == -INFINITE || b.m == c.m => c.previous,
-            (Some(b), _) => b.score,
-            (None, _) => DRAW,
-        };
-        // The line of the last completed iteration when it plays the same move: a line left by
-        // an unfinished iteration (a fail-low or fail-high of the aspiration window, or a
-        // search stopped halfway) is cut short, often to a move or two.
-        let pv = match (chosen, completed.first()) {
-            (Some(rm), Some(c)) if rm.m == c.m => c.pv.clone(),
-            (Some(rm), _) => rm.pv.clone(),
-            (None, _) => Vec::new(),
+        // The chosen move's line and score: the last completed iteration's when it has the
+        // move (a line left by an unfinished iteration, a fail-low or fail-high of the
+        // aspiration window or a search stopped halfway, is cut short, often to a move or
+        // two), else what the unfinished iteration found for it. The line always starts with
+        // the move, and the score is the move's: what is played is what is shown.
+        let completed_line = chosen.and_then(|rm| completed.iter().find(|c| c.m == rm.m));
+        let (value, mut pv) = match (chosen, completed_line) {
+            (None, _) => (DRAW, Vec::new()),
+            (Some(rm), Some(c)) if rm.score == -INFINITE || c.m == completed[0].m => {
+                (c.previous, c.pv.clone())
+            }
+            (Some(rm), _) if rm.score != -INFINITE => (rm.score, rm.pv.clone()),
+            (Some(rm), _) => (rm.previous, rm.pv.clone()),
         };
         let best_move = chosen.map(|rm| rm.m);
+        if let Some(m) = best_move
+            && pv.first() != Some(&m)
+        {
+            pv = vec![m];
+        }
         let ponder = pv.get(1).copied().or_else(|| {
             let m = best_move?;
             let child = pos.after(m);
@@ -1662,6 +1722,74 @@ mod tests {
             }
         }
         assert!(checked >= 10, "only {checked} searches kept their move");
+    }
+
+    /// What it plays is what it shows (issue 37): however a search ends (node limits cut
+    /// iterations anywhere, deterministically), the last line it reported has the move it
+    /// plays first, with the result's score and line; at a weak level too, which may play
+    /// another move than the best line's.
+    #[test]
+    fn the_last_line_reported_is_the_move_played() {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ];
+        for fen in fens {
+            let pos = position(fen);
+            for nodes in (1..40).map(|k| k * 7_919) {
+                for level in [Level::MAX, Level::new(3).expect("a level")] {
+                    let mut searcher = Searcher::with_hash(16);
+                    searcher.set_level(level);
+                    let mut last = None;
+                    let result =
+                        searcher.search(&pos, &[], &Limits::nodes(nodes), &Control::new(), |i| {
+                            last = Some(i.clone())
+                        });
+                    let last: SearchInfo = last.expect("a line");
+                    let at = format!("{fen} at {nodes} nodes, {level:?}");
+                    assert_eq!(result.best_move, last.pv.first().copied(), "{at}");
+                    assert_eq!(result.score, last.score, "{at}");
+                    assert_eq!(result.pv, last.pv, "{at}");
+                }
+            }
+        }
+    }
+
+    /// UCI's `nodes` counts every thread (issue 37): the result's nodes are the main
+    /// thread's and the helper's, and the lines reported on the way count the helper's too.
+    #[test]
+    fn nodes_count_every_thread() {
+        let mut searcher = Searcher::with_hash(8);
+        searcher.set_threads(2);
+        let mut infos = Vec::new();
+        let result = searcher.search(
+            &Position::standard(),
+            &[],
+            &Limits::depth(10),
+            &Control::new(),
+            |i| infos.push(i.clone()),
+        );
+        let main = searcher.nodes;
+        let helper = searcher.helpers[0].nodes;
+        assert!(helper > 0);
+        assert_eq!(result.nodes, main + helper);
+        let last = infos.last().expect("lines");
+        assert!(last.nodes <= result.nodes);
+        // The last line came when the main thread had searched all but its last iteration's
+        // stop: the helper's share is in it (at most a thousand nodes a thread left out).
+        assert!(last.nodes + 2 * CHECK_EVERY > main, "{} {main}", last.nodes);
+        // One thread alone: the same count as before.
+        let mut alone = Searcher::with_hash(8);
+        let result = alone.search(
+            &Position::standard(),
+            &[],
+            &Limits::depth(6),
+            &Control::new(),
+            |_| {},
+        );
+        assert_eq!(result.nodes, alone.nodes);
     }
 
     #[test]

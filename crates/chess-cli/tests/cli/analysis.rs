@@ -34,6 +34,60 @@ fn analyse_summarises_the_last_completed_iteration() {
     assert_contains(&out.stdout, &format!(", depth {depth})"));
 }
 
+/// What it plays is what it shows (issue 37): at short move times, where searches end inside
+/// an iteration, `--json`'s `best_move` is the first move of `lines[0].pv`, and the text's
+/// best move opens its best line, on one thread and on two.
+#[test]
+fn analyse_best_move_opens_the_best_line() {
+    let fens = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    ];
+    for (i, movetime) in [20, 45, 70, 90, 110, 150].into_iter().enumerate() {
+        let fen = fens[i % fens.len()];
+        let threads = (1 + i % 2).to_string();
+        let time = movetime.to_string();
+        let args = ["analyse", "--movetime", &time, "--threads", &threads];
+        let out = chess(&[&args[..], &["--json", fen]].concat(), "");
+        assert_eq!(out.status, 0, "{}", out.stderr);
+        let json = out.stdout.trim();
+        let best = json
+            .split("\"best_move\": {\"uci\": \"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .unwrap_or_else(|| panic!("no best_move in {json}"));
+        let first = json
+            .split("\"pv\": [\"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .unwrap_or_else(|| panic!("no pv in {json}"));
+        assert_eq!(
+            best, first,
+            "--movetime {movetime} --threads {threads}: {json}"
+        );
+        // The text: `best move: X (...)` and `best line: 1. X ...`.
+        let out = chess(&[&args[..], &[fen]].concat(), "");
+        assert_eq!(out.status, 0, "{}", out.stderr);
+        let best = out
+            .stdout
+            .lines()
+            .find_map(|l| l.strip_prefix("best move: "))
+            .and_then(|rest| rest.split_whitespace().next())
+            .unwrap_or_else(|| panic!("no best move in {}", out.stdout));
+        let line = out
+            .stdout
+            .lines()
+            .find_map(|l| l.strip_prefix("best line: "))
+            .unwrap_or_else(|| panic!("no best line in {}", out.stdout));
+        let first = line
+            .split_whitespace()
+            .find(|t| !t.ends_with('.'))
+            .expect("a move in the line");
+        assert_eq!(best, first, "--movetime {movetime}: {}", out.stdout);
+    }
+}
+
 #[test]
 fn analyse_multipv_lists_each_line_and_json_gives_them_all() {
     let out = chess(&["analyse", "--depth", "6", "--multipv", "3"], "");
