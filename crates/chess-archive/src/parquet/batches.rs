@@ -14,15 +14,17 @@ use crate::record::GameRecord;
 ///
 /// ```
 /// use chess_archive::parquet::BatchBuilder;
-/// use chess_archive::{GameRecord, RecordOptions, Schema};
+/// use chess_archive::{GameRecord, Schema};
 /// use chess_notation::pgn::{GameBuilder, Reader, VisitorExt};
 ///
 /// let pgn = "[White \"Ann\"]\n\n1. e4 e5 2. Nf3 *\n\n[White \"Bo\"]\n\n1. d4 *\n";
 /// let mut batches = BatchBuilder::new(Schema::Positions);
+/// // The records hold what the schema's columns need: here, every position.
+/// let options = Schema::Positions.record_options();
 /// let mut reader = Reader::new(pgn.as_bytes());
 /// let mut builder = GameBuilder::new().with_start();
 /// while let Some((start, game)) = reader.read_game(&mut builder)? {
-///     let record = GameRecord::new(game, start, 1, &RecordOptions::default());
+///     let record = GameRecord::new(game, start, 1, &options);
 ///     batches.append(&record, "games.pgn");
 /// }
 /// assert_eq!(batches.rows(), 6); // a row for each position, the final one too
