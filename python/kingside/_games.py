@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 from typing import Any, BinaryIO, Iterable, Iterator, Optional, Sequence, Union
 
@@ -31,7 +32,11 @@ class ReadError(OSError):
 def _sources(source: Any) -> list:
     """The inputs of a call: a path, bytes, a binary file object, or a list of them."""
     if isinstance(source, (str, os.PathLike)):
-        return [os.fspath(source)]
+        path = os.fspath(source)
+        if not os.path.exists(path):
+            # Said at once, as open() says it, rather than at the first batch.
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), path)
+        return [path]
     if isinstance(source, (bytes, bytearray, memoryview)):
         return [bytes(source) if not isinstance(source, bytes) else source]
     if hasattr(source, "read"):

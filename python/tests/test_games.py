@@ -190,8 +190,11 @@ def test_a_cut_input_raises_after_the_batches_before_it():
     assert isinstance(caught.value, OSError)
     assert "byte" in str(caught.value), str(caught.value)
 
-    with pytest.raises(kingside.ReadError, match="No such file"):
-        kingside.read_games("/nonexistent/games.pgn").read_all()
+    with pytest.raises(FileNotFoundError, match="/nonexistent/games.pgn"):
+        kingside.read_games("/nonexistent/games.pgn")
+    # A text file object: read from its first batch on, and said then.
+    with pytest.raises(kingside.ReadError, match="not binary"):
+        kingside.read_games(io.StringIO("1. e4 *")).read_all()
 
 
 def test_write_parquet_is_the_stream_written_whole():
