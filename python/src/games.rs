@@ -60,9 +60,9 @@ struct Part {
 }
 
 /// An input opened: its text, and where that text starts in the whole file.
-pub(crate) struct Opened {
-    pub(crate) reader: Box<dyn Read + Send>,
-    pub(crate) offset: u64,
+struct Opened {
+    reader: Box<dyn Read + Send>,
+    offset: u64,
 }
 
 impl Input {
@@ -103,9 +103,26 @@ impl Input {
         }
     }
 
+    /// The records of the input's games, read with `options` (their offsets counted in the
+    /// whole file for a part); a failure names the input.
+    pub(crate) fn records(
+        self,
+        options: &ReadOptions,
+    ) -> Result<Records<Box<dyn Read + Send>>, Failure> {
+        let name = self.name();
+        let opened = self
+            .open(options.threads)
+            .map_err(|e| Failure::io(&name, &e))?;
+        let options = ReadOptions {
+            offset: opened.offset,
+            ..options.clone()
+        };
+        Ok(Records::new(opened.reader, &options))
+    }
+
     /// The input's text, decompressed if its first bytes say it is compressed, read ahead on
     /// a thread of its own when compressed and more than one thread reads.
-    pub(crate) fn open(self, threads: usize) -> Result<Opened, String> {
+    fn open(self, threads: usize) -> Result<Opened, String> {
         let raw: Box<dyn Read + Send> = match self.kind {
             InputKind::Path(path) => match self.part {
                 Some(Part { split, .. }) => {
@@ -315,21 +332,16 @@ fn produce(
     };
     for input in inputs {
         let name = input.name();
-        let opened = match input.open(options.threads) {
-            Ok(opened) => opened,
-            Err(e) => {
+        let mut records = match input.records(options) {
+            Ok(records) => records,
+            Err(failure) => {
                 if builder.rows() > 0 && !send(&mut builder) {
                     return;
                 }
-                let _ = out.send(Err(Failure::io(&name, &e)));
+                let _ = out.send(Err(failure));
                 return;
             }
         };
-        let options = ReadOptions {
-            offset: opened.offset,
-            ..options.clone()
-        };
-        let mut records = Records::new(opened.reader, &options);
         for record in &mut records {
             builder.append(&record, &name);
             if builder.rows() >= batch_rows && !send(&mut builder) {
@@ -695,14 +707,7 @@ fn convert(
     let mut totals = Totals::default();
     for input in inputs {
         let name = input.name();
-        let opened = input
-            .open(options.threads)
-            .map_err(|e| Failure::io(&name, &e))?;
-        let options = ReadOptions {
-            offset: opened.offset,
-            ..options.clone()
-        };
-        let mut records = Records::new(opened.reader, &options);
+        let mut records = input.records(options)?;
         let mut stopped = false;
         totals += chess_archive::convert(
             (&mut records).take_while(|_| {

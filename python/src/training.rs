@@ -3,7 +3,7 @@
 //! after it, and the game's result. Made in Rust over the whole input; the Python side makes
 //! each buffer a NumPy array without a copy.
 
-use chess_archive::{ReadOptions, RecordOptions, Records};
+use chess_archive::{ReadOptions, RecordOptions};
 use chess_core::Color;
 use chess_notation::pgn::Eval;
 use pyo3::exceptions::PyRuntimeError;
@@ -116,14 +116,7 @@ fn position_arrays<'py>(
         let mut number = 0_i64;
         for input in inputs {
             let name = input.name();
-            let opened = input
-                .open(options.threads)
-                .map_err(|e| Failure::io(&name, &e))?;
-            let options = ReadOptions {
-                offset: opened.offset,
-                ..options.clone()
-            };
-            let mut records = Records::new(opened.reader, &options);
+            let mut records = input.records(&options)?;
             for record in &mut records {
                 // Games are numbered across the inputs, from 0: the row of the game in a
                 // `read_games` of the same inputs.

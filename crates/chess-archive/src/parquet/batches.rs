@@ -118,18 +118,7 @@ mod tests {
 
     #[test]
     fn batches_have_the_columns_of_the_schema_in_order() {
-        for schema in [
-            Schema::Games {
-                san: false,
-                packed: false,
-            },
-            Schema::Games {
-                san: true,
-                packed: true,
-            },
-            Schema::Positions,
-            Schema::Lichess,
-        ] {
+        for schema in crate::schema::EVERY {
             let mut builder = BatchBuilder::new(schema);
             let pgn =
                 "[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n1. d4 Ke3 *\n";
