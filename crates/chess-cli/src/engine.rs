@@ -483,10 +483,16 @@ impl Opponent {
         let pos = game.position();
         let limits = Limits::movetime(movetime);
         let mut last: Option<Info> = None;
+        // The built-in engine's best line is the first line of its deepest iteration: a
+        // weaker level that plays another of its lines says so in one more line of the same
+        // depth, which is the move played, not the best line (a UCI engine's last line at a
+        // depth is its best).
+        let builtin = matches!(self.player, Player::Builtin(_));
         let mut keep = |info: &Info| {
             on_info(info);
             let whole = !(info.lowerbound || info.upperbound);
-            if whole && info.score.is_some() && !info.pv.is_empty() {
+            let shallower = builtin && last.as_ref().is_some_and(|l| l.depth >= info.depth);
+            if whole && info.score.is_some() && !info.pv.is_empty() && !shallower {
                 last = Some(info.clone());
             }
         };

@@ -560,8 +560,18 @@ impl Searcher {
                     .map(|m| (m, result.score, result.pv.as_slice()))
         {
             let elapsed = self.start.elapsed();
+            // The depth the line was found at: the last completed iteration's for one of its
+            // lines (a weaker level's pick), the unfinished one's for a move it found better.
+            let from_completed = completed
+                .iter()
+                .any(|c| Some(c.m) == result.best_move && c.pv == result.pv);
+            let depth = if from_completed {
+                result.depth
+            } else {
+                self.root_depth as u32
+            };
             on_info(&SearchInfo {
-                depth: result.depth.max(1),
+                depth: depth.max(1),
                 seldepth: self.seldepth as u32,
                 multipv: 1,
                 score: result.score,
