@@ -189,9 +189,19 @@ impl Read for PyFile {
                 )
             })?;
             let bytes = bytes.as_bytes();
-            let n = bytes.len().min(buf.len());
-            buf[..n].copy_from_slice(&bytes[..n]);
-            Ok(n)
+            if bytes.len() > buf.len() {
+                // Bytes past what was asked would be lost: say so rather than drop them.
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!(
+                        "the file object's read({}) returned {} bytes",
+                        buf.len(),
+                        bytes.len()
+                    ),
+                ));
+            }
+            buf[..bytes.len()].copy_from_slice(bytes);
+            Ok(bytes.len())
         })
     }
 }

@@ -196,6 +196,15 @@ def test_a_cut_input_raises_after_the_batches_before_it():
     with pytest.raises(kingside.ReadError, match="not binary"):
         kingside.read_games(io.StringIO("1. e4 *")).read_all()
 
+    class Generous(io.RawIOBase):
+        """A file object whose read(n) hands back more than n bytes."""
+
+        def read(self, n=-1):
+            return b"1. e4 e5 *\n" * 100_000
+
+    with pytest.raises(kingside.ReadError, match=r"returned 1100000 bytes"):
+        kingside.read_games(Generous()).read_all()
+
 
 def test_write_parquet_is_the_stream_written_whole():
     path = data_file(LICHESS)
