@@ -36,6 +36,8 @@ use std::time::Duration;
 
 use chess_core::Square;
 
+use super::reader::find_byte;
+
 /// An engine evaluation from a `[%eval ...]` command, from white's point of view.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Eval {
@@ -141,37 +143,95 @@ impl<'a> Iterator for CommandBytes<'a> {
 
     fn next(&mut self) -> Option<(&'a [u8], &'a [u8])> {
         loop {
-            let (open, end) = next_command(self.rest)?;
-            let body = &self.rest[open + 2..end];
-            if end == self.rest.len() {
+            let rest = self.rest;
+            let open = command_open(rest)?;
+            let body = open + 2;
+            // Searched a word at a time: a reader of a Lichess file looks for a command in
+            // every comment of every move.
+            let Some(len) = find_byte(&rest[body..], b']') else {
                 // Cut off before its `]`: not a command.
-                self.rest = &self.rest[end..];
+                self.rest = &rest[rest.len()..];
                 return None;
-            }
-            self.rest = &self.rest[end + 1..];
-            if let Some((name, value)) = split_command(body) {
+            };
+            self.rest = &rest[body + len + 1..];
+            if let Some((name, value)) = split_command(&rest[body..body + len]) {
                 return Some((name, value));
             }
         }
     }
 }
 
+/// The first clock and the first evaluation of a comment's commands, read as
+/// [`command_bytes`] with [`parse_clock`] and [`parse_eval`] read them (a command whose value
+/// does not read is passed over for a later one of the same name): what a reader of
+/// annotated games takes from every comment, in one pass that goes straight to the two
+/// names as they are nearly always written.
+///
+/// ```
+/// use std::time::Duration;
+/// use chess_notation::pgn::{Eval, clock_and_eval};
+///
+/// let (clock, eval) = clock_and_eval(b" [%eval -0.3] [%clk 0:02:59.4] ");
+/// assert_eq!(clock, Some(Duration::from_millis(179_400)));
+/// assert_eq!(eval, Some(Eval::Centipawns(-30)));
+/// assert_eq!(clock_and_eval(b"[%clk x] [%clk 0:01:00]").0, Some(Duration::from_secs(60)));
+/// assert_eq!(clock_and_eval(b"no commands"), (None, None));
+/// ```
+#[must_use]
+pub fn clock_and_eval(comment: &[u8]) -> (Option<Duration>, Option<Eval>) {
+    let (mut clock, mut eval) = (None, None);
+    let mut rest = comment;
+    while clock.is_none() || eval.is_none() {
+        let Some(open) = command_open(rest) else {
+            break;
+        };
+        let body = &rest[open + 2..];
+        let Some(end) = find_byte(body, b']') else {
+            // Cut off before its `]`: not a command.
+            break;
+        };
+        let command = &body[..end];
+        rest = &body[end + 1..];
+        // `split_command` gives the same name and value for these two forms.
+        let (name, value) = match command {
+            [b'c', b'l', b'k', b' ', value @ ..] if value.is_ascii() => (&b"clk"[..], trim(value)),
+            [b'e', b'v', b'a', b'l', b' ', value @ ..] if value.is_ascii() => {
+                (&b"eval"[..], trim(value))
+            }
+            _ => match split_command(command) {
+                Some(pair) => pair,
+                None => continue,
+            },
+        };
+        match name {
+            b"clk" if clock.is_none() => clock = parse_clock(value),
+            b"eval" if eval.is_none() => {
+                eval = core::str::from_utf8(value).ok().and_then(parse_eval);
+            }
+            _ => {}
+        }
+    }
+    (clock, eval)
+}
+
 /// Where the next command of `text` is: the offset of its `[%` and the offset of its `]` (the
 /// end of `text` when it is cut off before one).
 fn next_command(text: &[u8]) -> Option<(usize, usize)> {
+    let open = command_open(text)?;
+    let end = find_byte(&text[open + 2..], b']').map_or(text.len(), |i| open + 2 + i);
+    Some((open, end))
+}
+
+/// The offset of the next `[%` of `text`.
+#[inline]
+fn command_open(text: &[u8]) -> Option<usize> {
     let mut from = 0;
     loop {
-        let open = from + text[from..].iter().position(|&c| c == b'[')?;
-        if text.get(open + 1) != Some(&b'%') {
-            from = open + 1;
-            continue;
+        let open = from + find_byte(&text[from..], b'[')?;
+        if text.get(open + 1) == Some(&b'%') {
+            return Some(open);
         }
-        let body = open + 2;
-        let end = text[body..]
-            .iter()
-            .position(|&c| c == b']')
-            .map_or(text.len(), |i| body + i);
-        return Some((open, end));
+        from = open + 1;
     }
 }
 
@@ -294,33 +354,56 @@ pub fn clock(comment: &str) -> Option<Duration> {
 /// assert_eq!(parse_clock(b"soon"), None);
 /// ```
 #[must_use]
+#[inline]
 pub fn parse_clock(value: &[u8]) -> Option<Duration> {
-    // A fraction belongs to the seconds, the last part: after a `.`, digits only.
-    let (whole, fraction) = match value.iter().position(|&c| c == b'.') {
-        Some(i) => (&value[..i], &value[i + 1..]),
-        None => (value, &value[value.len()..]),
-    };
-    if !fraction.iter().all(u8::is_ascii_digit) {
+    // Lichess writes every clock as `H:MM:SS`: read at once.
+    if let [h, b':', m1, m2, b':', s1, s2] = *value
+        && [h, m1, m2, s1, s2].iter().all(u8::is_ascii_digit)
+    {
+        let digit = |c: u8| u64::from(c - b'0');
+        let minutes = digit(h) * 60 + digit(m1) * 10 + digit(m2);
+        return Some(Duration::from_secs(
+            minutes * 60 + digit(s1) * 10 + digit(s2),
+        ));
+    }
+    // One pass (a reader of a Lichess file reads one clock per move): the parts before a
+    // `.` are hours, minutes and seconds, at most three and none empty; after it, digits
+    // only, of which the first three are read.
+    let mut seconds: u64 = 0;
+    let mut part: u64 = 0;
+    let mut digits = 0;
+    let mut parts = 1;
+    let mut i = 0;
+    while let Some(&c) = value.get(i) {
+        match c {
+            b'0'..=b'9' => {
+                part = part.checked_mul(10)?.checked_add(u64::from(c - b'0'))?;
+                digits += 1;
+            }
+            b':' if digits > 0 && parts < 3 => {
+                seconds = seconds.checked_mul(60)?.checked_add(part)?;
+                (part, digits) = (0, 0);
+                parts += 1;
+            }
+            b'.' => break,
+            _ => return None,
+        }
+        i += 1;
+    }
+    if digits == 0 {
         return None;
     }
-    let millis = fraction
-        .iter()
-        .chain(b"000")
-        .take(3)
-        .fold(0, |ms, &c| ms * 10 + u64::from(c - b'0'));
-    let mut seconds: u64 = 0;
-    for (count, part) in whole.split(|&c| c == b':').enumerate() {
-        if count == 3 || part.is_empty() {
-            return None;
-        }
-        let mut n: u64 = 0;
-        for &c in part {
+    seconds = seconds.checked_mul(60)?.checked_add(part)?;
+    let mut millis = 0;
+    if let Some(fraction) = value.get(i + 1..) {
+        let mut scale = 100;
+        for &c in fraction {
             if !c.is_ascii_digit() {
                 return None;
             }
-            n = n.checked_mul(10)?.checked_add(u64::from(c - b'0'))?;
+            millis += u64::from(c - b'0') * scale;
+            scale /= 10;
         }
-        seconds = seconds.checked_mul(60)?.checked_add(n)?;
     }
     Some(Duration::from_secs(seconds) + Duration::from_millis(millis))
 }
@@ -1069,6 +1152,101 @@ mod tests {
                 let kept = without_commands(&comment, command.name());
                 prop_assert!(commands(&kept).all(|(name, _)| name != command.name()));
             }
+        }
+    }
+
+    /// [`parse_clock`] as first written: split at the `.`, then at each `:`.
+    fn parse_clock_by_parts(value: &[u8]) -> Option<Duration> {
+        // A fraction belongs to the seconds, the last part: after a `.`, digits only.
+        let (whole, fraction) = match value.iter().position(|&c| c == b'.') {
+            Some(i) => (&value[..i], &value[i + 1..]),
+            None => (value, &value[value.len()..]),
+        };
+        if !fraction.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        let millis = fraction
+            .iter()
+            .chain(b"000")
+            .take(3)
+            .fold(0, |ms, &c| ms * 10 + u64::from(c - b'0'));
+        let mut seconds: u64 = 0;
+        for (count, part) in whole.split(|&c| c == b':').enumerate() {
+            if count == 3 || part.is_empty() {
+                return None;
+            }
+            let mut n: u64 = 0;
+            for &c in part {
+                if !c.is_ascii_digit() {
+                    return None;
+                }
+                n = n.checked_mul(10)?.checked_add(u64::from(c - b'0'))?;
+            }
+            seconds = seconds.checked_mul(60)?.checked_add(n)?;
+        }
+        Some(Duration::from_secs(seconds) + Duration::from_millis(millis))
+    }
+
+    /// The first value of each name that reads, the slow way: every command in turn.
+    fn clock_and_eval_by_commands(comment: &[u8]) -> (Option<Duration>, Option<Eval>) {
+        let (mut clock, mut eval) = (None, None);
+        for (name, value) in command_bytes(comment) {
+            match name {
+                b"clk" if clock.is_none() => clock = parse_clock(value),
+                b"eval" if eval.is_none() => {
+                    eval = core::str::from_utf8(value).ok().and_then(parse_eval);
+                }
+                _ => {}
+            }
+        }
+        (clock, eval)
+    }
+
+    /// Comments made of the pieces commands are made of, spaces of every kind (a
+    /// non-breaking one too), values that read and values that do not.
+    fn comment_text() -> impl Strategy<Value = Vec<u8>> {
+        let piece = prop_oneof![
+            Just("[%".to_owned()),
+            Just("]".to_owned()),
+            Just("[".to_owned()),
+            Just("clk".to_owned()),
+            Just("eval".to_owned()),
+            Just("emt".to_owned()),
+            Just(" ".to_owned()),
+            Just("\t".to_owned()),
+            Just("\u{a0}".to_owned()),
+            Just("#-3".to_owned()),
+            Just(",20".to_owned()),
+            "[0-9:.+-]{1,9}",
+            "[a-z ]{0,4}",
+        ];
+        proptest::collection::vec(piece, 0..14).prop_map(|pieces| pieces.concat().into_bytes())
+    }
+
+    #[test]
+    fn clock_and_eval_of_common_comments() {
+        let read = |c: &str| clock_and_eval(c.as_bytes());
+        assert_eq!(
+            read("[%eval 0.17] [%clk 0:00:30]"),
+            (Some(Duration::from_secs(30)), Some(Eval::Centipawns(17)))
+        );
+        assert_eq!(read("[%clk 0:00:30 ]").0, Some(Duration::from_secs(30)));
+        assert_eq!(read("[% clk\t1:00]").0, Some(Duration::from_secs(60)));
+        assert_eq!(read("[%clk 1:00").0, None);
+        assert_eq!(read("[%eval #-2,30]").1, Some(Eval::Mate(-2)));
+        // A non-breaking space separates as `str` sees it.
+        assert_eq!(read("[%clk\u{a0}0:01]").0, Some(Duration::from_secs(1)));
+    }
+
+    proptest! {
+        #[test]
+        fn clocks_read_as_split_by_parts(value in "[0-9:.]{0,12}|[0-9]{1,22}(:[0-9]{1,3}){0,3}(\\.[0-9]{0,5})?|[0-9a:]:[0-9:]{2}:[0-9.]{2}") {
+            prop_assert_eq!(parse_clock(value.as_bytes()), parse_clock_by_parts(value.as_bytes()));
+        }
+
+        #[test]
+        fn clock_and_eval_reads_what_the_commands_say(comment in comment_text()) {
+            prop_assert_eq!(clock_and_eval(&comment), clock_and_eval_by_commands(&comment));
         }
     }
 

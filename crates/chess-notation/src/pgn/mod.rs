@@ -85,8 +85,8 @@ mod writer;
 pub use builder::{GameBuilder, MoveToken};
 pub use commands::{
     Command, CommandBytes, Commands, Eval, Mark, MarkColor, Marks, ParseMarkError,
-    ParseMarkErrorKind, clock, command_bytes, commands, emt, eval, marks, parse_clock, parse_eval,
-    without_commands,
+    ParseMarkErrorKind, clock, clock_and_eval, command_bytes, commands, emt, eval, marks,
+    parse_clock, parse_eval, without_commands,
 };
 pub use date::{Date, ParseDateError, ParseTimeError, Time};
 pub use error::{PartialGame, PgnError};
