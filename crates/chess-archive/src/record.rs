@@ -27,6 +27,13 @@ pub struct RecordOptions {
     /// The `ECO` and `Opening` tags set from the opening table ([`openings::tag`](chess_notation::openings::tag))
     /// when the moves reach a named opening.
     pub openings: bool,
+    /// Leave the tags out: [`GameRecord::headers`] stays empty (the `FEN` and `Variant` tags
+    /// still set the start, and the result and its errors are read as always), for a reader
+    /// that wants none of the tag columns ([`Schema::record_options_for`](crate::Schema::record_options_for)).
+    pub skip_tags: bool,
+    /// Leave out how the game ends on the board: [`GameRecord::final_fen`] stays empty and
+    /// [`GameRecord::outcome`] `None` (no final position written, no repetitions counted).
+    pub skip_ending: bool,
 }
 
 /// Why a game could not be read whole: as [`PgnError`] says it, in plain fields.
@@ -195,8 +202,13 @@ impl GameRecord {
         }
         let movetext = options.movetext.then(|| movetext(&game));
         let result_token = game.result.map_or("*", |r| r.as_str());
+        let headers = if options.skip_tags {
+            Tags::new()
+        } else {
+            game.headers.into_iter().collect()
+        };
         GameRecord::assemble(
-            game.headers.into_iter().collect(),
+            headers,
             mainline,
             (clocks, evals),
             movetext,
@@ -229,7 +241,7 @@ impl GameRecord {
         };
         let mainline =
             mainline.unwrap_or_else(|| MainlineRecord::new(Position::standard(), options));
-        if options.openings {
+        if options.openings && !options.skip_tags {
             let moves: Vec<Move> = mainline.moves.iter().map_while(|&m| m).collect();
             if let Some(opening) = chess_notation::openings::of_moves(&mainline.initial, &moves) {
                 headers.set("ECO", opening.eco);
@@ -279,14 +291,21 @@ impl GameRecord {
         if keep_positions {
             positions.push(pos.clone());
         }
-        let outcome = rules.outcome(&pos).and_then(outcome_name);
+        let outcome = rules
+            .as_ref()
+            .and_then(|rules| rules.outcome(&pos))
+            .and_then(outcome_name);
         let packed = if pack && moves.iter().all(Option::is_some) {
             let real: Vec<Move> = moves.iter().flatten().copied().collect();
             chess_notation::pack::encode_game(&initial, &real).ok()
         } else {
             None
         };
-        let final_fen = Fen::from_position(&pos).to_string();
+        let final_fen = if rules.is_some() {
+            Fen::from_position(&pos).to_string()
+        } else {
+            String::new()
+        };
         // The lists at their length: records wait by the thousand to be written (a row group
         // on each writing thread), and the room left for a longer game was a third of them.
         GameRecord {
@@ -369,7 +388,8 @@ pub(crate) struct MainlineRecord {
     moves_san: Option<String>,
     positions: Vec<Position>,
     moves: Vec<Option<Move>>,
-    rules: Arbiter,
+    /// `None` when the record leaves the ending out.
+    rules: Option<Arbiter>,
     keep_positions: bool,
     pack: bool,
 }
@@ -377,7 +397,7 @@ pub(crate) struct MainlineRecord {
 impl MainlineRecord {
     pub(crate) fn new(initial: Position, options: &RecordOptions) -> MainlineRecord {
         MainlineRecord {
-            rules: Arbiter::new(&initial),
+            rules: (!options.skip_ending).then(|| Arbiter::new(&initial)),
             pos: initial.clone(),
             initial,
             moves_uci: String::with_capacity(512),
@@ -412,7 +432,9 @@ impl MainlineRecord {
             }
             None => self.pos.play_unchecked(m),
         }
-        self.rules.push(&self.pos);
+        if let Some(rules) = &mut self.rules {
+            rules.push(&self.pos);
+        }
         self.moves.push(Some(m));
     }
 
@@ -429,7 +451,9 @@ impl MainlineRecord {
         if let Some(next) = self.pos.null_move() {
             self.pos = next;
         }
-        self.rules.push_null(&self.pos);
+        if let Some(rules) = &mut self.rules {
+            rules.push_null(&self.pos);
+        }
         self.moves.push(None);
     }
 
@@ -539,6 +563,8 @@ mod tests {
             movetext: true,
             positions: true,
             openings: false,
+            skip_tags: false,
+            skip_ending: false,
         };
         let r = &records(
             "1. f3 { [%eval -0.5] [%clk 0:01:00] } e5 { [%eval #-2] } 2. g4 Qh4# 0-1\n\n\

@@ -127,6 +127,50 @@ impl Schema {
             movetext: self == Schema::Lichess,
             positions: self == Schema::Positions,
             openings: false,
+            skip_tags: false,
+            skip_ending: false,
+        }
+    }
+
+    /// What the records must hold for the columns `columns` of this schema only: no SAN,
+    /// packed moves or movetext unless their column is asked for, no tags unless a column
+    /// made from them is, no final position or outcome unless theirs are. A reader of the
+    /// moves and clocks of a file then reads no tag and writes no FEN.
+    ///
+    /// ```
+    /// use chess_archive::Schema;
+    ///
+    /// let schema = Schema::Games { san: true, packed: false };
+    /// let options = schema.record_options_for(&["moves_uci", "clocks"]);
+    /// assert!(options.skip_tags && options.skip_ending && !options.san);
+    /// let options = schema.record_options_for(&["white", "moves_san"]);
+    /// assert!(!options.skip_tags && options.skip_ending && options.san);
+    /// assert_eq!(schema.record_options_for(&schema.columns()), schema.record_options());
+    /// ```
+    #[must_use]
+    pub fn record_options_for<S: AsRef<str>>(self, columns: &[S]) -> RecordOptions {
+        let wants = |name: &str| columns.iter().any(|c| c.as_ref() == name);
+        let all = self.record_options();
+        match self {
+            Schema::Games { .. } => RecordOptions {
+                san: all.san && wants("moves_san"),
+                packed: all.packed && wants("packed"),
+                skip_tags: !GAME_HEAD.iter().any(|&c| wants(c)),
+                skip_ending: !wants("final_fen") && !wants("outcome"),
+                ..all
+            },
+            // The result column is the result token's, or the `Result` tag's without one.
+            Schema::Positions => RecordOptions {
+                skip_tags: !wants("result"),
+                skip_ending: true,
+                ..all
+            },
+            Schema::Lichess => RecordOptions {
+                movetext: wants("movetext"),
+                skip_tags: columns.iter().all(|c| c.as_ref() == "movetext"),
+                skip_ending: true,
+                ..all
+            },
         }
     }
 

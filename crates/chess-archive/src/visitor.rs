@@ -5,7 +5,7 @@
 
 use core::ops::ControlFlow;
 
-use chess_notation::pgn::{Eval, command_bytes, parse_clock, parse_eval};
+use chess_notation::pgn::{Eval, clock_and_eval};
 use chess_notation::pgn::{
     GameBuilder, GameResult, Location, MoveToken, SyntaxError, VariationChoice, Visitor,
 };
@@ -84,19 +84,13 @@ impl RecordVisitor {
         let Some(ply) = self.plies.checked_sub(1) else {
             return;
         };
-        // One pass over the commands, keeping the first clock and evaluation.
-        for (name, value) in command_bytes(comment) {
-            match name {
-                b"clk" if self.clocks[ply].is_none() => {
-                    self.clocks[ply] =
-                        parse_clock(value).and_then(|d| u32::try_from(d.as_millis()).ok());
-                }
-                b"eval" if self.evals[ply].is_none() => {
-                    let value = core::str::from_utf8(value).ok();
-                    self.evals[ply] = value.and_then(parse_eval);
-                }
-                _ => {}
-            }
+        let (clock, eval) = clock_and_eval(comment);
+        // A ply's first clock and evaluation stay, when several comments follow its move.
+        if self.clocks[ply].is_none() {
+            self.clocks[ply] = clock.and_then(|d| u32::try_from(d.as_millis()).ok());
+        }
+        if self.evals[ply].is_none() {
+            self.evals[ply] = eval;
         }
     }
 }
@@ -126,10 +120,14 @@ impl Visitor for RecordVisitor {
             } else {
                 result.as_str().as_bytes()
             };
-            self.tags.push_raw(name, value);
+            if !self.options.skip_tags {
+                self.tags.push_raw(name, value);
+            }
             return flow;
         }
-        self.tags.push_raw(name, value);
+        if !self.options.skip_tags {
+            self.tags.push_raw(name, value);
+        }
         if GameBuilder::sets_start(name) {
             return self.builder.tag(name, value, at);
         }

@@ -9,9 +9,8 @@ use arrow_array::builder::{
     Int64Builder, ListBuilder, MapBuilder, StringBuilder, StructBuilder, Time32MillisecondBuilder,
     Time64MicrosecondBuilder,
 };
-use arrow_array::cast::AsArray;
-use arrow_array::{Array, ArrayRef, ListArray, StructArray};
-use arrow_buffer::{NullBufferBuilder, OffsetBuffer};
+use arrow_array::{Array, ArrayRef, ListArray, StringArray, StructArray};
+use arrow_buffer::{Buffer, NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{DataType, Field, Fields, SchemaRef};
 
 use crate::Schema;
@@ -30,14 +29,21 @@ enum Builders {
 }
 
 impl Columns {
+    /// The builders of every column of `schema`.
     pub(super) fn new(schema: Schema) -> Columns {
-        match schema {
+        Columns::with(schema, &|_| true)
+    }
+
+    /// The builders of the columns of `schema` that `keep` names: the others are neither
+    /// built nor in the batches.
+    pub(super) fn with(schema: Schema, keep: &dyn Fn(&str) -> bool) -> Columns {
+        Columns(match schema {
             Schema::Games { san, packed } => {
-                Columns(Builders::Games(Box::new(GameColumns::new(san, packed))))
+                Builders::Games(Box::new(GameColumns::new(san, packed, keep)))
             }
-            Schema::Positions => Columns(Builders::Positions(Box::new(PositionColumns::new()))),
-            Schema::Lichess => Columns(Builders::Lichess(Box::new(LichessColumns::new()))),
-        }
+            Schema::Positions => Builders::Positions(Box::new(PositionColumns::new(keep))),
+            Schema::Lichess => Builders::Lichess(Box::new(LichessColumns::new(keep))),
+        })
     }
 
     /// Appends the rows `rows` of a record (of [`Schema::rows`]: a game has one row, or one
@@ -83,22 +89,71 @@ impl Columns {
     }
 }
 
-fn str_list() -> ListBuilder<StringBuilder> {
-    ListBuilder::new(StringBuilder::new())
-}
-
 // The `finish_*` functions leave their builder room for a batch like the one just finished:
 // batches are much alike, and growing the buffers anew for each took a tenth of the time of
 // the thread that gathers the rows.
 
-fn finish_str_list(list: &mut ListBuilder<StringBuilder>) -> ArrayRef {
-    let array = list.finish();
-    let values = array.values().as_string::<i32>();
-    *list = ListBuilder::with_capacity(
-        StringBuilder::with_capacity(values.len(), values.value_data().len()),
-        array.len(),
-    );
-    Arc::new(array)
+/// Lists of words (the moves of each game), gathered straight into the three buffers of an
+/// Arrow list of strings: a word is a copy and an offset, where a `ListBuilder` of a
+/// `StringBuilder` also kept null bits and checked each word (the moves column took three
+/// times as long).
+struct WordListBuilder {
+    bytes: Vec<u8>,
+    /// Where each word ends in `bytes`, after a first 0.
+    ends: Vec<i32>,
+    /// Where each list ends in `ends`, after a first 0.
+    lists: Vec<i32>,
+}
+
+impl WordListBuilder {
+    fn new() -> WordListBuilder {
+        WordListBuilder::with_capacity(0, 0, 0)
+    }
+
+    fn with_capacity(bytes: usize, words: usize, lists: usize) -> WordListBuilder {
+        let mut builder = WordListBuilder {
+            bytes: Vec::with_capacity(bytes),
+            ends: Vec::with_capacity(words + 1),
+            lists: Vec::with_capacity(lists + 1),
+        };
+        builder.ends.push(0);
+        builder.lists.push(0);
+        builder
+    }
+
+    /// Appends the space-separated words of `text` as one list.
+    fn append(&mut self, text: &str) {
+        for word in text.as_bytes().split(|&c| c == b' ') {
+            if !word.is_empty() {
+                self.bytes.extend_from_slice(word);
+                self.ends.push(offset(self.bytes.len()));
+            }
+        }
+        self.lists.push(offset(self.ends.len() - 1));
+    }
+
+    /// The lists so far, leaving room for a batch like this one (see `finish_strings`).
+    fn finish(&mut self) -> ArrayRef {
+        let next =
+            WordListBuilder::with_capacity(self.bytes.len(), self.ends.len(), self.lists.len());
+        let WordListBuilder { bytes, ends, lists } = core::mem::replace(self, next);
+        let words = StringArray::new(
+            OffsetBuffer::new(ScalarBuffer::from(ends)),
+            Buffer::from_vec(bytes),
+            None,
+        );
+        Arc::new(ListArray::new(
+            Arc::new(Field::new_list_field(DataType::Utf8, true)),
+            OffsetBuffer::new(ScalarBuffer::from(lists)),
+            Arc::new(words),
+            None,
+        ))
+    }
+}
+
+/// A byte or item count as an Arrow offset (a batch holds less than 2 GiB of text).
+fn offset(n: usize) -> i32 {
+    i32::try_from(n).expect("byte array offset overflow")
 }
 
 fn finish_int_list(list: &mut ListBuilder<Int32Builder>) -> ArrayRef {
@@ -257,85 +312,219 @@ fn typed_tag(name: &str) -> Option<usize> {
     })
 }
 
+/// The builders of the games schema's columns; `None` for a column left out (see
+/// [`Columns::with`]): it costs nothing per row.
 struct GameColumns {
-    strings: [StringBuilder; 6],
-    result: StringBuilder,
-    ints: [Int32Builder; 4],
-    titles: [StringBuilder; 2],
-    eco: StringBuilder,
-    opening: StringBuilder,
-    time_control: StringBuilder,
-    base_seconds: Int32Builder,
-    increment_seconds: Int32Builder,
-    termination: StringBuilder,
-    utc_date: Date32Builder,
+    strings: [Option<StringBuilder>; 6],
+    result: Option<StringBuilder>,
+    ints: [Option<Int32Builder>; 4],
+    titles: [Option<StringBuilder>; 2],
+    eco: Option<StringBuilder>,
+    opening: Option<StringBuilder>,
+    time_control: Option<StringBuilder>,
+    base_seconds: Option<Int32Builder>,
+    increment_seconds: Option<Int32Builder>,
+    termination: Option<StringBuilder>,
+    utc_date: Option<Date32Builder>,
     /// In microseconds: the time unit Spark reads (it rejects Parquet's millisecond times).
-    utc_time: Time64MicrosecondBuilder,
-    headers: MapBuilder<StringBuilder, StringBuilder>,
+    utc_time: Option<Time64MicrosecondBuilder>,
+    headers: Option<MapBuilder<StringBuilder, StringBuilder>>,
+    /// Whether any column above is kept: the tags are looked at only then.
+    tags: bool,
     packed: Option<BinaryBuilder>,
-    moves_uci: ListBuilder<StringBuilder>,
-    moves_san: Option<ListBuilder<StringBuilder>>,
-    plies: Int32Builder,
-    start_fen: StringBuilder,
-    final_fen: StringBuilder,
-    outcome: StringBuilder,
-    clocks: ListBuilder<Int32Builder>,
-    evals: EvalListBuilder,
-    error: StructBuilder,
-    truncated: BooleanBuilder,
-    source_file: StringBuilder,
-    game_index: Int64Builder,
-    byte_offset: Int64Builder,
+    moves_uci: Option<WordListBuilder>,
+    moves_san: Option<WordListBuilder>,
+    plies: Option<Int32Builder>,
+    start_fen: Option<StringBuilder>,
+    final_fen: Option<StringBuilder>,
+    outcome: Option<StringBuilder>,
+    clocks: Option<ListBuilder<Int32Builder>>,
+    /// A game's clocks, when they all are there.
+    scratch: Vec<i32>,
+    evals: Option<EvalListBuilder>,
+    error: Option<StructBuilder>,
+    truncated: Option<BooleanBuilder>,
+    source_file: Option<StringBuilder>,
+    game_index: Option<Int64Builder>,
+    byte_offset: Option<Int64Builder>,
 }
 
+const STRING_COLUMNS: [&str; 6] = ["event", "site", "date", "round", "white", "black"];
+const INT_COLUMNS: [&str; 4] = [
+    "white_elo",
+    "black_elo",
+    "white_rating_diff",
+    "black_rating_diff",
+];
+const TITLE_COLUMNS: [&str; 2] = ["white_title", "black_title"];
+
 impl GameColumns {
-    fn new(san: bool, packed: bool) -> GameColumns {
-        let error = StructBuilder::new(
-            Fields::from(vec![
-                Field::new("kind", DataType::Utf8, true),
-                Field::new("line", DataType::Int64, true),
-                Field::new("column", DataType::Int64, true),
-                Field::new("message", DataType::Utf8, true),
-            ]),
-            vec![
-                Box::new(StringBuilder::new()) as Box<dyn ArrayBuilder>,
-                Box::new(Int64Builder::new()),
-                Box::new(Int64Builder::new()),
-                Box::new(StringBuilder::new()),
-            ],
-        );
-        GameColumns {
-            strings: std::array::from_fn(|_| StringBuilder::new()),
-            result: StringBuilder::new(),
-            ints: std::array::from_fn(|_| Int32Builder::new()),
-            titles: std::array::from_fn(|_| StringBuilder::new()),
-            eco: StringBuilder::new(),
-            opening: StringBuilder::new(),
-            time_control: StringBuilder::new(),
-            base_seconds: Int32Builder::new(),
-            increment_seconds: Int32Builder::new(),
-            termination: StringBuilder::new(),
-            utc_date: Date32Builder::new(),
-            utc_time: Time64MicrosecondBuilder::new(),
-            headers: MapBuilder::new(None, StringBuilder::new(), StringBuilder::new()),
-            packed: packed.then(BinaryBuilder::new),
-            moves_uci: str_list(),
-            moves_san: san.then(str_list),
-            plies: Int32Builder::new(),
-            start_fen: StringBuilder::new(),
-            final_fen: StringBuilder::new(),
-            outcome: StringBuilder::new(),
-            clocks: ListBuilder::new(Int32Builder::new()),
-            evals: EvalListBuilder::new(),
-            error,
-            truncated: BooleanBuilder::new(),
-            source_file: StringBuilder::new(),
-            game_index: Int64Builder::new(),
-            byte_offset: Int64Builder::new(),
+    fn new(san: bool, packed: bool, keep: &dyn Fn(&str) -> bool) -> GameColumns {
+        fn kept<T>(keep: &dyn Fn(&str) -> bool, name: &str, make: impl FnOnce() -> T) -> Option<T> {
+            keep(name).then(make)
         }
+        let error = || {
+            StructBuilder::new(
+                Fields::from(vec![
+                    Field::new("kind", DataType::Utf8, true),
+                    Field::new("line", DataType::Int64, true),
+                    Field::new("column", DataType::Int64, true),
+                    Field::new("message", DataType::Utf8, true),
+                ]),
+                vec![
+                    Box::new(StringBuilder::new()) as Box<dyn ArrayBuilder>,
+                    Box::new(Int64Builder::new()),
+                    Box::new(Int64Builder::new()),
+                    Box::new(StringBuilder::new()),
+                ],
+            )
+        };
+        let mut columns = GameColumns {
+            strings: STRING_COLUMNS.map(|name| kept(keep, name, StringBuilder::new)),
+            result: kept(keep, "result", StringBuilder::new),
+            ints: INT_COLUMNS.map(|name| kept(keep, name, Int32Builder::new)),
+            titles: TITLE_COLUMNS.map(|name| kept(keep, name, StringBuilder::new)),
+            eco: kept(keep, "eco", StringBuilder::new),
+            opening: kept(keep, "opening", StringBuilder::new),
+            time_control: kept(keep, "time_control", StringBuilder::new),
+            base_seconds: kept(keep, "base_seconds", Int32Builder::new),
+            increment_seconds: kept(keep, "increment_seconds", Int32Builder::new),
+            termination: kept(keep, "termination", StringBuilder::new),
+            utc_date: kept(keep, "utc_date", Date32Builder::new),
+            utc_time: kept(keep, "utc_time", Time64MicrosecondBuilder::new),
+            headers: kept(keep, "headers", || {
+                MapBuilder::new(None, StringBuilder::new(), StringBuilder::new())
+            }),
+            tags: false,
+            packed: if packed {
+                kept(keep, "packed", BinaryBuilder::new)
+            } else {
+                None
+            },
+            moves_uci: kept(keep, "moves_uci", WordListBuilder::new),
+            moves_san: if san {
+                kept(keep, "moves_san", WordListBuilder::new)
+            } else {
+                None
+            },
+            plies: kept(keep, "plies", Int32Builder::new),
+            start_fen: kept(keep, "start_fen", StringBuilder::new),
+            final_fen: kept(keep, "final_fen", StringBuilder::new),
+            outcome: kept(keep, "outcome", StringBuilder::new),
+            clocks: kept(keep, "clocks", || ListBuilder::new(Int32Builder::new())),
+            scratch: Vec::new(),
+            evals: kept(keep, "evals", EvalListBuilder::new),
+            error: kept(keep, "error", error),
+            truncated: kept(keep, "truncated", BooleanBuilder::new),
+            source_file: kept(keep, "source_file", StringBuilder::new),
+            game_index: kept(keep, "game_index", Int64Builder::new),
+            byte_offset: kept(keep, "byte_offset", Int64Builder::new),
+        };
+        columns.tags = columns.strings.iter().any(Option::is_some)
+            || columns.result.is_some()
+            || columns.ints.iter().any(Option::is_some)
+            || columns.titles.iter().any(Option::is_some)
+            || columns.eco.is_some()
+            || columns.opening.is_some()
+            || columns.time_control.is_some()
+            || columns.base_seconds.is_some()
+            || columns.increment_seconds.is_some()
+            || columns.termination.is_some()
+            || columns.utc_date.is_some()
+            || columns.utc_time.is_some()
+            || columns.headers.is_some();
+        columns
     }
 
     fn append(&mut self, r: &GameRecord, source_file: &str) -> usize {
+        if self.tags {
+            self.append_tags(r);
+        }
+        if let Some(packed) = &mut self.packed {
+            packed.append_option(r.packed.as_deref());
+        }
+        if let Some(uci) = &mut self.moves_uci {
+            uci.append(&r.moves_uci);
+        }
+        if let Some(san) = &mut self.moves_san {
+            san.append(r.moves_san.as_deref().unwrap_or(""));
+        }
+        if let Some(plies) = &mut self.plies {
+            plies.append_value(r.plies as i32);
+        }
+        if let Some(start_fen) = &mut self.start_fen {
+            start_fen.append_option(r.start_fen.as_deref());
+        }
+        if let Some(final_fen) = &mut self.final_fen {
+            final_fen.append_value(&r.final_fen);
+        }
+        if let Some(outcome) = &mut self.outcome {
+            outcome.append_option(r.outcome);
+        }
+        if let Some(clocks) = &mut self.clocks {
+            let values = clocks.values();
+            // In bulk for the two common cases: no clock comments (most games of most
+            // archives), or a clock after every ply (Lichess).
+            self.scratch.clear();
+            self.scratch.extend(
+                r.clocks
+                    .iter()
+                    .map_while(|clock| clock.and_then(|c| i32::try_from(c).ok())),
+            );
+            if r.clocks.iter().all(Option::is_none) {
+                values.append_nulls(r.clocks.len());
+            } else if self.scratch.len() == r.clocks.len() {
+                values.append_slice(&self.scratch);
+            } else {
+                values.extend(
+                    r.clocks
+                        .iter()
+                        .map(|clock| clock.and_then(|c| i32::try_from(c).ok())),
+                );
+            }
+            clocks.append(true);
+        }
+        if let Some(evals) = &mut self.evals {
+            evals.append(&r.evals);
+        }
+        if let Some(error) = &mut self.error {
+            let e = r.error.as_ref();
+            error
+                .field_builder::<StringBuilder>(0)
+                .expect("kind")
+                .append_option(e.map(|e| e.kind));
+            for (i, value) in [e.map(|e| e.at.line), e.map(|e| e.at.column)]
+                .into_iter()
+                .enumerate()
+            {
+                error
+                    .field_builder::<Int64Builder>(1 + i)
+                    .expect("line and column")
+                    .append_option(value.map(|v| v as i64));
+            }
+            error
+                .field_builder::<StringBuilder>(3)
+                .expect("message")
+                .append_option(e.map(|e| e.message.as_str()));
+            error.append(e.is_some());
+        }
+        if let Some(truncated) = &mut self.truncated {
+            truncated.append_value(r.truncated);
+        }
+        if let Some(source) = &mut self.source_file {
+            source.append_value(source_file);
+        }
+        if let Some(index) = &mut self.game_index {
+            index.append_value(r.game_index as i64);
+        }
+        if let Some(offset) = &mut self.byte_offset {
+            offset.append_value(r.byte_offset as i64);
+        }
+        1
+    }
+
+    /// The columns of the tags.
+    fn append_tags(&mut self, r: &GameRecord) {
         // One pass over the tags: each typed one to its slot (the first if written twice),
         // the others to the map.
         let mut tags: [Option<&str>; TYPED_TAGS.len()] = [None; TYPED_TAGS.len()];
@@ -345,8 +534,10 @@ impl GameColumns {
                     tags[i].get_or_insert(value);
                 }
                 None => {
-                    self.headers.keys().append_value(name);
-                    self.headers.values().append_value(value);
+                    if let Some(headers) = &mut self.headers {
+                        headers.keys().append_value(name);
+                        headers.values().append_value(value);
+                    }
                 }
             }
         }
@@ -376,177 +567,187 @@ impl GameColumns {
             .iter_mut()
             .zip([event, site, date, round, white, black])
         {
-            builder.append_option(tag);
+            if let Some(builder) = builder {
+                builder.append_option(tag);
+            }
         }
-        self.result.append_value(r.result_with(result));
+        if let Some(builder) = &mut self.result {
+            builder.append_value(r.result_with(result));
+        }
         for (builder, tag) in self
             .ints
             .iter_mut()
             .zip([white_elo, black_elo, white_diff, black_diff])
         {
-            builder.append_option(tag.and_then(int_value));
+            if let Some(builder) = builder {
+                builder.append_option(tag.and_then(int_value));
+            }
         }
         for (builder, tag) in self.titles.iter_mut().zip([white_title, black_title]) {
-            builder.append_option(tag);
+            if let Some(builder) = builder {
+                builder.append_option(tag);
+            }
         }
-        self.eco.append_option(eco);
-        self.opening.append_option(opening);
-        self.time_control.append_option(time_control);
-        let control = time_control.and_then(time_control_value);
-        self.base_seconds
-            .append_option(control.and_then(|(b, _)| i32::try_from(b).ok()));
-        self.increment_seconds
-            .append_option(control.and_then(|(_, i)| i32::try_from(i).ok()));
-        self.termination.append_option(termination);
-        self.utc_date.append_option(date32(utc_date));
-        self.utc_time
-            .append_option(seconds(utc_time).map(|s| i64::from(s) * 1_000_000));
-        self.headers.append(true).expect("keys and values in step");
-        if let Some(packed) = &mut self.packed {
-            packed.append_option(r.packed.as_deref());
+        for (builder, tag) in [
+            (&mut self.eco, eco),
+            (&mut self.opening, opening),
+            (&mut self.time_control, time_control),
+            (&mut self.termination, termination),
+        ] {
+            if let Some(builder) = builder {
+                builder.append_option(tag);
+            }
         }
-        append_words(&mut self.moves_uci, &r.moves_uci);
-        if let Some(san) = &mut self.moves_san {
-            append_words(san, r.moves_san.as_deref().unwrap_or(""));
+        if self.base_seconds.is_some() || self.increment_seconds.is_some() {
+            let control = time_control.and_then(time_control_value);
+            if let Some(base) = &mut self.base_seconds {
+                base.append_option(control.and_then(|(b, _)| i32::try_from(b).ok()));
+            }
+            if let Some(increment) = &mut self.increment_seconds {
+                increment.append_option(control.and_then(|(_, i)| i32::try_from(i).ok()));
+            }
         }
-        self.plies.append_value(r.plies as i32);
-        self.start_fen.append_option(r.start_fen.as_deref());
-        self.final_fen.append_value(&r.final_fen);
-        self.outcome.append_option(r.outcome);
-        if r.clocks.iter().all(Option::is_none) {
-            // Most games of most archives have no clock comments: nulls in bulk.
-            self.clocks.values().append_nulls(r.clocks.len());
-        } else {
-            self.clocks.values().extend(
-                r.clocks
-                    .iter()
-                    .map(|clock| clock.and_then(|c| i32::try_from(c).ok())),
-            );
+        if let Some(builder) = &mut self.utc_date {
+            builder.append_option(date32(utc_date));
         }
-        self.clocks.append(true);
-        self.evals.append(&r.evals);
-        let e = r.error.as_ref();
-        let error = &mut self.error;
-        error
-            .field_builder::<StringBuilder>(0)
-            .expect("kind")
-            .append_option(e.map(|e| e.kind));
-        for (i, value) in [e.map(|e| e.at.line), e.map(|e| e.at.column)]
-            .into_iter()
-            .enumerate()
-        {
-            error
-                .field_builder::<Int64Builder>(1 + i)
-                .expect("line and column")
-                .append_option(value.map(|v| v as i64));
+        if let Some(builder) = &mut self.utc_time {
+            builder.append_option(seconds(utc_time).map(|s| i64::from(s) * 1_000_000));
         }
-        error
-            .field_builder::<StringBuilder>(3)
-            .expect("message")
-            .append_option(e.map(|e| e.message.as_str()));
-        error.append(e.is_some());
-        self.truncated.append_value(r.truncated);
-        self.source_file.append_value(source_file);
-        self.game_index.append_value(r.game_index as i64);
-        self.byte_offset.append_value(r.byte_offset as i64);
-        1
+        if let Some(headers) = &mut self.headers {
+            headers.append(true).expect("keys and values in step");
+        }
     }
 
     fn finish(&mut self) -> Vec<(&'static str, bool, ArrayRef)> {
-        let mut columns: Vec<(&'static str, bool, ArrayRef)> = Vec::new();
-        for (builder, name) in self
-            .strings
-            .iter_mut()
-            .zip(["event", "site", "date", "round", "white", "black"])
-        {
-            columns.push((name, true, Arc::new(builder.finish())));
+        let mut columns = Finished::default();
+        for (builder, name) in self.strings.iter_mut().zip(STRING_COLUMNS) {
+            columns.push(name, true, builder, |b| Arc::new(b.finish()));
         }
-        columns.push(("result", false, Arc::new(self.result.finish())));
-        for (builder, name) in self.ints.iter_mut().zip([
-            "white_elo",
-            "black_elo",
-            "white_rating_diff",
-            "black_rating_diff",
-        ]) {
-            columns.push((name, true, Arc::new(builder.finish())));
+        columns.push("result", false, &mut self.result, |b| Arc::new(b.finish()));
+        for (builder, name) in self.ints.iter_mut().zip(INT_COLUMNS) {
+            columns.push(name, true, builder, |b| Arc::new(b.finish()));
         }
-        for (builder, name) in self.titles.iter_mut().zip(["white_title", "black_title"]) {
-            columns.push((name, true, Arc::new(builder.finish())));
+        for (builder, name) in self.titles.iter_mut().zip(TITLE_COLUMNS) {
+            columns.push(name, true, builder, |b| Arc::new(b.finish()));
         }
-        columns.push(("eco", true, Arc::new(self.eco.finish())));
-        columns.push(("opening", true, Arc::new(self.opening.finish())));
-        columns.push(("time_control", true, Arc::new(self.time_control.finish())));
-        columns.push(("base_seconds", true, Arc::new(self.base_seconds.finish())));
-        columns.push((
+        columns.push("eco", true, &mut self.eco, |b| Arc::new(b.finish()));
+        columns.push("opening", true, &mut self.opening, |b| Arc::new(b.finish()));
+        columns.push("time_control", true, &mut self.time_control, |b| {
+            Arc::new(b.finish())
+        });
+        columns.push("base_seconds", true, &mut self.base_seconds, |b| {
+            Arc::new(b.finish())
+        });
+        columns.push(
             "increment_seconds",
             true,
-            Arc::new(self.increment_seconds.finish()),
-        ));
-        columns.push(("termination", true, Arc::new(self.termination.finish())));
-        columns.push(("utc_date", true, Arc::new(self.utc_date.finish())));
-        columns.push(("utc_time", true, Arc::new(self.utc_time.finish())));
-        columns.push(("headers", false, Arc::new(self.headers.finish())));
-        if let Some(packed) = &mut self.packed {
-            columns.push(("packed", true, Arc::new(packed.finish())));
-        }
-        columns.push(("moves_uci", false, finish_str_list(&mut self.moves_uci)));
-        if let Some(san) = &mut self.moves_san {
-            columns.push(("moves_san", false, finish_str_list(san)));
-        }
-        columns.push(("plies", false, Arc::new(self.plies.finish())));
-        columns.push(("start_fen", true, Arc::new(self.start_fen.finish())));
-        columns.push(("final_fen", false, finish_strings(&mut self.final_fen)));
-        columns.push(("outcome", true, Arc::new(self.outcome.finish())));
-        columns.push(("clocks", false, finish_int_list(&mut self.clocks)));
-        columns.push(("evals", false, Arc::new(self.evals.finish())));
-        columns.push(("error", true, Arc::new(self.error.finish())));
-        columns.push(("truncated", false, Arc::new(self.truncated.finish())));
-        columns.push(("source_file", false, Arc::new(self.source_file.finish())));
-        columns.push(("game_index", false, Arc::new(self.game_index.finish())));
-        columns.push(("byte_offset", false, Arc::new(self.byte_offset.finish())));
-        columns
+            &mut self.increment_seconds,
+            |b| Arc::new(b.finish()),
+        );
+        columns.push("termination", true, &mut self.termination, |b| {
+            Arc::new(b.finish())
+        });
+        columns.push("utc_date", true, &mut self.utc_date, |b| {
+            Arc::new(b.finish())
+        });
+        columns.push("utc_time", true, &mut self.utc_time, |b| {
+            Arc::new(b.finish())
+        });
+        columns.push("headers", false, &mut self.headers, |b| {
+            Arc::new(b.finish())
+        });
+        columns.push("packed", true, &mut self.packed, |b| Arc::new(b.finish()));
+        columns.push(
+            "moves_uci",
+            false,
+            &mut self.moves_uci,
+            WordListBuilder::finish,
+        );
+        columns.push(
+            "moves_san",
+            false,
+            &mut self.moves_san,
+            WordListBuilder::finish,
+        );
+        columns.push("plies", false, &mut self.plies, |b| Arc::new(b.finish()));
+        columns.push("start_fen", true, &mut self.start_fen, |b| {
+            Arc::new(b.finish())
+        });
+        columns.push("final_fen", false, &mut self.final_fen, finish_strings);
+        columns.push("outcome", true, &mut self.outcome, |b| Arc::new(b.finish()));
+        columns.push("clocks", false, &mut self.clocks, finish_int_list);
+        columns.push("evals", false, &mut self.evals, |b| Arc::new(b.finish()));
+        columns.push("error", true, &mut self.error, |b| Arc::new(b.finish()));
+        columns.push("truncated", false, &mut self.truncated, |b| {
+            Arc::new(b.finish())
+        });
+        columns.push("source_file", false, &mut self.source_file, |b| {
+            Arc::new(b.finish())
+        });
+        columns.push("game_index", false, &mut self.game_index, |b| {
+            Arc::new(b.finish())
+        });
+        columns.push("byte_offset", false, &mut self.byte_offset, |b| {
+            Arc::new(b.finish())
+        });
+        columns.0
     }
 }
 
-/// Appends the space-separated words of `text` as one list.
-fn append_words(list: &mut ListBuilder<StringBuilder>, text: &str) {
-    for word in text.split(' ').filter(|w| !w.is_empty()) {
-        list.values().append_value(word);
+/// The finished columns of a schema, those left out skipped.
+#[derive(Default)]
+struct Finished(Vec<(&'static str, bool, ArrayRef)>);
+
+impl Finished {
+    fn push<B>(
+        &mut self,
+        name: &'static str,
+        nullable: bool,
+        builder: &mut Option<B>,
+        finish: impl FnOnce(&mut B) -> ArrayRef,
+    ) {
+        if let Some(builder) = builder {
+            self.0.push((name, nullable, finish(builder)));
+        }
     }
-    list.append(true);
 }
 
+/// The builders of the positions schema's columns; `None` for a column left out.
 struct PositionColumns {
-    game_index: Int64Builder,
-    source_file: StringBuilder,
-    ply: Int32Builder,
-    fen: StringBuilder,
-    packed: BinaryBuilder,
-    turn: StringBuilder,
-    move_uci: StringBuilder,
-    clock: Int32Builder,
-    eval: EvalBuilder,
-    result: StringBuilder,
+    game_index: Option<Int64Builder>,
+    source_file: Option<StringBuilder>,
+    ply: Option<Int32Builder>,
+    fen: Option<StringBuilder>,
+    packed: Option<BinaryBuilder>,
+    turn: Option<StringBuilder>,
+    move_uci: Option<StringBuilder>,
+    clock: Option<Int32Builder>,
+    eval: Option<EvalBuilder>,
+    result: Option<StringBuilder>,
 }
 
 impl PositionColumns {
-    fn new() -> PositionColumns {
+    fn new(keep: &dyn Fn(&str) -> bool) -> PositionColumns {
         PositionColumns {
-            game_index: Int64Builder::new(),
-            source_file: StringBuilder::new(),
-            ply: Int32Builder::new(),
-            fen: StringBuilder::new(),
-            packed: BinaryBuilder::new(),
-            turn: StringBuilder::new(),
-            move_uci: StringBuilder::new(),
-            clock: Int32Builder::new(),
-            eval: EvalBuilder::new(),
-            result: StringBuilder::new(),
+            game_index: keep("game_index").then(Int64Builder::new),
+            source_file: keep("source_file").then(StringBuilder::new),
+            ply: keep("ply").then(Int32Builder::new),
+            fen: keep("fen").then(StringBuilder::new),
+            packed: keep("packed").then(BinaryBuilder::new),
+            turn: keep("turn").then(StringBuilder::new),
+            move_uci: keep("move_uci").then(StringBuilder::new),
+            clock: keep("clock").then(Int32Builder::new),
+            eval: keep("eval").then(EvalBuilder::new),
+            result: keep("result").then(StringBuilder::new),
         }
     }
 
     fn append(&mut self, r: &GameRecord, source_file: &str, rows: Range<usize>) -> usize {
-        let uci: Vec<&str> = r.moves_uci.split(' ').filter(|w| !w.is_empty()).collect();
+        let uci: Vec<&str> = if self.move_uci.is_some() {
+            r.moves_uci.split(' ').filter(|w| !w.is_empty()).collect()
+        } else {
+            Vec::new()
+        };
         let rows = rows.start..rows.end.min(r.positions.len());
         for (ply, pos) in r
             .positions
@@ -555,70 +756,97 @@ impl PositionColumns {
             .take(rows.end)
             .skip(rows.start)
         {
-            self.game_index.append_value(r.game_index as i64);
-            self.source_file.append_value(source_file);
-            self.ply.append_value(ply as i32);
-            self.fen.append_value(Fen::from_position(pos).to_string());
-            self.packed
-                .append_value(chess_notation::pack::encode_position(pos).as_bytes());
-            self.turn.append_value(if pos.turn().is_white() {
-                "white"
-            } else {
-                "black"
-            });
-            self.move_uci.append_option(uci.get(ply).copied());
-            self.clock.append_option(
-                r.clocks
-                    .get(ply)
-                    .copied()
-                    .flatten()
-                    .and_then(|c| i32::try_from(c).ok()),
-            );
-            self.eval.append(r.evals.get(ply).copied().flatten());
-            self.result.append_value(r.result());
+            if let Some(b) = &mut self.game_index {
+                b.append_value(r.game_index as i64);
+            }
+            if let Some(b) = &mut self.source_file {
+                b.append_value(source_file);
+            }
+            if let Some(b) = &mut self.ply {
+                b.append_value(ply as i32);
+            }
+            if let Some(b) = &mut self.fen {
+                b.append_value(Fen::from_position(pos).to_string());
+            }
+            if let Some(b) = &mut self.packed {
+                b.append_value(chess_notation::pack::encode_position(pos).as_bytes());
+            }
+            if let Some(b) = &mut self.turn {
+                b.append_value(if pos.turn().is_white() {
+                    "white"
+                } else {
+                    "black"
+                });
+            }
+            if let Some(b) = &mut self.move_uci {
+                b.append_option(uci.get(ply).copied());
+            }
+            if let Some(b) = &mut self.clock {
+                b.append_option(
+                    r.clocks
+                        .get(ply)
+                        .copied()
+                        .flatten()
+                        .and_then(|c| i32::try_from(c).ok()),
+                );
+            }
+            if let Some(b) = &mut self.eval {
+                b.append(r.evals.get(ply).copied().flatten());
+            }
+            if let Some(b) = &mut self.result {
+                b.append_value(r.result());
+            }
         }
         rows.len()
     }
 
     fn finish(&mut self) -> Vec<(&'static str, bool, ArrayRef)> {
-        vec![
-            ("game_index", false, Arc::new(self.game_index.finish())),
-            ("source_file", false, Arc::new(self.source_file.finish())),
-            ("ply", false, Arc::new(self.ply.finish())),
-            ("fen", false, Arc::new(self.fen.finish())),
-            ("packed", false, Arc::new(self.packed.finish())),
-            ("turn", false, Arc::new(self.turn.finish())),
-            ("move_uci", true, Arc::new(self.move_uci.finish())),
-            ("clock", true, Arc::new(self.clock.finish())),
-            ("eval", true, Arc::new(self.eval.finish())),
-            ("result", false, Arc::new(self.result.finish())),
-        ]
+        let mut columns = Finished::default();
+        columns.push("game_index", false, &mut self.game_index, |b| {
+            Arc::new(b.finish())
+        });
+        columns.push("source_file", false, &mut self.source_file, |b| {
+            Arc::new(b.finish())
+        });
+        columns.push("ply", false, &mut self.ply, |b| Arc::new(b.finish()));
+        columns.push("fen", false, &mut self.fen, |b| Arc::new(b.finish()));
+        columns.push("packed", false, &mut self.packed, |b| Arc::new(b.finish()));
+        columns.push("turn", false, &mut self.turn, |b| Arc::new(b.finish()));
+        columns.push("move_uci", true, &mut self.move_uci, |b| {
+            Arc::new(b.finish())
+        });
+        columns.push("clock", true, &mut self.clock, |b| Arc::new(b.finish()));
+        columns.push("eval", true, &mut self.eval, |b| Arc::new(b.finish()));
+        columns.push("result", false, &mut self.result, |b| Arc::new(b.finish()));
+        columns.0
     }
 }
 
+/// The builders of the Lichess data set's columns; `None` for a column left out.
 struct LichessColumns {
-    strings: [StringBuilder; 7],
-    ints: [Int16Builder; 4],
-    date: Date32Builder,
-    time: Time32MillisecondBuilder,
-    more: [StringBuilder; 4],
-    movetext: StringBuilder,
+    strings: [Option<StringBuilder>; 7],
+    ints: [Option<Int16Builder>; 4],
+    date: Option<Date32Builder>,
+    time: Option<Time32MillisecondBuilder>,
+    more: [Option<StringBuilder>; 4],
+    movetext: Option<StringBuilder>,
 }
 
 impl LichessColumns {
-    fn new() -> LichessColumns {
+    fn new(keep: &dyn Fn(&str) -> bool) -> LichessColumns {
         LichessColumns {
-            strings: std::array::from_fn(|_| StringBuilder::new()),
-            ints: std::array::from_fn(|_| Int16Builder::new()),
-            date: Date32Builder::new(),
-            time: Time32MillisecondBuilder::new(),
-            more: std::array::from_fn(|_| StringBuilder::new()),
-            movetext: StringBuilder::new(),
+            strings: LICHESS_FIRST.map(|name| keep(name).then(StringBuilder::new)),
+            ints: LICHESS_INTS.map(|name| keep(name).then(Int16Builder::new)),
+            date: keep("UTCDate").then(Date32Builder::new),
+            time: keep("UTCTime").then(Time32MillisecondBuilder::new),
+            more: LICHESS_MORE.map(|name| keep(name).then(StringBuilder::new)),
+            movetext: keep("movetext").then(StringBuilder::new),
         }
     }
 
     fn append(&mut self, r: &GameRecord) -> usize {
         for (builder, tag) in self.strings.iter_mut().zip(LICHESS_FIRST) {
+            let Some(builder) = builder else { continue };
             if tag == "Result" {
                 builder.append_value(r.result());
             } else {
@@ -626,33 +854,44 @@ impl LichessColumns {
             }
         }
         for (builder, tag) in self.ints.iter_mut().zip(LICHESS_INTS) {
-            builder.append_option(r.tag_i32(tag).and_then(|n| i16::try_from(n).ok()));
+            if let Some(builder) = builder {
+                builder.append_option(r.tag_i32(tag).and_then(|n| i16::try_from(n).ok()));
+            }
         }
-        self.date.append_option(date32(r.tag("UTCDate")));
-        self.time.append_option(time32(r.tag("UTCTime")));
+        if let Some(date) = &mut self.date {
+            date.append_option(date32(r.tag("UTCDate")));
+        }
+        if let Some(time) = &mut self.time {
+            time.append_option(time32(r.tag("UTCTime")));
+        }
         for (builder, tag) in self.more.iter_mut().zip(LICHESS_MORE) {
-            builder.append_option(r.tag(tag));
+            if let Some(builder) = builder {
+                builder.append_option(r.tag(tag));
+            }
         }
-        self.movetext
-            .append_value(r.movetext.as_deref().unwrap_or_default());
+        if let Some(movetext) = &mut self.movetext {
+            movetext.append_value(r.movetext.as_deref().unwrap_or_default());
+        }
         1
     }
 
     fn finish(&mut self) -> Vec<(&'static str, bool, ArrayRef)> {
-        let mut columns: Vec<(&'static str, bool, ArrayRef)> = Vec::new();
+        let mut columns = Finished::default();
         for (builder, name) in self.strings.iter_mut().zip(LICHESS_FIRST) {
-            columns.push((name, true, Arc::new(builder.finish())));
+            columns.push(name, true, builder, |b| Arc::new(b.finish()));
         }
         for (builder, name) in self.ints.iter_mut().zip(LICHESS_INTS) {
-            columns.push((name, true, Arc::new(builder.finish())));
+            columns.push(name, true, builder, |b| Arc::new(b.finish()));
         }
-        columns.push(("UTCDate", true, Arc::new(self.date.finish())));
-        columns.push(("UTCTime", true, Arc::new(self.time.finish())));
+        columns.push("UTCDate", true, &mut self.date, |b| Arc::new(b.finish()));
+        columns.push("UTCTime", true, &mut self.time, |b| Arc::new(b.finish()));
         for (builder, name) in self.more.iter_mut().zip(LICHESS_MORE) {
-            columns.push((name, true, Arc::new(builder.finish())));
+            columns.push(name, true, builder, |b| Arc::new(b.finish()));
         }
-        columns.push(("movetext", true, Arc::new(self.movetext.finish())));
-        columns
+        columns.push("movetext", true, &mut self.movetext, |b| {
+            Arc::new(b.finish())
+        });
+        columns.0
     }
 }
 

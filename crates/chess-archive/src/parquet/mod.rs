@@ -41,7 +41,7 @@ use parquet::schema::types::ColumnPath;
 
 use crate::Schema;
 use crate::record::GameRecord;
-pub use batches::BatchBuilder;
+pub use batches::{BatchBuilder, UnknownColumn};
 use columns::Columns;
 use encode::{Encoder, Gathered, Pool, ROW_GROUP_ROWS, append_row_group};
 

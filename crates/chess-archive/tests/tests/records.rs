@@ -9,13 +9,15 @@ use chess_testdata::pgn::PIECES;
 
 /// Every combination of the options.
 fn all_options() -> Vec<RecordOptions> {
-    (0..32)
+    (0..128)
         .map(|bits| RecordOptions {
             san: bits & 1 != 0,
             packed: bits & 2 != 0,
             movetext: bits & 4 != 0,
             positions: bits & 8 != 0,
             openings: bits & 16 != 0,
+            skip_tags: bits & 32 != 0,
+            skip_ending: bits & 64 != 0,
         })
         .collect()
 }
@@ -236,5 +238,36 @@ fn lichess_movetext_is_the_source_text() {
             movetexts(&in_parallel) == movetexts(&records),
             "{name}: not the same on two threads"
         );
+    }
+}
+
+#[test]
+fn records_that_skip_the_tags_or_the_ending_hold_the_rest_unchanged() {
+    let text = b"[Event \"e\"]\n[White \"W\"]\n[Result \"1/2-1/2\"]\n\n\
+        1. f3 { [%eval 0.1] [%clk 0:01:00] } e5 2. g4 Qh4# 0-1\n\n\
+        [Event \"f\"]\n\n1. e4 { [%clk 0:00:59] } e5 *\n";
+    let whole = fast(text, &RecordOptions::default());
+    assert_eq!(whole[0].outcome, Some("checkmate"));
+    assert_eq!(whole[1].result(), "*");
+    for (skip_tags, skip_ending) in [(true, false), (false, true), (true, true)] {
+        let options = RecordOptions {
+            skip_tags,
+            skip_ending,
+            ..RecordOptions::default()
+        };
+        for (lean, mut expected) in fast(text, &options).into_iter().zip(whole.clone()) {
+            assert_eq!(lean.headers.is_empty(), skip_tags);
+            assert_eq!(lean.final_fen.is_empty(), skip_ending);
+            if skip_ending {
+                assert_eq!(lean.outcome, None);
+                expected.final_fen.clear();
+                expected.outcome = None;
+            }
+            if skip_tags {
+                // The result token stays: it is not a tag.
+                expected.headers = lean.headers.clone();
+            }
+            assert_eq!(lean, expected, "{options:?}");
+        }
     }
 }
