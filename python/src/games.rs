@@ -252,11 +252,17 @@ fn plan(py: Python<'_>, source: &Bound<'_, PyAny>, part_size: u64) -> PyResult<V
 /// The options that read the inputs.
 fn read_options(
     schema: Schema,
+    columns: Option<&[String]>,
     threads: usize,
     chess960: bool,
     allow_null_moves: bool,
 ) -> ReadOptions {
-    let mut options = ReadOptions::new(schema.record_options());
+    // The records hold what the columns asked for need, and no more.
+    let record = match columns {
+        Some(columns) => schema.record_options_for(columns),
+        None => schema.record_options(),
+    };
+    let mut options = ReadOptions::new(record);
     options.threads = threads;
     options.chess960 = chess960;
     options.allow_null_moves = allow_null_moves;
@@ -314,13 +320,11 @@ type Item = Result<RecordBatch, Failure>;
 /// the receiver is gone or `cancel` is set.
 fn produce(
     inputs: Vec<Input>,
-    schema: Schema,
+    mut builder: BatchBuilder,
     options: &ReadOptions,
-    projection: Option<&[usize]>,
     batch_rows: usize,
     out: &SyncSender<Item>,
 ) {
-    let mut builder = BatchBuilder::new(schema);
     let send = |builder: &mut BatchBuilder| -> bool {
         let batch = match builder.finish() {
             Ok(batch) => batch,
@@ -333,10 +337,6 @@ fn produce(
                 let _ = out.send(Err(failure));
                 return false;
             }
-        };
-        let batch = match projection {
-            Some(columns) => batch.project(columns).expect("the columns were checked"),
-            None => batch,
         };
         out.send(Ok(batch)).is_ok()
     };
@@ -443,31 +443,25 @@ impl GameStream {
     ) -> PyResult<GameStream> {
         let kind = self::schema(schema, san, packed)?;
         let inputs = inputs(sources, part, stream_from, source_name)?;
-        let full = BatchBuilder::new(kind).schema();
-        let projection = match columns {
-            None => None,
-            Some(columns) => Some(
-                columns
-                    .iter()
-                    .map(|name| {
-                        full.index_of(name).map_err(|_| {
-                            PyValueError::new_err(format!(
-                                "no column {name:?} in the {schema} schema: its columns are {}",
-                                kind.columns().join(", ")
-                            ))
-                        })
-                    })
-                    .collect::<PyResult<Vec<usize>>>()?,
-            ),
+        // Only the columns asked for are built: the others cost nothing.
+        let builder = match &columns {
+            None => BatchBuilder::new(kind),
+            Some(columns) => BatchBuilder::with_columns(kind, columns).map_err(|e| {
+                PyValueError::new_err(format!(
+                    "no column {:?} in the {schema} schema: its columns are {}",
+                    e.name,
+                    e.columns.join(", ")
+                ))
+            })?,
         };
-        let arrow_schema = match &projection {
-            Some(columns) => SchemaRef::new(
-                full.project(columns)
-                    .map_err(|e| PyValueError::new_err(e.to_string()))?,
-            ),
-            None => full,
-        };
-        let options = read_options(kind, threads, chess960, allow_null_moves);
+        let arrow_schema = builder.schema();
+        let options = read_options(
+            kind,
+            columns.as_deref(),
+            threads,
+            chess960,
+            allow_null_moves,
+        );
         let batch_rows = batch_rows.max(1);
         // Two batches in flight: one being read by Python, one ready. Memory stays bounded
         // by them and the readers' buffers, whatever the input's size.
@@ -475,14 +469,7 @@ impl GameStream {
         let reader = std::thread::Builder::new()
             .name("kingside-read".into())
             .spawn(move || {
-                produce(
-                    inputs,
-                    kind,
-                    &options,
-                    projection.as_deref(),
-                    batch_rows,
-                    &sender,
-                );
+                produce(inputs, builder, &options, batch_rows, &sender);
             })
             .map_err(|e| PyRuntimeError::new_err(format!("no thread to read on: {e}")))?;
         Ok(GameStream {
@@ -631,7 +618,7 @@ fn write_parquet<'py>(
     }
     let partial = partial_path(&out);
     let cancel = Arc::new(AtomicBool::new(false));
-    let options = read_options(kind, threads, chess960, allow_null_moves);
+    let options = read_options(kind, None, threads, chess960, allow_null_moves);
     let (done_tx, done_rx) = sync_channel(1);
     let job = {
         let cancel = Arc::clone(&cancel);

@@ -104,8 +104,11 @@ fn position_arrays<'py>(
     stream_from: Option<u64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let inputs = inputs(sources, part, stream_from, None)?;
+    // The result comes from the result token, or the `Result` tag without one: the tags
+    // stay; the final position and outcome are not wanted.
     let mut options = ReadOptions::new(RecordOptions {
         positions: true,
+        skip_ending: true,
         ..RecordOptions::default()
     });
     options.threads = threads;
