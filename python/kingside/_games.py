@@ -85,8 +85,9 @@ def read_games(
     not (zstd, pzstd's multi-frame files too, gzip, bzip2: recognised by content). ``schema``
     is ``"games"`` (a row per game: tags, moves in UCI, clocks, evals, outcome, error),
     ``"lichess"`` (the Lichess data set's columns) or ``"positions"`` (a row per position),
-    the same columns as ``chess pgn --to parquet`` writes. ``columns`` keeps only those named.
-    ``threads`` read (None: one per core); ``batch_rows`` rows make a batch (a game's rows are
+    the same columns as ``chess pgn --to parquet`` writes. ``columns`` keeps only those named,
+    in that order; the others are never built, and what only they need is not read (a read
+    of the moves and clocks parses no tag). ``threads`` read (None: one per core); ``batch_rows`` rows make a batch (a game's rows are
     never cut). ``san`` and ``packed`` add the ``moves_san`` and ``packed`` columns of the
     games schema. ``chess960`` reads castling as in Chess960; ``allow_null_moves`` reads
     ``--`` (and ``Z0``) as a null move, written ``0000`` in UCI, as python-chess does.
