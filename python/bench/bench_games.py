@@ -1,7 +1,7 @@
 """Games to Arrow, side by side in one run: kingside.read_games against the Rust-backed peer on
 PyPI (rust_pgn_reader_python_binding, its multithreaded parse_games) and python-chess.
 
-    python python/bench/bench_games.py [--megabytes 100] [--threads 2] [--repeat 3]
+    python python/bench/bench_games.py [--megabytes 100] [--threads 2] [--repeat 3] [--rounds 3]
 
 The input is the fetched Lichess sample (pgn-reader's lichess_db_1000k.pgn, `cargo xtask
 testdata`) repeated to the size asked, written to a temporary file. Each reader produces the
@@ -12,9 +12,12 @@ moves, clocks and evals of every game:
   already split into strings in memory (its input form), the split not timed; then the same
   with the split (Python's, the peer has none) timed;
 - python-chess: `chess.pgn.read_game` over the first megabytes only (it would take minutes
-  on the whole), reading each node's move, clock and eval; its rate is per megabyte.
+  on the whole), reading each node's move, clock and eval; its rate is per megabyte, best of
+  --python-chess-repeat runs.
 
-Not a test: numbers for docs/performance.md. Best of --repeat runs.
+The Rust readers take turns for --rounds rounds of --repeat runs each (a machine busier for
+a while slows them alike); each one's best run is reported, and the peer's best time over
+kingside's round by round. Not a test: numbers for docs/performance.md.
 """
 
 from __future__ import annotations
@@ -53,7 +56,9 @@ def main():
     parser.add_argument("--megabytes", type=int, default=100)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--python-chess-megabytes", type=float, default=1.0)
+    parser.add_argument("--python-chess-repeat", type=int, default=3)
     args = parser.parse_args()
 
     base = pathlib.Path(os.environ.get("CHESS_TESTDATA") or ROOT / "target" / "testdata")
@@ -73,17 +78,16 @@ def main():
     import kingside
 
     columns = ["moves_uci", "clocks", "evals"]
-    seconds, table = best(
-        args.repeat,
-        lambda: kingside.read_games(path, columns=columns, threads=args.threads).read_all(),
-    )
-    games = table.num_rows
-    rows.append(("kingside read_games (moves, clocks, evals)", seconds, games))
-    seconds, table = best(
-        args.repeat, lambda: kingside.read_games(path, threads=args.threads).read_all()
-    )
-    rows.append(("kingside read_games (every column of the games schema)", seconds, table.num_rows))
-
+    readers = [
+        (
+            "kingside read_games (moves, clocks, evals)",
+            lambda: kingside.read_games(path, columns=columns, threads=args.threads).read_all().num_rows,
+        ),
+        (
+            "kingside read_games (every column of the games schema)",
+            lambda: kingside.read_games(path, threads=args.threads).read_all().num_rows,
+        ),
+    ]
     try:
         import rust_pgn_reader_python_binding as peer
     except ImportError:
@@ -91,20 +95,47 @@ def main():
         print("rust_pgn_reader_python_binding is not installed: skipped", file=sys.stderr)
     if peer is not None:
         text = open(path, encoding="utf-8").read()
-        strings = split_games(text)
-        chunked = pa.chunked_array([pa.array(strings, pa.large_string())])
-        seconds, parsed = best(
-            args.repeat, lambda: peer.parse_games(chunked, num_threads=args.threads)
-        )
-        rows.append(("rust_pgn_reader_python_binding parse_games (games as strings)", seconds, len(parsed)))
+        chunked = pa.chunked_array([pa.array(split_games(text), pa.large_string())])
+        del text
 
         def with_split():
             text = open(path, encoding="utf-8").read()
             chunked = pa.chunked_array([pa.array(split_games(text), pa.large_string())])
-            return peer.parse_games(chunked, num_threads=args.threads)
+            return len(peer.parse_games(chunked, num_threads=args.threads))
 
-        seconds, parsed = best(args.repeat, with_split)
-        rows.append(("rust_pgn_reader_python_binding parse_games (file read and split in Python)", seconds, len(parsed)))
+        readers.append(
+            (
+                "rust_pgn_reader_python_binding parse_games (games as strings)",
+                lambda: len(peer.parse_games(chunked, num_threads=args.threads)),
+            )
+        )
+        readers.append(
+            ("rust_pgn_reader_python_binding parse_games (file read and split in Python)", with_split)
+        )
+
+    # The readers take turns, round after round, each for a few runs in a row (its first
+    # run after another reader's pays for memory the other one left), so that a machine
+    # busier for a while slows them alike; each one's best run is reported, and the ratio
+    # of the peer's best to kingside's in each round.
+    times = {name: [] for name, _ in readers}
+    counts = {}
+    for _ in range(args.rounds):
+        for name, run in readers:
+            block = []
+            for _ in range(args.repeat):
+                start = time.perf_counter()
+                counts[name] = run()
+                block.append(time.perf_counter() - start)
+            times[name].append(min(block))
+    for name, _ in readers:
+        rows.append((name, min(times[name]), counts[name]))
+    if peer is not None:
+        ours, theirs = times[readers[0][0]], times[readers[2][0]]
+        ratios = sorted(t / o for o, t in zip(ours, theirs))
+        print(
+            f"the peer's time / kingside's, round by round: from {ratios[0]:.2f} to "
+            f"{ratios[-1]:.2f}, median {ratios[len(ratios) // 2]:.2f}"
+        )
 
     try:
         import chess.pgn
@@ -128,7 +159,7 @@ def main():
                 n += 1
             return n
 
-        seconds, n = best(1, python_chess)
+        seconds, n = best(args.python_chess_repeat, python_chess)
         part_mb = len(part) / 1e6
         rows.append((f"python-chess read_game ({part_mb:.1f} MB, scaled)", seconds * mb / part_mb, int(n * mb / part_mb)))
 
