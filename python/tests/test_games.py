@@ -115,6 +115,23 @@ def test_polars_pandas_and_duckdb_read_the_stream():
     assert capsule_reader.read_all().num_rows == count
 
 
+def test_some_columns_are_those_columns_of_every_column():
+    # Asking for fewer columns reads less (no tags when no tag column is asked for, no final
+    # position without final_fen or outcome): what it gives must not change.
+    path = data_file(TWIC)
+    for schema in ["games", "lichess", "positions"]:
+        whole = kingside.read_games(path, schema=schema, san=schema == "games").read_all()
+        names = whole.column_names
+        choices = [[name] for name in names] + [names[:5][::-1]]
+        if schema == "games":
+            choices.append(["clocks", "moves_san", "moves_uci"])
+        for columns in choices:
+            some = kingside.read_games(path, schema=schema, columns=columns, san=schema == "games").read_all()
+            assert some.column_names == columns
+            for name in columns:
+                assert some.column(name).equals(whole.column(name)), (schema, columns, name)
+
+
 def test_a_bad_game_is_a_row_with_its_error_and_reading_goes_on():
     pgn = b"1. e4 e5 *\n\n1. d4 Ke3 *\n\n1. c4 c5 *\n"
     table = kingside.read_games(pgn, columns=["game_index", "error", "moves_uci"]).read_all()
