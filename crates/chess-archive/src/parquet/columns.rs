@@ -465,22 +465,17 @@ impl GameColumns {
             let values = clocks.values();
             // In bulk for the two common cases: no clock comments (most games of most
             // archives), or a clock after every ply (Lichess).
-            self.scratch.clear();
-            self.scratch.extend(
-                r.clocks
-                    .iter()
-                    .map_while(|clock| clock.and_then(|c| i32::try_from(c).ok())),
-            );
+            let clock = |c: &Option<u32>| c.and_then(|c| i32::try_from(c).ok());
             if r.clocks.iter().all(Option::is_none) {
                 values.append_nulls(r.clocks.len());
-            } else if self.scratch.len() == r.clocks.len() {
-                values.append_slice(&self.scratch);
             } else {
-                values.extend(
-                    r.clocks
-                        .iter()
-                        .map(|clock| clock.and_then(|c| i32::try_from(c).ok())),
-                );
+                self.scratch.clear();
+                self.scratch.extend(r.clocks.iter().map_while(clock));
+                if self.scratch.len() == r.clocks.len() {
+                    values.append_slice(&self.scratch);
+                } else {
+                    values.extend(r.clocks.iter().map(clock));
+                }
             }
             clocks.append(true);
         }
