@@ -9,7 +9,8 @@
 //! holds its games one after the other) are kept out of the fit to measure it. The scale `K`
 //! is fitted to the data unless `--scale` gives it. The network is written after every epoch.
 //! `--classical` also reports the error of the classical evaluation on the held-out
-//! positions. `--residual` fits a network that corrects the classical evaluation (the
+//! positions. `--from NETWORK` goes on from that network's weights and scale (fine-tuning it
+//! on the data) instead of random weights. `--residual` fits a network that corrects the classical evaluation (the
 //! engine adds the two) instead of one that evaluates alone; a line whose position is not
 //! legal is then reported and skipped, since it has no classical evaluation. `--mirror` adds
 //! each training position with its files reversed (not with `--residual`: the classical
@@ -28,6 +29,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use chess_engine::nnue::Network;
 use chess_lab::train::{Config, Sample, Trainer, fit_scale};
 
 fn main() -> ExitCode {
@@ -37,6 +39,7 @@ fn main() -> ExitCode {
     let mut scale: Option<f32> = None;
     let mut mirror = false;
     let mut classical = false;
+    let mut from: Option<PathBuf> = None;
     let mut lines_read: Vec<String> = Vec::new();
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
@@ -75,6 +78,7 @@ fn main() -> ExitCode {
         }
         match arg.as_str() {
             "--out" => out = PathBuf::from(&value),
+            "--from" => from = Some(PathBuf::from(&value)),
             "--epochs" => parse!(config.epochs),
             "--batch" => parse!(config.batch_size),
             "--rate" => parse!(config.rate),
@@ -100,7 +104,7 @@ fn main() -> ExitCode {
     }
     if files.is_empty() {
         eprintln!(
-            "usage: train [--residual] [--out FILE] [--epochs N] [--batch N] [--rate R] [--lambda L] [--threads N] [--hold-out PERCENT] [--scale K] DATA..."
+            "usage: train [--residual] [--from NETWORK] [--out FILE] [--epochs N] [--batch N] [--rate R] [--lambda L] [--threads N] [--hold-out PERCENT] [--scale K] DATA..."
         );
         return ExitCode::from(2);
     }
@@ -182,7 +186,36 @@ fn main() -> ExitCode {
         started.elapsed().as_secs_f64()
     );
 
-    let mut trainer = Trainer::new(&config, scale);
+    let mut trainer = match &from {
+        Some(path) => {
+            let net = match std::fs::read(path)
+                .map_err(|e| e.to_string())
+                .and_then(|bytes| Network::from_bytes(&bytes).map_err(|e| e.to_string()))
+            {
+                Ok(net) => net,
+                Err(e) => {
+                    eprintln!("{}: {e}", path.display());
+                    return ExitCode::FAILURE;
+                }
+            };
+            if net.is_residual() != config.residual {
+                eprintln!(
+                    "{}: the network {} a residual one: say --residual as it is",
+                    path.display(),
+                    if net.is_residual() { "is" } else { "is not" }
+                );
+                return ExitCode::from(2);
+            }
+            let trainer = Trainer::from_network(&config, &net);
+            eprintln!(
+                "going on from {} (its scale K = {} cp, not the data's {scale:.1})",
+                path.display(),
+                trainer.scale()
+            );
+            trainer
+        }
+        None => Trainer::new(&config, scale),
+    };
     if classical {
         // The classical evaluation of the held-out positions, for comparison.
         let evals: Vec<f32> = lines_read[lines_read.len() - held_out.len()..]

@@ -310,6 +310,41 @@ impl FloatNetwork {
         self.output(usize::from(sample.bucket), &us, &them)
     }
 
+    /// The floating-point network of a quantized one (the inverse of
+    /// [`FloatNetwork::quantize`] up to its rounding), and the network's scale: the weights
+    /// to go on training from.
+    #[must_use]
+    pub fn dequantize(net: &Network) -> (FloatNetwork, f32) {
+        let mut net = net.clone();
+        let params = net.parameters_mut();
+        let mut float = FloatNetwork::zeroed();
+        for (weights, row) in float
+            .w1
+            .chunks_exact_mut(HIDDEN)
+            .zip(params.feature_weights.iter())
+        {
+            for (w, &value) in weights.iter_mut().zip(row) {
+                *w = f32::from(value) / QA as f32;
+            }
+        }
+        for (b, &value) in float.b1.iter_mut().zip(params.feature_bias.iter()) {
+            *b = f32::from(value) / QA as f32;
+        }
+        for (weights, row) in float
+            .w2
+            .chunks_exact_mut(2 * HIDDEN)
+            .zip(params.output_weights.iter())
+        {
+            for (w, &value) in weights.iter_mut().zip(row) {
+                *w = f32::from(value) / QB as f32;
+            }
+        }
+        for (b, &value) in float.b2.iter_mut().zip(params.output_bias.iter()) {
+            *b = value as f32 / (QA * QB) as f32;
+        }
+        (float, *params.scale as f32)
+    }
+
     /// The network in integers, its output in centipawns of `scale` per unit.
     #[must_use]
     pub fn quantize(&self, scale: f32) -> Network {
@@ -455,6 +490,22 @@ impl Trainer {
             scale,
             rng,
         }
+    }
+
+    /// A trainer that goes on from the weights of `net` (fine-tuning it on new data), at the
+    /// network's own scale. The configuration's `residual` should say what `net` is.
+    #[must_use]
+    pub fn from_network(config: &Config, net: &Network) -> Trainer {
+        let (float, scale) = FloatNetwork::dequantize(net);
+        let mut trainer = Trainer::new(config, scale);
+        trainer.net = float;
+        trainer
+    }
+
+    /// The scale `K`: centipawns a unit of logit.
+    #[must_use]
+    pub fn scale(&self) -> f32 {
+        self.scale
     }
 
     /// The network as fitted so far.
@@ -805,6 +856,22 @@ mod tests {
             }
         }
         assert!(checked.iter().all(|&n| n > 0), "{checked:?}");
+    }
+
+    #[test]
+    fn a_trainer_from_a_network_starts_from_its_weights() {
+        let net = Network::default_network();
+        let config = Config {
+            residual: true,
+            ..Config::default()
+        };
+        let trainer = Trainer::from_network(&config, &net);
+        assert_eq!(trainer.quantized().to_bytes(), net.to_bytes());
+        // A network from random weights is another network.
+        assert_ne!(
+            Trainer::new(&config, trainer.scale).quantized().to_bytes(),
+            net.to_bytes()
+        );
     }
 
     #[test]
