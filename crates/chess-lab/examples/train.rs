@@ -10,12 +10,12 @@
 //! is fitted to the data unless `--scale` gives it. The network is written after every epoch.
 //! `--classical` also reports the error of the classical evaluation on the held-out
 //! positions. `--from NETWORK` goes on from that network's weights and scale (fine-tuning it
-//! on the data) instead of random weights. `--residual` fits a network that corrects the classical evaluation (the
-//! engine adds the two) instead of one that evaluates alone; a line whose position is not
-//! legal is then reported and skipped, since it has no classical evaluation. `--mirror` adds
-//! each training position with its files reversed (not with `--residual`: the classical
-//! evaluation of the mirrored position is not the original's). A line that is not a position
-//! is reported with its place and skipped.
+//! on the data) instead of random weights. `--residual` fits a network that corrects the
+//! classical evaluation (the engine adds the two) instead of one that evaluates alone; a line
+//! whose position is not legal is then reported and skipped, since it has no classical
+//! evaluation. `--mirror` adds each training position with its files reversed (not with
+//! `--residual`: the classical evaluation of the mirrored position is not the original's). A
+//! line that is not a position is reported with its place and skipped.
 //!
 //! Each data file's size and SHA-256 (as `sha256sum` gives it) is printed once the file is
 //! read, and the recipe of the run (the command, those digests, the date) at the end. A network
@@ -206,7 +206,13 @@ fn main() -> ExitCode {
                 );
                 return ExitCode::from(2);
             }
-            let trainer = Trainer::from_network(&config, &net);
+            let Some(trainer) = Trainer::from_network(&config, &net) else {
+                eprintln!(
+                    "{}: the network's scale is not positive: nothing to go on from",
+                    path.display()
+                );
+                return ExitCode::FAILURE;
+            };
             eprintln!(
                 "going on from {} (its scale K = {} cp, not the data's {scale:.1})",
                 path.display(),

@@ -493,13 +493,21 @@ impl Trainer {
     }
 
     /// A trainer that goes on from the weights of `net` (fine-tuning it on new data), at the
-    /// network's own scale. The configuration's `residual` should say what `net` is.
+    /// network's own scale, residual if `net` is (whatever `config` says). `None` when the
+    /// network has no positive scale (a zeroed network): there is nothing to go on from.
     #[must_use]
-    pub fn from_network(config: &Config, net: &Network) -> Trainer {
+    pub fn from_network(config: &Config, net: &Network) -> Option<Trainer> {
         let (float, scale) = FloatNetwork::dequantize(net);
-        let mut trainer = Trainer::new(config, scale);
+        if scale <= 0.0 {
+            return None;
+        }
+        let config = Config {
+            residual: net.is_residual(),
+            ..config.clone()
+        };
+        let mut trainer = Trainer::new(&config, scale);
         trainer.net = float;
-        trainer
+        Some(trainer)
     }
 
     /// The scale `K`: centipawns a unit of logit.
@@ -865,8 +873,16 @@ mod tests {
             residual: true,
             ..Config::default()
         };
-        let trainer = Trainer::from_network(&config, &net);
+        let trainer = Trainer::from_network(&config, &net).expect("a scale");
         assert_eq!(trainer.quantized().to_bytes(), net.to_bytes());
+        // The network says whether it is residual, not the configuration.
+        let plain = Config {
+            residual: false,
+            ..config.clone()
+        };
+        let trainer = Trainer::from_network(&plain, &net).expect("a scale");
+        assert!(trainer.quantized().is_residual());
+        assert!(Trainer::from_network(&config, &Network::zeroed()).is_none());
         // A network from random weights is another network.
         assert_ne!(
             Trainer::new(&config, trainer.scale).quantized().to_bytes(),
