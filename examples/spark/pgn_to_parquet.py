@@ -30,8 +30,9 @@ rows never pass through the JVM: about twice as fast. See docs/scale.md.
 When the Python package `kingside` (python/ in the repository: `pip install ./python`) is
 installed on the driver and the executors, the job converts in-process instead: the driver
 plans with `kingside.plan` and each task reads its part with `kingside.read_games` inside
-`mapInArrow`, with no subprocess and no temporary file (`--converter kingside`, the default
-when it imports). The binary stays the fallback (`--converter binary`).
+`mapInArrow`, with no subprocess and no temporary file, or with --direct writes it with
+`kingside.write_parquet` (`--converter kingside`, the default when it imports). The binary
+stays the fallback (`--converter binary`).
 """
 
 import argparse
@@ -391,13 +392,36 @@ def read_part(part):
 
 
 def converted(chess, batches):
-    """Each part of a task's batches with the file the binary converted it into (in a
-    temporary directory that lasts until the next part)."""
-    binary = find_binary(chess)
+    """Each part of a task's batches with the file it was converted into (in a temporary
+    directory that lasts until the next part): by the binary, or, with `chess` None, by the
+    kingside package in this task's Python (its Rust writer: no subprocess, no rows through
+    Python)."""
+    binary = find_binary(chess) if chess is not None else None
     threads, scratch = task_setting()
     for part in parts_of(batches):
         with tempfile.TemporaryDirectory(prefix="chess-part-", dir=scratch) as tmp:
-            yield part, convert_part(binary, threads, part, tmp)
+            if binary is None:
+                yield part, write_part(part, os.path.join(tmp, "part.parquet"), threads)
+            else:
+                yield part, convert_part(binary, threads, part, tmp)
+
+
+def write_part(part, out, threads):
+    """Writes `part` into the Parquet file `out` with kingside, from the file or streamed from
+    where the part starts for a URI; `out`."""
+    import kingside
+
+    text = f"{KIND_OF_OPTION[part['option']]} {part['range']}"
+    if not is_uri(part["file"]):
+        kingside.write_parquet(part["file"], out, part=text, threads=int(threads))
+        return out
+    fs, path = filesystem(part["file"])
+    with fs.open_input_file(path) as source:
+        source.seek(part["from"])
+        kingside.write_parquet(
+            source, out, part=text, stream_from=part["from"], source_name=part["file"], threads=int(threads)
+        )
+    return out
 
 
 def months(table):
@@ -427,33 +451,28 @@ def year_month(key):
 
 
 def place_parts(chess, out):
-    """`--direct`: each task puts the binary's file into the data set's directory of its month
-    as it is, or, when its games span several months (or were read in-process, `chess` None),
-    one file per month written by pyarrow; Spark gets only the counts."""
+    """`--direct`: each task puts its part's file (the binary's, or kingside's with `chess`
+    None) into the data set's directory of its month as it is, or, when its games span
+    several months, one file per month written by pyarrow; Spark gets only the counts."""
 
     def directory(year, month):
         value = lambda v: "__HIVE_DEFAULT_PARTITION__" if v is None else str(v)
         return os.path.join(out, f"year={value(year)}", f"month={value(month)}")
 
-    def tables(batches):
-        """Each part with its games, and the file the binary wrote them to (None in-process)."""
-        if chess is None:
-            for part in parts_of(batches):
-                yield part, pa.Table.from_batches(list(read_part(part))), None
-            return
-        for part, written in converted(chess, batches):
-            yield part, pq.read_table(written), written
-
     def run(batches):
         import pyarrow.compute as pc
 
-        for part, table, written in tables(batches):
-            keys, groups = months(table)
+        for part, written in converted(chess, batches):
+            # The months from their two columns alone: the whole table is read back only to
+            # split a part whose games span several.
+            dates = pq.read_table(written, columns=["utc_date", "date", "error"])
+            keys, groups = months(dates)
             name = f"part-{part['index']:05d}"
+            table = pq.read_table(written) if len(groups) > 1 else None
             for i, key in enumerate(groups):
                 target = directory(*year_month(key))
                 os.makedirs(target, exist_ok=True)
-                if len(groups) == 1 and written is not None:
+                if table is None:
                     shutil.move(written, os.path.join(target, f"{name}.parquet"))
                 else:
                     rows = pc.equal(keys, key)
@@ -462,7 +481,7 @@ def place_parts(chess, out):
                         compression="zstd",
                     )
             yield pa.RecordBatch.from_pylist(
-                [{"games": table.num_rows, "bad": table.num_rows - table.column("error").null_count}],
+                [{"games": dates.num_rows, "bad": dates.num_rows - dates.column("error").null_count}],
                 schema=pa.schema([("games", pa.int64()), ("bad", pa.int64())]),
             )
 

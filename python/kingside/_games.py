@@ -184,9 +184,14 @@ def write_parquet(
     allow_null_moves: bool = False,
     format: Optional[str] = None,
     force: bool = False,
+    part: Optional[str] = None,
+    stream_from: Optional[int] = None,
+    source_name: Optional[str] = None,
 ) -> dict:
     """Converts PGN input to a Parquet file (or JSON Lines, by ``format`` or the name's
     ``.jsonl``) without Python in the loop: the same file as ``chess pgn --to parquet``.
+    ``part``, ``stream_from`` and ``source_name`` convert one part of one source, as
+    :func:`read_games` reads it (a part of :func:`plan`).
 
     The file appears whole or not at all (written beside ``out`` and renamed at the end); an
     existing file is replaced only with ``force=True``. Returns the counts ``{"games", "rows",
@@ -212,5 +217,8 @@ def write_parquet(
             allow_null_moves=allow_null_moves,
             format=format,
             force=force,
+            part=part,
+            stream_from=stream_from,
+            source_name=source_name,
         )
     )

@@ -42,6 +42,9 @@ def write_parquet(
     allow_null_moves: bool = False,
     format: Optional[str] = None,
     force: bool = False,
+    part: Optional[str] = None,
+    stream_from: Optional[int] = None,
+    source_name: Optional[str] = None,
 ) -> dict: ...
 def schema_columns(schema: str = "games", *, san: bool = False, packed: bool = False) -> List[str]: ...
 def plan(source: Any, part_size: int) -> List[Tuple[str, int]]: ...

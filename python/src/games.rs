@@ -574,10 +574,11 @@ fn partial_path(path: &Path) -> PathBuf {
     path.with_file_name(format!(".{name}.partial-{}", std::process::id()))
 }
 
-/// Converts PGN inputs to a Parquet (or JSON Lines) file without Python in the loop: the file
-/// appears whole, or not at all. Returns {"games", "rows", "bad"}.
+/// Converts PGN inputs (or, with `part`, a part of one) to a Parquet (or JSON Lines) file
+/// without Python in the loop: the file appears whole, or not at all. Returns {"games",
+/// "rows", "bad"}.
 #[pyfunction]
-#[pyo3(signature = (sources, out, schema = "games", *, threads = 0, san = false, packed = false, chess960 = false, allow_null_moves = false, format = None, force = false))]
+#[pyo3(signature = (sources, out, schema = "games", *, threads = 0, san = false, packed = false, chess960 = false, allow_null_moves = false, format = None, force = false, part = None, stream_from = None, source_name = None))]
 #[allow(clippy::too_many_arguments)]
 fn write_parquet<'py>(
     py: Python<'py>,
@@ -591,6 +592,9 @@ fn write_parquet<'py>(
     allow_null_moves: bool,
     format: Option<&str>,
     force: bool,
+    part: Option<&str>,
+    stream_from: Option<u64>,
+    source_name: Option<String>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let kind = self::schema(schema, san, packed)?;
     let format = match format {
@@ -599,7 +603,7 @@ fn write_parquet<'py>(
             .map_err(|e| PyValueError::new_err(e.to_string()))?,
         None => OutputFormat::from_path(&out).unwrap_or(OutputFormat::Parquet),
     };
-    let inputs = inputs(sources, None, None, None)?;
+    let inputs = inputs(sources, part, stream_from, source_name)?;
     if !force && out.exists() {
         return Err(pyo3::exceptions::PyFileExistsError::new_err(format!(
             "{}: the file exists (force=True replaces it)",

@@ -347,6 +347,20 @@ def test_the_parts_of_a_plan_give_every_game_once(tmp_path):
             for p, start in parts
         ]
         assert pa.concat_tables(streamed).column("moves_uci").equals(expected.column("moves_uci")), path
+        # Written by Rust, a file a part, as the Spark job's in-process tasks write them: from
+        # the path, and streamed from the part's byte.
+        written = []
+        for i, (p, start) in enumerate(parts):
+            out = tmp_path / f"{path.name}-{i}.parquet"
+            if i % 2:
+                source = dict(source=io.BytesIO(data[start:]), stream_from=start, source_name=str(path))
+            else:
+                source = dict(source=path)
+            totals = kingside.write_parquet(out=out, part=p, **source)
+            table = pq.read_table(out, columns=["moves_uci"])
+            assert totals["games"] == table.num_rows, (path, p)
+            written.append(table)
+        assert pa.concat_tables(written).column("moves_uci").equals(expected.column("moves_uci")), path
     # Byte offsets count in the whole file, whichever part read the game.
     offsets = pa.concat_tables(
         [kingside.read_games(plain, part=p, columns=["byte_offset"]).read_all() for p, _ in kingside.plan(plain, "1M")]
@@ -358,3 +372,8 @@ def test_the_parts_of_a_plan_give_every_game_once(tmp_path):
         kingside.read_games([plain, plain], part="bytes 0:10")
     with pytest.raises(kingside.ReadError, match="frames"):
         kingside.read_games(plain, part="frames 0:1").read_all()
+    with pytest.raises(kingside.ReadError, match="frames"):
+        kingside.write_parquet(plain, tmp_path / "frames.parquet", part="frames 0:1")
+    assert not (tmp_path / "frames.parquet").exists()
+    with pytest.raises(ValueError, match="one input"):
+        kingside.write_parquet([plain, plain], tmp_path / "two.parquet", part="bytes 0:10")
