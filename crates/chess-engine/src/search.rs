@@ -1038,6 +1038,7 @@ impl Searcher {
                 && has_non_pawn_material(pos, pos.turn())
             {
                 if let Some(null) = pos.null_move() {
+                    self.tt.prefetch(null.zobrist_hash());
                     self.accumulators[ply + 1] = self.accumulators[ply].clone();
                     let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                     self.path.push(null.zobrist_hash());
@@ -1181,6 +1182,7 @@ impl Searcher {
             }
             let new_depth = depth - 1 + extension;
             let child = pos.after(m);
+            self.tt.prefetch(child.zobrist_hash());
             self.push_accumulator(ply, pos, &child);
             self.path.push(child.zobrist_hash());
             self.stack[ply] = Some(PieceTo::of(pos, m));
@@ -1392,6 +1394,7 @@ impl Searcher {
                 }
             }
             let child = pos.after(m);
+            self.tt.prefetch(child.zobrist_hash());
             self.push_accumulator(ply, pos, &child);
             let value = -self.qsearch(&child, -beta, -alpha, ply + 1);
             if self.stopped {
