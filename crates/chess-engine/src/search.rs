@@ -462,6 +462,12 @@ impl Searcher {
         if let Some(network) = self.network.as_deref() {
             self.accumulators[0] = network.refresh(pos.board());
         }
+        // The root's evaluation, which the nodes two plies below compare theirs with.
+        self.static_evals[0] = if pos.is_check() {
+            -INFINITE
+        } else {
+            self.evaluate(pos, 0)
+        };
 
         let mut root_moves = self.root_moves(pos, &limits.search_moves);
         self.tb_hits = 0;
@@ -991,7 +997,10 @@ impl Searcher {
             hit.map_or_else(|| self.evaluate(pos, ply), |h| h.eval)
         };
         self.static_evals[ply] = static_eval;
-        let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
+        let improving = !in_check
+            && ply >= 2
+            && self.static_evals[ply - 2] > -INFINITE
+            && static_eval > self.static_evals[ply - 2];
         // The value the pruning below goes by: the static evaluation, or the stored value of
         // an earlier search where its bound says the truth lies beyond the evaluation.
         let eval = match hit {
@@ -1014,7 +1023,11 @@ impl Searcher {
             // Reverse futility pruning: far enough above beta that no quiet move will fall
             // back below it. Not against a mate score: a good static evaluation says nothing
             // about escaping a mate.
-            if depth <= 7 && eval - 80 * depth >= beta && !is_mate(beta) && eval < MATE_BOUND {
+            if depth <= 7
+                && eval - 80 * (depth - i32::from(improving)) >= beta
+                && !is_mate(beta)
+                && eval < MATE_BOUND
+            {
                 return eval;
             }
             // Razoring: so far below alpha that only a capture could help; when the
@@ -1545,6 +1558,23 @@ mod tests {
             searcher.evaluate(&pos, 0),
             alone * 196 / 200 + evaluate(&pos)
         );
+    }
+
+    #[test]
+    fn nodes_two_plies_down_compare_with_the_root_evaluation() {
+        // Whether a node is improving compares its evaluation with the one two plies up; at
+        // ply 2 that is the root's, which the search must record (it once stayed 0).
+        let mut searcher = Searcher::with_hash(1);
+        let quiet =
+            position("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+        searcher.search(&quiet, &[], &Limits::depth(2), &Control::new(), |_| {});
+        let root = searcher.static_evals[0];
+        assert_eq!(root, searcher.evaluate(&quiet, 0));
+        assert_ne!(root, 0);
+        // A root in check has no evaluation: nothing below is improving on it.
+        let check = position("rnbqkbnr/ppppp1pp/5p2/7Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2");
+        searcher.search(&check, &[], &Limits::depth(2), &Control::new(), |_| {});
+        assert_eq!(searcher.static_evals[0], -INFINITE);
     }
 
     #[test]
