@@ -1089,6 +1089,7 @@ impl Searcher {
         // A capture expected to be best makes quiet alternatives less likely.
         let hash_move_captures = hash_move.is_some_and(|h| pos.is_capture(h));
         let mut picker = Picker::new(moves, hash_move);
+        let checks = pos.check_squares();
 
         let original_alpha = alpha;
         let mut best = -INFINITE;
@@ -1112,7 +1113,7 @@ impl Searcher {
             let capture = pos.is_capture(m);
             let quiet = !capture && m.promotion() != Some(Role::Queen);
             // Asked of the move rather than the child, which pruned moves never need.
-            let gives_check = pos.gives_check(m);
+            let gives_check = checks.gives_check(pos, m);
 
             if best > -MATE_BOUND && !in_check && !gives_check {
                 if quiet && !pv_node && depth <= 6 {

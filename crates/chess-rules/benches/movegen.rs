@@ -191,6 +191,26 @@ fn make_and_generate(c: &mut Criterion) {
         b.iter(|| black_box(&pos).count_legal_moves())
     });
     group.bench_function("is_check", |b| b.iter(|| black_box(&pos).is_check()));
+    // Whether each of the 48 moves checks: asked move by move, or from the squares computed
+    // once (the computation included in the time).
+    group.throughput(Throughput::Elements(moves.len() as u64));
+    group.bench_function("gives_check (48 moves)", |b| {
+        b.iter(|| {
+            let pos = black_box(&pos);
+            moves.iter().filter(|&&m| pos.gives_check(m)).count()
+        })
+    });
+    group.bench_function("check_squares + gives_check (48 moves)", |b| {
+        b.iter(|| {
+            let pos = black_box(&pos);
+            let checks = pos.check_squares();
+            moves
+                .iter()
+                .filter(|&&m| checks.gives_check(pos, m))
+                .count()
+        })
+    });
+    group.throughput(Throughput::Elements(1));
     group.bench_function("attackers_to", |b| {
         b.iter(|| {
             let pos = black_box(&pos);

@@ -39,6 +39,7 @@ extern crate alloc;
 extern crate std;
 
 mod arbiter;
+mod check;
 mod error;
 mod find;
 mod game;
@@ -51,6 +52,7 @@ mod setup;
 mod validate;
 
 pub use arbiter::Arbiter;
+pub use check::CheckSquares;
 pub use error::{IllegalMoveError, PositionError, PositionErrorKinds};
 pub use find::MoveMatch;
 pub use game::{Game, PlayError};

@@ -34,7 +34,7 @@
 //! ```
 
 use chess_core::{Bitboard, Color, Piece, Role, Square, attacks};
-use chess_rules::{MAX_MOVES, Move, MoveKind, Position};
+use chess_rules::{CheckSquares, MAX_MOVES, Move, MoveKind, Position};
 
 use super::table::RANK_CODE_LENGTHS;
 
@@ -325,8 +325,8 @@ struct Context<'a> {
     defended_twice: Bitboard,
     /// Our pieces that stand attacked by a cheaper piece, or attacked and undefended.
     threatened: Bitboard,
-    /// The squares from which a piece of each role would give check.
-    checks: [Bitboard; 6],
+    /// The squares from which a piece of each role would give check (direct checks only).
+    checks: CheckSquares,
     /// The square the last move went to.
     last_to: Option<Square>,
     endgame: bool,
@@ -374,17 +374,7 @@ impl<'a> Context<'a> {
                 threatened.add(sq);
             }
         }
-        let king = pos.king_of(them);
-        let diagonal = attacks::bishop(king, occupied);
-        let line = attacks::rook(king, occupied);
-        let checks = [
-            attacks::pawn(them, king),
-            attacks::knight(king),
-            diagonal,
-            line,
-            diagonal | line,
-            Bitboard::EMPTY,
-        ];
+        let checks = pos.check_squares();
         let material = board.by_role(Role::Knight).count()
             + board.by_role(Role::Bishop).count()
             + 2 * board.by_role(Role::Rook).count()
@@ -464,7 +454,7 @@ impl<'a> Context<'a> {
         if m.kind() == MoveKind::DoublePush {
             f[F_DOUBLE_PUSH] = 1;
         }
-        let gives_check = self.checks[landing as usize].contains(to);
+        let gives_check = self.checks.for_role(landing).contains(to);
         if unsafe_square {
             f[F_LOSS] = VALUE[landing as usize] / 100;
             f[F_CHECK_UNSAFE] = i32::from(gives_check);

@@ -200,3 +200,37 @@ fn chess960_castling_with_king_or_rook_already_on_its_destination() {
     // The rights of the side that castled are gone.
     assert!(!short.castling_rights().has_any(chess_core::Color::White));
 }
+
+/// Every legal move of positions rich in discovered checks, checking promotions, en passant and
+/// castling: both ways of asking whether it checks against playing it.
+#[test]
+fn gives_check_agrees_with_playing_the_move() {
+    let mut checking = 0;
+    for fen in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        // En passant that opens the d-file, promotions along the eighth rank.
+        "3k4/1P6/8/2pP4/1B6/8/3R4/K2Q4 w - c6 0 1",
+        // A pawn and a rook in front of the king's rook, castling whose rook checks.
+        "4k3/8/8/4P3/8/8/4R3/4K3 w - - 0 1",
+        "5k2/8/8/8/8/8/8/4K2R w K - 0 1",
+        // En passant that uncovers nothing, a promotion blocked by a rook.
+        "1k6/8/8/5pP1/4K3/8/8/8 w - f6 0 1",
+        "2r1k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
+        // Chess960: rooks castling past the king.
+        "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1",
+        "3k4/8/8/8/8/8/8/1R2K1R1 w GB - 0 1",
+    ] {
+        let pos = position(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let checks = pos.check_squares();
+        for m in pos.legal_moves() {
+            let expected = pos.after(m).is_check();
+            checking += usize::from(expected);
+            assert_eq!(checks.gives_check(&pos, m), expected, "{m:?} in {fen}");
+            assert_eq!(pos.gives_check(m), expected, "{m:?} in {fen}");
+        }
+    }
+    assert!(checking >= 15, "only {checking} checks to find");
+}

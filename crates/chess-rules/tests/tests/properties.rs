@@ -249,6 +249,7 @@ fn check_position(pos: &Position) {
         assert_eq!(to, expected);
     }
 
+    let checks = pos.check_squares();
     for &m in &legal {
         assert!(pos.is_legal(m));
         let after = pos.after(m);
@@ -256,6 +257,11 @@ fn check_position(pos: &Position) {
             pos.gives_check(m),
             after.is_check(),
             "gives_check {m:?} in {pos:?}"
+        );
+        assert_eq!(
+            checks.gives_check(pos, m),
+            after.is_check(),
+            "check squares' gives_check {m:?} in {pos:?}"
         );
         assert!(after.board().is_consistent());
         assert_eq!(after.board(), &slow_play(board, m, us), "{m:?}");
