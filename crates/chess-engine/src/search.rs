@@ -16,7 +16,7 @@
 
 use std::time::{Duration, Instant};
 
-use chess_core::Role;
+use chess_core::{Bitboard, Role};
 use chess_rules::{Move, MoveList, Position};
 
 use crate::eval::{evaluate, has_non_pawn_material};
@@ -1076,8 +1076,9 @@ impl Searcher {
             depth -= 1;
         }
 
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
+        // Generated straight into the picker: a list moved into it was a 520-byte copy.
+        let mut picker = Picker::new(pos.legal_moves(), hash_move);
+        if picker.is_empty() {
             return if in_check { mated_in(ply) } else { DRAW };
         }
         let killers = self.killers.get(ply);
@@ -1088,7 +1089,6 @@ impl Searcher {
         let counter = self.counters.get(previous[0]);
         // A capture expected to be best makes quiet alternatives less likely.
         let hash_move_captures = hash_move.is_some_and(|h| pos.is_capture(h));
-        let mut picker = Picker::new(moves, hash_move);
         let checks = pos.check_squares();
 
         let original_alpha = alpha;
@@ -1365,22 +1365,24 @@ impl Searcher {
             }
         }
 
-        let (moves, static_eval, mut best) = if in_check {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
+        let hash_move = hit.and_then(|h| h.mv);
+        // The moves generated straight into the picker: a list moved into it is a copy.
+        let mut picker = Picker::new(MoveList::new(), hash_move);
+        let (static_eval, mut best) = if in_check {
+            let _ = pos.generate(picker.moves_mut(), Bitboard::FULL, Bitboard::FULL);
+            if picker.is_empty() {
                 return mated_in(ply);
             }
-            (moves, 0, -INFINITE)
+            (0, -INFINITE)
         } else {
             let eval = hit.map_or_else(|| self.evaluate(pos, ply), |h| h.eval);
             if eval >= beta {
                 return eval;
             }
             alpha = alpha.max(eval);
-            (noisy_moves(pos), eval, eval)
+            add_noisy_moves(pos, picker.moves_mut());
+            (eval, eval)
         };
-        let hash_move = hit.and_then(|h| h.mv);
-        let mut picker = Picker::new(moves, hash_move);
         let mut best_move = None;
         while let Some((m, _)) = picker.next(|m| {
             if Some(m) == hash_move {
@@ -1490,13 +1492,11 @@ impl Searcher {
     }
 }
 
-/// The captures (en passant included) and queen promotions of `pos`.
-fn noisy_moves(pos: &Position) -> MoveList {
+/// Adds the captures (en passant included) and queen promotions of `pos` to `moves`.
+fn add_noisy_moves(pos: &Position, moves: &mut MoveList) {
     let us = pos.turn();
     let board = pos.board();
-    let targets =
-        board.by_color(!us) | chess_core::Bitboard::rank(chess_core::Rank::Eighth.relative_to(us));
-    let mut moves = MoveList::new();
+    let targets = board.by_color(!us) | Bitboard::rank(chess_core::Rank::Eighth.relative_to(us));
     let _ = pos.for_each_move(board.by_color(us), targets, |m| {
         let keep = match m.promotion() {
             Some(role) => role == Role::Queen,
@@ -1507,7 +1507,6 @@ fn noisy_moves(pos: &Position) -> MoveList {
         }
         core::ops::ControlFlow::Continue(())
     });
-    moves
 }
 
 /// The smaller of two optional limits.
@@ -1581,10 +1580,9 @@ mod tests {
     #[test]
     fn noisy_moves_are_captures_and_queen_promotions() {
         let pos = position("r3k3/1P6/8/3p4/4P3/8/8/R3K2R w KQq d6 0 1");
-        let mut moves: Vec<String> = noisy_moves(&pos)
-            .iter()
-            .map(|&m| uci::format(&pos, m))
-            .collect();
+        let mut noisy = MoveList::new();
+        add_noisy_moves(&pos, &mut noisy);
+        let mut moves: Vec<String> = noisy.iter().map(|&m| uci::format(&pos, m)).collect();
         moves.sort();
         assert_eq!(moves, ["a1a8", "b7a8q", "b7b8q", "e4d5"]);
     }
