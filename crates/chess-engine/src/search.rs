@@ -950,6 +950,8 @@ impl Searcher {
         let key = pos.zobrist_hash();
         let hit = self.tt.probe(key, ply);
         let hash_move = hit.and_then(|h| h.mv);
+        // A position once in a principal variation: its moves are reduced less.
+        let tt_pv = pv_node || hit.is_some_and(|h| h.pv);
         if let Some(h) = hit.filter(|_| excluded.is_none()) {
             let usable = match h.bound {
                 Bound::Exact => true,
@@ -978,8 +980,9 @@ impl Searcher {
                 };
                 if cut {
                     let depth = (depth + 6).min(MAX_PLY as i32 - 1);
+                    let eval = self.evaluate(pos, ply);
                     self.tt
-                        .store(key, None, value, self.evaluate(pos, ply), depth, bound, ply);
+                        .store(key, None, value, eval, depth, bound, tt_pv, ply);
                     return value;
                 }
                 if pv_node {
@@ -1214,6 +1217,7 @@ impl Searcher {
                 } else if depth >= 3 && quiet && searched > 1 + i32::from(pv_node) {
                     r = i32::from(self.lmr[depth.min(63) as usize][searched.min(63) as usize]);
                     r -= i32::from(pv_node);
+                    r -= i32::from(tt_pv && !pv_node);
                     r += i32::from(!improving);
                     r -= i32::from(killers.contains(&Some(m)));
                     r -= i32::from(gives_check);
@@ -1278,7 +1282,8 @@ impl Searcher {
             return if searched == 0 { alpha } else { best };
         }
         let eval = if in_check { 0 } else { static_eval };
-        self.tt.store(key, best_move, best, eval, depth, bound, ply);
+        self.tt
+            .store(key, best_move, best, eval, depth, bound, tt_pv, ply);
         best
     }
 
@@ -1354,6 +1359,7 @@ impl Searcher {
         let pv_node = beta - alpha > 1;
         let key = pos.zobrist_hash();
         let hit = self.tt.probe(key, ply);
+        let pv_hit = pv_node || hit.is_some_and(|h| h.pv);
         if let Some(h) = hit {
             let usable = match h.bound {
                 Bound::Exact => true,
@@ -1433,7 +1439,7 @@ impl Searcher {
             Bound::Upper
         };
         self.tt
-            .store(key, best_move, best, static_eval, 0, bound, ply);
+            .store(key, best_move, best, static_eval, 0, bound, pv_hit, ply);
         best
     }
 

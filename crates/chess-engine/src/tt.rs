@@ -27,7 +27,14 @@ pub(crate) enum Bound {
 //           32-47: the static evaluation
 //           48-55: the draft in plies
 //           56-57: the bound (1 exact, 2 lower, 3 upper; 0: empty)
-//           58-63: the generation
+//              58: whether the position was ever in a principal variation
+//           59-63: the generation
+
+/// The principal-variation flag in an entry's `gen_bound` byte.
+const PV_BIT: u8 = 1 << 2;
+/// Where the generation starts in the `gen_bound` byte, and its values.
+const GENERATION_SHIFT: u8 = 3;
+const GENERATION_MASK: u8 = 0x1f;
 
 /// One stored search result.
 #[derive(Default, Debug)]
@@ -101,6 +108,8 @@ pub(crate) struct Hit {
     pub(crate) eval: Value,
     pub(crate) depth: i32,
     pub(crate) bound: Bound,
+    /// Whether the position was in a principal variation when it was stored, or before.
+    pub(crate) pv: bool,
 }
 
 /// A hash table of search results, replaced by depth and age; shared by the threads of a
@@ -167,7 +176,7 @@ impl TranspositionTable {
 
     /// Starts a new search: older entries become the first to be replaced.
     pub(crate) fn new_search(&self) {
-        let next = (self.generation.load(Ordering::Relaxed) + 1) & 0x3f;
+        let next = (self.generation.load(Ordering::Relaxed) + 1) & GENERATION_MASK;
         self.generation.store(next, Ordering::Relaxed);
     }
 
@@ -213,6 +222,7 @@ impl TranspositionTable {
             eval: Value::from(entry.eval),
             depth: i32::from(entry.depth),
             bound,
+            pv: entry.gen_bound & PV_BIT != 0,
         })
     }
 
@@ -227,6 +237,7 @@ impl TranspositionTable {
         eval: Value,
         depth: i32,
         bound: Bound,
+        pv: bool,
         ply: usize,
     ) {
         let index = self.bucket_index(key);
@@ -235,7 +246,9 @@ impl TranspositionTable {
             return;
         };
         let entries: [(u64, Data); BUCKET_SIZE] = core::array::from_fn(|i| bucket.0[i].load());
-        let age = |e: &Data| i32::from((generation.wrapping_sub(e.gen_bound >> 2)) & 0x3f);
+        let age = |e: &Data| {
+            i32::from((generation.wrapping_sub(e.gen_bound >> GENERATION_SHIFT)) & GENERATION_MASK)
+        };
         let slot = match entries.iter().position(|(k, _)| *k == key) {
             Some(i) => i,
             None => {
@@ -280,7 +293,7 @@ impl TranspositionTable {
                 value: value_to_tt(value, ply) as i16,
                 eval: eval.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16,
                 depth: depth.clamp(0, i32::from(u8::MAX)) as u8,
-                gen_bound: (generation << 2) | bound_bits,
+                gen_bound: (generation << GENERATION_SHIFT) | (u8::from(pv) << 2) | bound_bits,
             },
         );
     }
@@ -296,7 +309,7 @@ impl TranspositionTable {
             for e in &bucket.0 {
                 total += 1;
                 let (_, data) = e.load();
-                if data.gen_bound & 3 != 0 && data.gen_bound >> 2 == generation {
+                if data.gen_bound & 3 != 0 && data.gen_bound >> GENERATION_SHIFT == generation {
                     used += 1;
                 }
             }
@@ -360,7 +373,7 @@ mod tests {
     #[test]
     fn a_torn_entry_is_a_miss() {
         let tt = TranspositionTable::new(1);
-        tt.store(42, None, 17, 5, 6, Bound::Exact, 0);
+        tt.store(42, None, 17, 5, 6, Bound::Exact, false, 0);
         let bucket = &tt.buckets[tt.bucket_index(42)];
         let entry = bucket.0.iter().find(|e| e.load().0 == 42).expect("stored");
         // Another thread's data under this key's check word: the key no longer matches.
@@ -377,7 +390,7 @@ mod tests {
     fn prefetching_changes_nothing() {
         let tt = TranspositionTable::new(1);
         let m = Move::new(Square::E2, Square::E4);
-        tt.store(42, Some(m), 17, 5, 6, Bound::Lower, 0);
+        tt.store(42, Some(m), 17, 5, 6, Bound::Lower, false, 0);
         let before = tt.probe(42, 0).expect("stored");
         // Keys at both ends of the range map to the first and the last bucket.
         for key in [0, 1, 42, u64::MAX / 3, u64::MAX - 1, u64::MAX] {
@@ -396,16 +409,32 @@ mod tests {
         let tt = TranspositionTable::new(1);
         let m = Move::new(Square::E2, Square::E4);
         assert!(tt.probe(42, 0).is_none());
-        tt.store(42, Some(m), 17, 5, 6, Bound::Lower, 0);
+        tt.store(42, Some(m), 17, 5, 6, Bound::Lower, false, 0);
         let hit = tt.probe(42, 0).expect("stored");
         assert_eq!(
             (hit.mv, hit.value, hit.eval, hit.depth, hit.bound),
             (Some(m), 17, 5, 6, Bound::Lower)
         );
         // Storing without a move keeps the old one.
-        tt.store(42, None, -3, 5, 7, Bound::Upper, 0);
+        tt.store(42, None, -3, 5, 7, Bound::Upper, false, 0);
         let hit = tt.probe(42, 0).expect("stored");
         assert_eq!((hit.mv, hit.value, hit.bound), (Some(m), -3, Bound::Upper));
+        assert!(!hit.pv);
+        // The principal-variation flag comes back, and takes nothing from the generation.
+        tt.new_search();
+        tt.store(42, None, 8, 5, 9, Bound::Exact, true, 0);
+        let hit = tt.probe(42, 0).expect("stored");
+        assert_eq!(
+            (hit.value, hit.depth, hit.bound, hit.pv),
+            (8, 9, Bound::Exact, true)
+        );
+        let (_, data) = tt.buckets[tt.bucket_index(42)]
+            .0
+            .iter()
+            .map(Entry::load)
+            .find(|(k, _)| *k == 42)
+            .expect("stored");
+        assert_eq!(data.gen_bound >> GENERATION_SHIFT, 1);
         tt.clear();
         assert!(tt.probe(42, 0).is_none());
     }
@@ -414,11 +443,11 @@ mod tests {
     fn mate_distances_follow_the_ply() {
         let tt = TranspositionTable::new(1);
         // Found at ply 3: mate 5 plies from the root is 2 plies from here.
-        tt.store(7, None, mate_in(5), 0, 4, Bound::Exact, 3);
+        tt.store(7, None, mate_in(5), 0, 4, Bound::Exact, false, 3);
         assert_eq!(tt.probe(7, 3).map(|h| h.value), Some(mate_in(5)));
         // Reached again at ply 1, the same mate is 3 plies from the root.
         assert_eq!(tt.probe(7, 1).map(|h| h.value), Some(mate_in(3)));
-        tt.store(8, None, mated_in(6), 0, 4, Bound::Exact, 2);
+        tt.store(8, None, mated_in(6), 0, 4, Bound::Exact, false, 2);
         assert_eq!(tt.probe(8, 4).map(|h| h.value), Some(mated_in(8)));
     }
 
@@ -431,7 +460,7 @@ mod tests {
         for b in 0..250u64 {
             for i in 0..4u64 {
                 let key = (b << 64u32.saturating_sub(buckets.trailing_zeros())) + i + 1;
-                tt.store(key, None, 0, 0, 1, Bound::Exact, 0);
+                tt.store(key, None, 0, 0, 1, Bound::Exact, false, 0);
             }
         }
         assert_eq!(tt.hashfull(), 1000);
@@ -444,9 +473,9 @@ mod tests {
         let tt = TranspositionTable::new(1);
         // Five keys in bucket 0: the shallowest of the first four makes room for the fifth.
         for (i, depth) in [(1u64, 9), (2, 3), (3, 7), (4, 8)] {
-            tt.store(i, None, 0, 0, depth, Bound::Exact, 0);
+            tt.store(i, None, 0, 0, depth, Bound::Exact, false, 0);
         }
-        tt.store(5, None, 0, 0, 1, Bound::Exact, 0);
+        tt.store(5, None, 0, 0, 1, Bound::Exact, false, 0);
         assert!(tt.probe(2, 0).is_none());
         for key in [1, 3, 4, 5] {
             assert!(tt.probe(key, 0).is_some(), "{key}");
