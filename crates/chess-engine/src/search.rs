@@ -1027,6 +1027,7 @@ impl Searcher {
             // back below it. Not against a mate score: a good static evaluation says nothing
             // about escaping a mate.
             if depth <= 7
+                && !tt_pv
                 && eval - 80 * (depth - i32::from(improving)) >= beta
                 && !is_mate(beta)
                 && eval < MATE_BOUND
