@@ -311,7 +311,8 @@ pub(crate) fn score_move(
 pub(crate) struct Picker {
     moves: MoveList,
     /// Once `scored`, the scores of `moves[next..]` (the rest are never read): left unwritten
-    /// until then, since zeroing 1 KiB at every node cost about 1% of the search's time.
+    /// until then, since the search makes a picker at every node and zeroing these 1 KiB was
+    /// part of the 1.6% of its time it spent in `memset`.
     scores: [MaybeUninit<i32>; MAX_MOVES],
     next: usize,
     /// The hash move not yet handed out (until the other moves are scored).

@@ -236,7 +236,8 @@ pub const MAX_MOVES: usize = 256;
 #[derive(Clone)]
 pub struct MoveList {
     /// The first `len` are written. The rest are left as they are: a search makes a few lists
-    /// at every node, and zeroing 512 bytes for each cost about 1.5% of its time.
+    /// at every node, and zeroing their 512 bytes each was most of the 1.6% of its time it
+    /// spent in `memset`.
     moves: [MaybeUninit<Move>; MAX_MOVES],
     len: usize,
 }

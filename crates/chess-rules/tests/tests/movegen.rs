@@ -213,7 +213,8 @@ fn gives_check_agrees_with_playing_the_move() {
         "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
         // En passant that opens the d-file, promotions along the eighth rank.
         "3k4/1P6/8/2pP4/1B6/8/3R4/K2Q4 w - c6 0 1",
-        // A pawn and a rook in front of the king's rook, castling whose rook checks.
+        // A pawn that blocks its rook's file and moves along it uncovers nothing; castling
+        // whose rook checks.
         "4k3/8/8/4P3/8/8/4R3/4K3 w - - 0 1",
         "5k2/8/8/8/8/8/8/4K2R w K - 0 1",
         // En passant that uncovers nothing, a promotion blocked by a rook.
