@@ -33,7 +33,7 @@ use crate::score::{
 use crate::see::{SEE_VALUE, see_ge};
 use crate::tablebases::TablebaseSettings;
 use crate::time::{self, Budget};
-use crate::tt::{Bound, TranspositionTable};
+use crate::tt::{Bound, DEPTH_UNSEARCHED, TranspositionTable};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -957,6 +957,7 @@ impl Searcher {
                 Bound::Exact => true,
                 Bound::Lower => h.value >= beta,
                 Bound::Upper => h.value <= alpha,
+                Bound::None => false,
             };
             if !pv_node && h.depth >= depth && usable {
                 return h.value;
@@ -977,6 +978,7 @@ impl Searcher {
                     Bound::Exact => true,
                     Bound::Lower => value >= beta,
                     Bound::Upper => value <= alpha,
+                    Bound::None => false,
                 };
                 if cut {
                     let depth = (depth + 6).min(MAX_PLY as i32 - 1);
@@ -994,10 +996,26 @@ impl Searcher {
             }
         }
 
-        let static_eval = if in_check {
-            -INFINITE
-        } else {
-            hit.map_or_else(|| self.evaluate(pos, ply), |h| h.eval)
+        let static_eval = match hit {
+            _ if in_check => -INFINITE,
+            Some(h) => h.eval,
+            None => {
+                let eval = self.evaluate(pos, ply);
+                // Kept at once: the pruning below may end the node before its own store.
+                if excluded.is_none() {
+                    self.tt.store(
+                        key,
+                        None,
+                        eval,
+                        eval,
+                        DEPTH_UNSEARCHED,
+                        Bound::None,
+                        tt_pv,
+                        ply,
+                    );
+                }
+                eval
+            }
         };
         self.static_evals[ply] = static_eval;
         let improving = !in_check
@@ -1015,6 +1033,7 @@ impl Searcher {
                         Bound::Exact => true,
                         Bound::Lower => h.value > static_eval,
                         Bound::Upper => h.value < static_eval,
+                        Bound::None => false,
                     } =>
             {
                 h.value
@@ -1166,7 +1185,7 @@ impl Searcher {
                     && excluded.is_none()
                     && depth >= 7
                     && h.depth >= depth - 3
-                    && h.bound != Bound::Upper
+                    && matches!(h.bound, Bound::Exact | Bound::Lower)
                     && h.value.abs() < TB_WIN_BOUND
             }) {
                 let singular_beta = h.value - 2 * depth;
@@ -1366,6 +1385,7 @@ impl Searcher {
                 Bound::Exact => true,
                 Bound::Lower => h.value >= beta,
                 Bound::Upper => h.value <= alpha,
+                Bound::None => false,
             };
             if !pv_node && usable {
                 return h.value;
@@ -1384,6 +1404,12 @@ impl Searcher {
         } else {
             let eval = hit.map_or_else(|| self.evaluate(pos, ply), |h| h.eval);
             if eval >= beta {
+                // Standing pat bounds the quiescence search from below; kept, it saves the
+                // next visit the evaluation.
+                if hit.is_none() {
+                    self.tt
+                        .store(key, None, eval, eval, 0, Bound::Lower, pv_hit, ply);
+                }
                 return eval;
             }
             alpha = alpha.max(eval);

@@ -15,6 +15,10 @@ pub(crate) enum Bound {
     Lower,
     /// The true value is at most this value (the search failed low).
     Upper,
+    /// Nothing is known of the true value: the entry keeps the position's static evaluation
+    /// alone, stored before the node's search so that pruning that ends the node early
+    /// still saves the next visit an evaluation (Stockfish's `BOUND_NONE`).
+    None,
 }
 
 // An entry is 16 bytes, four to a 64-byte bucket, in two atomic words so that several search
@@ -25,10 +29,16 @@ pub(crate) enum Bound {
 // data, bit  0-15: the best move (0: none; a1a1 is never a move)
 //           16-31: the search value, mate values relative to the entry's position
 //           32-47: the static evaluation
-//           48-55: the draft in plies
-//           56-57: the bound (1 exact, 2 lower, 3 upper; 0: empty)
+//           48-55: the draft in plies plus DEPTH_OFFSET (0: empty)
+//           56-57: the bound (0 none, 1 exact, 2 lower, 3 upper)
 //              58: whether the position was ever in a principal variation
 //           59-63: the generation
+
+/// Added to the draft stored, so that the drafts of an evaluation alone
+/// ([`DEPTH_UNSEARCHED`]) and of the quiescence search (0) are told from an empty entry.
+const DEPTH_OFFSET: i32 = 2;
+/// The draft of an entry that keeps an evaluation alone ([`Bound::None`]).
+pub(crate) const DEPTH_UNSEARCHED: i32 = -1;
 
 /// The principal-variation flag in an entry's `gen_bound` byte.
 const PV_BIT: u8 = 1 << 2;
@@ -209,9 +219,10 @@ impl TranspositionTable {
         let bucket = self.buckets.get(self.bucket_index(key))?;
         let entry = bucket.0.iter().find_map(|e| {
             let (k, data) = e.load();
-            (k == key && data.gen_bound & 3 != 0).then_some(data)
+            (k == key && data.depth != 0).then_some(data)
         })?;
         let bound = match entry.gen_bound & 3 {
+            0 => Bound::None,
             1 => Bound::Exact,
             2 => Bound::Lower,
             _ => Bound::Upper,
@@ -220,7 +231,7 @@ impl TranspositionTable {
             mv: Move::from_u16(entry.mv).filter(|_| entry.mv != 0),
             value: value_from_tt(Value::from(entry.value), ply),
             eval: Value::from(entry.eval),
-            depth: i32::from(entry.depth),
+            depth: i32::from(entry.depth) - DEPTH_OFFSET,
             bound,
             pv: entry.gen_bound & PV_BIT != 0,
         })
@@ -256,7 +267,7 @@ impl TranspositionTable {
                 let mut victim = 0;
                 let mut worst = i32::MAX;
                 for (i, (_, e)) in entries.iter().enumerate() {
-                    let worth = if e.gen_bound & 3 == 0 {
+                    let worth = if e.depth == 0 {
                         i32::MIN
                     } else {
                         i32::from(e.depth) - 8 * age(e)
@@ -273,7 +284,12 @@ impl TranspositionTable {
         let same = old_key == key;
         // Keep a deeper result of the same position from this search unless the new one is
         // exact: it cost more and says more.
-        if same && bound != Bound::Exact && i32::from(old.depth) > depth + 2 && age(&old) == 0 {
+        let stored_depth = depth.clamp(DEPTH_UNSEARCHED, i32::from(u8::MAX) - DEPTH_OFFSET);
+        if same
+            && bound != Bound::Exact
+            && i32::from(old.depth) - DEPTH_OFFSET > stored_depth + 2
+            && age(&old) == 0
+        {
             return;
         }
         let mv = match mv {
@@ -282,6 +298,7 @@ impl TranspositionTable {
             None => 0,
         };
         let bound_bits = match bound {
+            Bound::None => 0,
             Bound::Exact => 1,
             Bound::Lower => 2,
             Bound::Upper => 3,
@@ -292,7 +309,7 @@ impl TranspositionTable {
                 mv,
                 value: value_to_tt(value, ply) as i16,
                 eval: eval.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16,
-                depth: depth.clamp(0, i32::from(u8::MAX)) as u8,
+                depth: (stored_depth + DEPTH_OFFSET) as u8,
                 gen_bound: (generation << GENERATION_SHIFT) | (u8::from(pv) << 2) | bound_bits,
             },
         );
@@ -309,7 +326,7 @@ impl TranspositionTable {
             for e in &bucket.0 {
                 total += 1;
                 let (_, data) = e.load();
-                if data.gen_bound & 3 != 0 && data.gen_bound >> GENERATION_SHIFT == generation {
+                if data.depth != 0 && data.gen_bound >> GENERATION_SHIFT == generation {
                     used += 1;
                 }
             }
@@ -469,6 +486,34 @@ mod tests {
     }
 
     #[test]
+    fn an_evaluation_alone_bounds_nothing() {
+        let tt = TranspositionTable::new(1);
+        tt.store(42, None, 0, -35, DEPTH_UNSEARCHED, Bound::None, true, 0);
+        let hit = tt.probe(42, 0).expect("stored");
+        assert_eq!(
+            (hit.mv, hit.eval, hit.depth, hit.bound, hit.pv),
+            (None, -35, DEPTH_UNSEARCHED, Bound::None, true)
+        );
+        // Neither it nor a quiescence search's result (draft 0) reads as an empty entry.
+        tt.store(43, None, 12, 12, 0, Bound::Lower, false, 0);
+        let hit = tt.probe(43, 0).expect("stored");
+        assert_eq!((hit.depth, hit.bound), (0, Bound::Lower));
+        // A search's result replaces it; it does not replace a deeper one of this search.
+        tt.store(42, None, 7, -35, 5, Bound::Upper, false, 0);
+        tt.store(42, None, 0, -35, DEPTH_UNSEARCHED, Bound::None, false, 0);
+        let hit = tt.probe(42, 0).expect("stored");
+        assert_eq!((hit.value, hit.depth, hit.bound), (7, 5, Bound::Upper));
+        // Drafts out of range are clamped, not wrapped into an empty entry.
+        tt.store(44, None, 0, 0, -9, Bound::None, false, 0);
+        tt.store(45, None, 0, 0, 1000, Bound::Exact, false, 0);
+        assert_eq!(tt.probe(44, 0).map(|h| h.depth), Some(DEPTH_UNSEARCHED));
+        assert_eq!(
+            tt.probe(45, 0).map(|h| h.depth),
+            Some(i32::from(u8::MAX) - DEPTH_OFFSET)
+        );
+    }
+
+    #[test]
     fn deeper_entries_survive_replacement() {
         let tt = TranspositionTable::new(1);
         // Five keys in bucket 0: the shallowest of the first four makes room for the fifth.
@@ -478,6 +523,14 @@ mod tests {
         tt.store(5, None, 0, 0, 1, Bound::Exact, false, 0);
         assert!(tt.probe(2, 0).is_none());
         for key in [1, 3, 4, 5] {
+            assert!(tt.probe(key, 0).is_some(), "{key}");
+        }
+        // An evaluation alone goes before any search's result, a quiescence search's too.
+        tt.store(7, None, 0, 0, DEPTH_UNSEARCHED, Bound::None, false, 0);
+        assert!(tt.probe(5, 0).is_none() && tt.probe(7, 0).is_some());
+        tt.store(6, None, 0, 0, 0, Bound::Lower, false, 0);
+        assert!(tt.probe(7, 0).is_none());
+        for key in [1, 3, 4, 6] {
             assert!(tt.probe(key, 0).is_some(), "{key}");
         }
     }
