@@ -1076,7 +1076,9 @@ impl Searcher {
                 if let Some(null) = pos.null_move() {
                     self.tt.prefetch(null.zobrist_hash());
                     self.accumulators[ply + 1] = self.accumulators[ply].clone();
-                    let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                    // Stockfish's base, 4 + depth / 3: the 3 + depth / 4 before it played
+                    // about 10 Elo weaker (docs/performance.md).
+                    let r = 4 + depth / 3 + ((eval - beta) / 200).min(3);
                     self.path.push(null.zobrist_hash());
                     self.stack[ply] = None;
                     let barrier = std::mem::replace(&mut self.null_barrier, self.path.len() - 1);
