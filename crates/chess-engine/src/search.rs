@@ -263,7 +263,7 @@ impl Searcher {
     /// Resizes the transposition table to `mb` megabytes (clamped to 1..=[`MAX_HASH_MB`]),
     /// emptying it. If the memory cannot be had, the table keeps its size and the error says
     /// so.
-    pub fn set_hash_size(&mut self, mb: usize) -> Result<(), std::collections::TryReserveError> {
+    pub fn set_hash_size(&mut self, mb: usize) -> std::io::Result<()> {
         if let Some(tt) = Arc::get_mut(&mut self.tt) {
             return tt.resize(mb);
         }
