@@ -144,7 +144,9 @@ impl Buckets {
             align_of::<Bucket>()
         };
         let map = MmapMut::map_anon(bytes + align)?;
-        let offset = map.as_ptr().align_offset(align);
+        // From the address rather than `align_offset`, which may give up (`usize::MAX`).
+        let address = map.as_ptr() as usize;
+        let offset = address.next_multiple_of(align) - address;
         // A hint: where it is refused (another system, huge pages switched off) the table
         // works on small pages.
         #[cfg(target_os = "linux")]
