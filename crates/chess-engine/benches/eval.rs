@@ -1,12 +1,13 @@
 //! Evaluation speed: the classical evaluation against the network, the network's accumulator
-//! built from scratch and brought along by a move, over the positions of a few games' moves.
+//! built from scratch, brought along by a move from the boards before and after it or from
+//! the move itself, over the positions of a few games' moves.
 
 use std::hint::black_box;
 
 use chess_engine::evaluate;
-use chess_engine::nnue::Network;
+use chess_engine::nnue::{Change, Network};
 use chess_notation::Fen;
-use chess_rules::{CastlingMode, Position};
+use chess_rules::{CastlingMode, Move, Position};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 const FENS: [&str; 4] = [
@@ -16,8 +17,8 @@ const FENS: [&str; 4] = [
     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
 ];
 
-/// Each position and every position one legal move after it.
-fn positions() -> Vec<(Position, Position)> {
+/// Each position, each of its legal moves and the position after it.
+fn positions() -> Vec<(Position, Move, Position)> {
     let mut pairs = Vec::new();
     for fen in FENS {
         let pos = fen
@@ -26,7 +27,7 @@ fn positions() -> Vec<(Position, Position)> {
             .into_position(CastlingMode::Standard)
             .expect("legal");
         for m in pos.legal_moves() {
-            pairs.push((pos.clone(), pos.after(m)));
+            pairs.push((pos.clone(), m, pos.after(m)));
         }
     }
     pairs
@@ -41,7 +42,7 @@ fn bench_eval(c: &mut Criterion) {
         b.iter(|| {
             pairs
                 .iter()
-                .map(|(_, child)| evaluate(black_box(child)))
+                .map(|(_, _, child)| evaluate(black_box(child)))
                 .sum::<i32>()
         });
     });
@@ -49,7 +50,7 @@ fn bench_eval(c: &mut Criterion) {
         b.iter(|| {
             pairs
                 .iter()
-                .map(|(_, child)| {
+                .map(|(_, _, child)| {
                     let acc = net.refresh(black_box(child.board()));
                     net.evaluate(&acc, child.board(), child.turn())
                 })
@@ -58,19 +59,31 @@ fn bench_eval(c: &mut Criterion) {
     });
     let parents: Vec<_> = pairs
         .iter()
-        .map(|(pos, _)| net.refresh(pos.board()))
+        .map(|(pos, _, _)| net.refresh(pos.board()))
         .collect();
     let mut child_acc = parents[0].clone();
     group.bench_function("nnue update", |b| {
         b.iter(|| {
             let mut sum = 0;
-            for ((pos, child), parent) in pairs.iter().zip(&parents) {
+            for ((pos, _, child), parent) in pairs.iter().zip(&parents) {
                 net.update_from(
                     parent,
                     &mut child_acc,
                     pos.board(),
                     black_box(child.board()),
                 );
+                sum += net.evaluate(&child_acc, child.board(), child.turn());
+            }
+            sum
+        });
+    });
+    // What the search does: the change known from the move, applied in one pass.
+    group.bench_function("nnue apply", |b| {
+        b.iter(|| {
+            let mut sum = 0;
+            for ((pos, m, child), parent) in pairs.iter().zip(&parents) {
+                let change = Change::of_move(pos, black_box(*m));
+                net.apply(parent, &mut child_acc, &change);
                 sum += net.evaluate(&child_acc, child.board(), child.turn());
             }
             sum

@@ -22,7 +22,8 @@ use chess_rules::{Move, MoveList, Position};
 use crate::eval::{evaluate, has_non_pawn_material};
 use crate::level::{Level, Rng, pick};
 use crate::limits::{Control, Limits};
-use crate::nnue::{Accumulator, Network};
+use crate::nnue::stack::AccumulatorStack;
+use crate::nnue::{Change, Network};
 use crate::ordering::{
     BAD_CAPTURE, CaptureHistory, Context, ContinuationHistory, CounterMoves, GOOD_CAPTURE, History,
     Killers, Picker, PieceTo, mvv_lva, score_move,
@@ -177,7 +178,7 @@ pub struct Searcher {
     /// The network that evaluates positions, or `None` for the classical evaluation.
     network: Option<Arc<Network>>,
     /// The network's accumulators of the positions on the search path, by ply.
-    accumulators: Vec<Accumulator>,
+    accumulators: AccumulatorStack,
     /// The endgame tablebases and how to use them.
     tablebases: TablebaseSettings,
     /// The most pieces probed in this search (0: no probes below the root).
@@ -252,7 +253,7 @@ impl Searcher {
             pv_len: [0; MAX_PLY + 1],
             static_evals: [0; MAX_PLY + 1],
             network: Some(Network::default_network()),
-            accumulators: vec![Network::zeroed().refresh(&chess_core::Board::empty()); MAX_PLY + 2],
+            accumulators: AccumulatorStack::new(MAX_PLY + 2),
             tablebases: TablebaseSettings::default(),
             tb_cardinality: 0,
             tb_hits: 0,
@@ -460,7 +461,7 @@ impl Searcher {
         self.path.push(pos.zobrist_hash());
         self.null_barrier = 0;
         if let Some(network) = self.network.as_deref() {
-            self.accumulators[0] = network.refresh(pos.board());
+            self.accumulators.reset(network.refresh(pos.board()));
         }
         // The root's evaluation, which the nodes two plies below compare theirs with.
         self.static_evals[0] = if pos.is_check() {
@@ -717,7 +718,7 @@ impl Searcher {
         for (i, rm) in root_moves.iter_mut().enumerate() {
             let m = rm.m;
             let child = pos.after(m);
-            self.push_accumulator(0, pos, &child);
+            self.push_accumulator(0, pos, m);
             let extension = i32::from(child.is_check());
             let new_depth = depth - 1 + extension;
             self.path.push(child.zobrist_hash());
@@ -873,10 +874,11 @@ impl Searcher {
     /// The static evaluation of `pos`, the position at `ply` of the search path, for the side
     /// to move.
     #[inline]
-    fn evaluate(&self, pos: &Position, ply: usize) -> Value {
+    fn evaluate(&mut self, pos: &Position, ply: usize) -> Value {
         match self.network.as_deref() {
             Some(network) => {
-                let value = network.evaluate(&self.accumulators[ply], pos.board(), pos.turn());
+                let acc = self.accumulators.get(network, ply);
+                let value = network.evaluate(acc, pos.board(), pos.turn());
                 // Towards a draw as the 50-move rule nears: an advantage that cannot be
                 // turned into a capture or a pawn move is worth less and less.
                 let value = value * (200 - pos.halfmoves().min(100) as i32) / 200;
@@ -892,12 +894,12 @@ impl Searcher {
         }
     }
 
-    /// The accumulator of `child`, a position after `pos` at `ply`, for the next ply.
+    /// Records the accumulator of the position after `m` from `pos` at `ply`, for the next
+    /// ply (computed if an evaluation needs it).
     #[inline]
-    fn push_accumulator(&mut self, ply: usize, pos: &Position, child: &Position) {
-        if let Some(network) = self.network.as_deref() {
-            let (done, next) = self.accumulators.split_at_mut(ply + 1);
-            network.update_from(&done[ply], &mut next[0], pos.board(), child.board());
+    fn push_accumulator(&mut self, ply: usize, pos: &Position, m: Move) {
+        if self.network.is_some() {
+            self.accumulators.push(ply, Change::of_move(pos, m));
         }
     }
 
@@ -1075,7 +1077,7 @@ impl Searcher {
             {
                 if let Some(null) = pos.null_move() {
                     self.tt.prefetch(null.zobrist_hash());
-                    self.accumulators[ply + 1] = self.accumulators[ply].clone();
+                    self.accumulators.push(ply, Change::NONE);
                     // Stockfish's base, 4 + depth / 3: the 3 + depth / 4 before it played
                     // about 10 Elo weaker (docs/performance.md).
                     let r = 4 + depth / 3 + ((eval - beta) / 200).min(3);
@@ -1222,7 +1224,7 @@ impl Searcher {
             let new_depth = depth - 1 + extension;
             let child = pos.after(m);
             self.tt.prefetch(child.zobrist_hash());
-            self.push_accumulator(ply, pos, &child);
+            self.push_accumulator(ply, pos, m);
             self.path.push(child.zobrist_hash());
             self.stack[ply] = Some(PieceTo::of(pos, m));
             let mut value;
@@ -1446,7 +1448,7 @@ impl Searcher {
             }
             let child = pos.after(m);
             self.tt.prefetch(child.zobrist_hash());
-            self.push_accumulator(ply, pos, &child);
+            self.push_accumulator(ply, pos, m);
             let value = -self.qsearch(&child, -beta, -alpha, ply + 1);
             if self.stopped {
                 return DRAW;
@@ -1583,12 +1585,12 @@ mod tests {
         assert_ne!(alone, 0);
         let mut searcher = Searcher::with_hash(1);
         searcher.set_network(Some(Arc::new(net.clone())));
-        searcher.accumulators[0] = acc.clone();
+        searcher.accumulators.reset(acc.clone());
         // Four halfmoves since the last capture or pawn move: 196/200 of the network's value.
         assert_eq!(searcher.evaluate(&pos, 0), alone * 196 / 200);
         net.set_residual(true);
         searcher.set_network(Some(Arc::new(net)));
-        searcher.accumulators[0] = acc;
+        searcher.accumulators.reset(acc);
         assert_eq!(
             searcher.evaluate(&pos, 0),
             alone * 196 / 200 + evaluate(&pos)

@@ -31,7 +31,10 @@
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
-use chess_core::{Board, Color, Piece, Role, Square};
+use chess_core::{Board, CastlingSide, Color, Piece, Role, Square};
+use chess_rules::{Move, MoveKind, Position};
+
+pub(crate) mod stack;
 
 /// Inputs of each view: two colours, six roles, 64 squares.
 pub const INPUTS: usize = 768;
@@ -85,6 +88,109 @@ impl Accumulator {
     #[must_use]
     pub fn view(&self, color: Color) -> &[i16; HIDDEN] {
         &self.values[color as usize]
+    }
+}
+
+/// The pieces a move takes off the board and puts on it: what changes in the network's
+/// inputs, known from the move before it is made, so that the accumulator can be brought up to
+/// date later, or never if no evaluation needs it.
+///
+/// ```
+/// use chess_core::{Piece, Square};
+/// use chess_engine::nnue::{Change, Network};
+/// use chess_rules::{Move, Position};
+///
+/// let net = Network::default_network();
+/// let pos = Position::standard();
+/// let m = Move::double_push(Square::E2, Square::E4);
+/// let change = Change::of_move(&pos, m);
+/// assert_eq!(change.removed(), &[(Square::E2, Piece::WhitePawn)]);
+/// assert_eq!(change.added(), &[(Square::E4, Piece::WhitePawn)]);
+///
+/// let mut acc = net.refresh(pos.board());
+/// let before = acc.clone();
+/// net.apply(&before, &mut acc, &change);
+/// assert_eq!(acc, net.refresh(pos.after(m).board()));
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Change {
+    removed: [(Square, Piece); 2],
+    added: [(Square, Piece); 2],
+    n_removed: u8,
+    n_added: u8,
+}
+
+impl Change {
+    /// No change: the null move's.
+    pub const NONE: Change = Change {
+        removed: [(Square::A1, Piece::WhitePawn); 2],
+        added: [(Square::A1, Piece::WhitePawn); 2],
+        n_removed: 0,
+        n_added: 0,
+    };
+
+    /// The change of the legal move `m` in `pos`. A capture takes off two pieces and puts on
+    /// one; castling takes off and puts on the king and the rook (on the same squares in some
+    /// Chess960 castlings, which cancel out); any other move takes off one and puts on one.
+    #[inline]
+    #[must_use]
+    pub fn of_move(pos: &Position, m: Move) -> Change {
+        let board = pos.board();
+        let us = pos.turn();
+        let (from, to) = (m.from(), m.to());
+        let mut change = Change::NONE;
+        let Some(piece) = board.piece_at(from) else {
+            return change;
+        };
+        change.remove(from, piece);
+        match m.kind() {
+            MoveKind::Normal | MoveKind::DoublePush | MoveKind::Promotion => {
+                if let Some(captured) = board.piece_at(to) {
+                    change.remove(to, captured);
+                }
+                let placed = m.promotion().map_or(piece, |role| Piece::new(us, role));
+                change.add(to, placed);
+            }
+            MoveKind::EnPassant => {
+                change.remove(
+                    Square::new(to.file(), from.rank()),
+                    Piece::new(!us, Role::Pawn),
+                );
+                change.add(to, piece);
+            }
+            MoveKind::Castle => {
+                let side = CastlingSide::from_king_and_rook(from, to);
+                let rook = Piece::new(us, Role::Rook);
+                change.remove(to, rook);
+                change.add(side.king_to(us), piece);
+                change.add(side.rook_to(us), rook);
+            }
+        }
+        change
+    }
+
+    /// The pieces taken off, with their squares.
+    #[must_use]
+    pub fn removed(&self) -> &[(Square, Piece)] {
+        &self.removed[..usize::from(self.n_removed)]
+    }
+
+    /// The pieces put on, with their squares.
+    #[must_use]
+    pub fn added(&self) -> &[(Square, Piece)] {
+        &self.added[..usize::from(self.n_added)]
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, sq: Square, piece: Piece) {
+        self.removed[usize::from(self.n_removed)] = (sq, piece);
+        self.n_removed += 1;
+    }
+
+    #[inline(always)]
+    fn add(&mut self, sq: Square, piece: Piece) {
+        self.added[usize::from(self.n_added)] = (sq, piece);
+        self.n_added += 1;
     }
 }
 
@@ -437,14 +543,79 @@ impl Network {
                 }
             }
         }
+        self.apply_generic(source, acc, &added[..n_added], &removed[..n_removed]);
+    }
+
+    /// Sets `acc` to `source` changed by `change`: the accumulator after a move from the
+    /// accumulator before it.
+    #[inline]
+    pub fn apply(&self, source: &Accumulator, acc: &mut Accumulator, change: &Change) {
+        #[cfg(target_arch = "x86_64")]
+        if avx2() {
+            // SAFETY: the processor has AVX2, checked just above.
+            return unsafe { self.apply_avx2(source, acc, change) };
+        }
+        self.apply_generic(source, acc, change.added(), change.removed());
+    }
+
+    /// [`Network::apply`] compiled for AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn apply_avx2(&self, source: &Accumulator, acc: &mut Accumulator, change: &Change) {
+        self.apply_generic(source, acc, change.added(), change.removed());
+    }
+
+    /// `acc` = `source` + the columns of `added` − those of `removed`, in one pass over the
+    /// sums for the changes of moves (one piece on and one or two off, or two and two), which
+    /// reads the source and writes the result once instead of once per column.
+    #[inline(always)]
+    fn apply_generic(
+        &self,
+        source: &Accumulator,
+        acc: &mut Accumulator,
+        added: &[(Square, Piece)],
+        removed: &[(Square, Piece)],
+    ) {
         for view in [Color::White, Color::Black] {
+            let column =
+                |&(sq, piece): &(Square, Piece)| &self.feature_weights[feature(view, piece, sq)];
+            let from = &source.values[view as usize];
             let out = &mut acc.values[view as usize];
-            *out = source.values[view as usize];
-            for &(sq, piece) in &added[..n_added] {
-                add(out, &self.feature_weights[feature(view, piece, sq)]);
-            }
-            for &(sq, piece) in &removed[..n_removed] {
-                sub(out, &self.feature_weights[feature(view, piece, sq)]);
+            match (added, removed) {
+                ([a], [r]) => {
+                    let (a, r) = (column(a), column(r));
+                    for i in 0..HIDDEN {
+                        out[i] = from[i].wrapping_add(a[i]).wrapping_sub(r[i]);
+                    }
+                }
+                ([a], [r1, r2]) => {
+                    let (a, r1, r2) = (column(a), column(r1), column(r2));
+                    for i in 0..HIDDEN {
+                        out[i] = from[i]
+                            .wrapping_add(a[i])
+                            .wrapping_sub(r1[i])
+                            .wrapping_sub(r2[i]);
+                    }
+                }
+                ([a1, a2], [r1, r2]) => {
+                    let (a1, a2, r1, r2) = (column(a1), column(a2), column(r1), column(r2));
+                    for i in 0..HIDDEN {
+                        out[i] = from[i]
+                            .wrapping_add(a1[i])
+                            .wrapping_add(a2[i])
+                            .wrapping_sub(r1[i])
+                            .wrapping_sub(r2[i]);
+                    }
+                }
+                _ => {
+                    *out = *from;
+                    for a in added {
+                        add(out, column(a));
+                    }
+                    for r in removed {
+                        sub(out, column(r));
+                    }
+                }
             }
         }
     }
@@ -616,6 +787,10 @@ mod tests {
                     let mut next = acc.clone();
                     net.update_from(&acc, &mut next, pos.board(), child.board());
                     assert_eq!(next, net.refresh(child.board()), "after {m:?} from {pos:?}");
+                    // The change known from the move alone gives the same sums.
+                    let mut applied = acc.clone();
+                    net.apply(&acc, &mut applied, &Change::of_move(&pos, m));
+                    assert_eq!(applied, next, "after {m:?} from {pos:?}");
                     assert_eq!(
                         net.evaluate(&next, child.board(), child.turn()),
                         net.evaluate(&net.refresh(child.board()), child.board(), child.turn())
@@ -626,6 +801,41 @@ mod tests {
         }
         // Every kind of move was played: castling, en passant, promotion, capture.
         assert!(moves_seen.iter().all(|&n| n > 0), "{moves_seen:?}");
+    }
+
+    #[test]
+    fn chess960_castlings_change_the_king_and_the_rook() {
+        // Castlings in which the king or the rook stays on its square, or lands on the
+        // other's: the changes cancel out where they must.
+        let net = random_network(7);
+        let fens = [
+            // King on f1, rook on g1: O-O swaps them.
+            "4k3/8/8/8/8/8/8/5KR1 w G - 0 1",
+            // King on g1, rook on h1: O-O keeps the king on g1.
+            "4k3/8/8/8/8/8/8/6KR w H - 0 1",
+            // King on b1, rook on a1: O-O-O moves the king to c1 and the rook to d1.
+            "4k3/8/8/8/8/8/8/RK6 w A - 0 1",
+            // King on d1, rook on c1: O-O-O puts the king on the rook's square and the rook
+            // on the king's.
+            "4k3/8/8/8/8/8/8/2RK4 w C - 0 1",
+        ];
+        for fen in fens {
+            let pos = fen
+                .parse::<Fen>()
+                .expect("a FEN")
+                .into_position(CastlingMode::Chess960)
+                .expect("a legal position");
+            let castles: Vec<_> = pos
+                .legal_moves()
+                .into_iter()
+                .filter(|m| m.is_castle())
+                .collect();
+            assert_eq!(castles.len(), 1, "{fen}");
+            let acc = net.refresh(pos.board());
+            let mut applied = acc.clone();
+            net.apply(&acc, &mut applied, &Change::of_move(&pos, castles[0]));
+            assert_eq!(applied, net.refresh(pos.after(castles[0]).board()), "{fen}");
+        }
     }
 
     #[test]
@@ -641,12 +851,17 @@ mod tests {
             if moves.is_empty() {
                 break;
             }
-            let child = pos.after(moves[rng.below(moves.len() as u64) as usize]);
+            let m = moves[rng.below(moves.len() as u64) as usize];
+            let child = pos.after(m);
             let parent = net.refresh_generic(pos.board());
             assert_eq!(net.refresh(pos.board()), parent);
             let (mut fast, mut generic) = (parent.clone(), parent.clone());
             net.update_from(&parent, &mut fast, pos.board(), child.board());
             net.update_from_generic(&parent, &mut generic, pos.board(), child.board());
+            assert_eq!(fast, generic);
+            let change = Change::of_move(&pos, m);
+            net.apply(&parent, &mut fast, &change);
+            net.apply_generic(&parent, &mut generic, change.added(), change.removed());
             assert_eq!(fast, generic);
             assert_eq!(
                 net.evaluate(&fast, child.board(), child.turn()),
