@@ -22,8 +22,7 @@ use chess_rules::{Move, MoveList, Position};
 use crate::eval::{evaluate, has_non_pawn_material};
 use crate::level::{Level, Rng, pick};
 use crate::limits::{Control, Limits};
-use crate::nnue::stack::AccumulatorStack;
-use crate::nnue::{Change, Network};
+use crate::nnue::{Accumulator, Change, Network};
 use crate::ordering::{
     BAD_CAPTURE, CaptureHistory, Context, ContinuationHistory, CounterMoves, GOOD_CAPTURE, History,
     Killers, Picker, PieceTo, mvv_lva, score_move,
@@ -178,7 +177,7 @@ pub struct Searcher {
     /// The network that evaluates positions, or `None` for the classical evaluation.
     network: Option<Arc<Network>>,
     /// The network's accumulators of the positions on the search path, by ply.
-    accumulators: AccumulatorStack,
+    accumulators: Vec<Accumulator>,
     /// The endgame tablebases and how to use them.
     tablebases: TablebaseSettings,
     /// The most pieces probed in this search (0: no probes below the root).
@@ -253,7 +252,7 @@ impl Searcher {
             pv_len: [0; MAX_PLY + 1],
             static_evals: [0; MAX_PLY + 1],
             network: Some(Network::default_network()),
-            accumulators: AccumulatorStack::new(MAX_PLY + 2),
+            accumulators: vec![Network::zeroed().refresh(&chess_core::Board::empty()); MAX_PLY + 2],
             tablebases: TablebaseSettings::default(),
             tb_cardinality: 0,
             tb_hits: 0,
@@ -461,7 +460,7 @@ impl Searcher {
         self.path.push(pos.zobrist_hash());
         self.null_barrier = 0;
         if let Some(network) = self.network.as_deref() {
-            self.accumulators.reset(network.refresh(pos.board()));
+            self.accumulators[0] = network.refresh(pos.board());
         }
         // The root's evaluation, which the nodes two plies below compare theirs with.
         self.static_evals[0] = if pos.is_check() {
@@ -874,11 +873,10 @@ impl Searcher {
     /// The static evaluation of `pos`, the position at `ply` of the search path, for the side
     /// to move.
     #[inline]
-    fn evaluate(&mut self, pos: &Position, ply: usize) -> Value {
+    fn evaluate(&self, pos: &Position, ply: usize) -> Value {
         match self.network.as_deref() {
             Some(network) => {
-                let acc = self.accumulators.get(network, ply);
-                let value = network.evaluate(acc, pos.board(), pos.turn());
+                let value = network.evaluate(&self.accumulators[ply], pos.board(), pos.turn());
                 // Towards a draw as the 50-move rule nears: an advantage that cannot be
                 // turned into a capture or a pawn move is worth less and less.
                 let value = value * (200 - pos.halfmoves().min(100) as i32) / 200;
@@ -894,12 +892,12 @@ impl Searcher {
         }
     }
 
-    /// Records the accumulator of the position after `m` from `pos` at `ply`, for the next
-    /// ply (computed if an evaluation needs it).
+    /// The accumulator of the position after `m` from `pos` at `ply`, for the next ply.
     #[inline]
     fn push_accumulator(&mut self, ply: usize, pos: &Position, m: Move) {
-        if self.network.is_some() {
-            self.accumulators.push(ply, Change::of_move(pos, m));
+        if let Some(network) = self.network.as_deref() {
+            let (done, next) = self.accumulators.split_at_mut(ply + 1);
+            network.apply(&done[ply], &mut next[0], &Change::of_move(pos, m));
         }
     }
 
@@ -1077,7 +1075,7 @@ impl Searcher {
             {
                 if let Some(null) = pos.null_move() {
                     self.tt.prefetch(null.zobrist_hash());
-                    self.accumulators.push(ply, Change::NONE);
+                    self.accumulators[ply + 1] = self.accumulators[ply].clone();
                     // Stockfish's base, 4 + depth / 3: the 3 + depth / 4 before it played
                     // about 10 Elo weaker (docs/performance.md).
                     let r = 4 + depth / 3 + ((eval - beta) / 200).min(3);
@@ -1585,12 +1583,12 @@ mod tests {
         assert_ne!(alone, 0);
         let mut searcher = Searcher::with_hash(1);
         searcher.set_network(Some(Arc::new(net.clone())));
-        searcher.accumulators.reset(acc.clone());
+        searcher.accumulators[0] = acc.clone();
         // Four halfmoves since the last capture or pawn move: 196/200 of the network's value.
         assert_eq!(searcher.evaluate(&pos, 0), alone * 196 / 200);
         net.set_residual(true);
         searcher.set_network(Some(Arc::new(net)));
-        searcher.accumulators.reset(acc);
+        searcher.accumulators[0] = acc;
         assert_eq!(
             searcher.evaluate(&pos, 0),
             alone * 196 / 200 + evaluate(&pos)

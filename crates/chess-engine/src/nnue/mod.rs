@@ -34,8 +34,6 @@ use std::sync::{Arc, OnceLock};
 use chess_core::{Board, CastlingSide, Color, Piece, Role, Square};
 use chess_rules::{Move, MoveKind, Position};
 
-pub(crate) mod stack;
-
 /// Inputs of each view: two colours, six roles, 64 squares.
 pub const INPUTS: usize = 768;
 /// The neurons of the first layer, in each view.
@@ -92,8 +90,8 @@ impl Accumulator {
 }
 
 /// The pieces a move takes off the board and puts on it: what changes in the network's
-/// inputs, known from the move before it is made, so that the accumulator can be brought up to
-/// date later, or never if no evaluation needs it.
+/// inputs, known from the move itself (cheaper than comparing the boards before and after it,
+/// as [`Network::update_from`] does for boards that differ in any way).
 ///
 /// ```
 /// use chess_core::{Piece, Square};
