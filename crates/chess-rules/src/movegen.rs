@@ -512,10 +512,7 @@ impl Position {
     fn attacked_squares(&self, color: Color, occupied: Bitboard) -> Bitboard {
         let board = &self.board;
         let pawns = board.pieces(color, Role::Pawn);
-        let mut attacked = match color {
-            Color::White => pawns.shift_north_west() | pawns.shift_north_east(),
-            Color::Black => pawns.shift_south_west() | pawns.shift_south_east(),
-        };
+        let mut attacked = attacks::pawns(color, pawns);
         attacked |= attacks::king(board.pieces(color, Role::King).first_unchecked());
         for sq in board.pieces(color, Role::Knight) {
             attacked |= attacks::knight(sq);

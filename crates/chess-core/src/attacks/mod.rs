@@ -84,6 +84,31 @@ pub fn pawn(color: Color, sq: Square) -> Bitboard {
     Bitboard(generated::PAWN[color as usize][sq as usize])
 }
 
+/// The squares the pawns of `color` on `pawns` attack together (a square two of them attack
+/// counted once): the whole set in two shifts, where [`pawn`] takes one square at a time.
+///
+/// ```
+/// use chess_core::{Bitboard, Color, Square, attacks};
+///
+/// let pawns = Bitboard::from(Square::A2) | Square::C2 | Square::H7;
+/// assert_eq!(
+///     attacks::pawns(Color::White, pawns),
+///     Bitboard::from(Square::B3) | Square::D3 | Square::G8
+/// );
+/// assert_eq!(
+///     attacks::pawns(Color::Black, pawns),
+///     Bitboard::from(Square::B1) | Square::D1 | Square::G6
+/// );
+/// ```
+#[inline]
+#[must_use]
+pub const fn pawns(color: Color, pawns: Bitboard) -> Bitboard {
+    match color {
+        Color::White => Bitboard(pawns.shift_north_east().0 | pawns.shift_north_west().0),
+        Color::Black => Bitboard(pawns.shift_south_east().0 | pawns.shift_south_west().0),
+    }
+}
+
 /// The squares a rook on `sq` attacks when `occupied` holds the pieces on the board (the first
 /// piece in each direction is attacked, whatever its color).
 #[inline]
@@ -247,6 +272,24 @@ mod tests {
                 slow_steps(sq, &[(-1, -1), (1, -1)]),
                 "{sq}"
             );
+        }
+    }
+
+    #[test]
+    fn pawn_sets_attack_what_their_pawns_attack() {
+        // Sets that touch both edge files and ranks, and two pawns with a common target.
+        let mut x = 0x9E37_79B9_7F4A_7C15_u64;
+        for _ in 0..2_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let set = Bitboard(x & x.rotate_left(23));
+            for color in Color::iter() {
+                let one_by_one = set
+                    .into_iter()
+                    .fold(Bitboard::EMPTY, |acc, sq| acc | pawn(color, sq));
+                assert_eq!(pawns(color, set), one_by_one, "{color:?} {set:?}");
+            }
         }
     }
 

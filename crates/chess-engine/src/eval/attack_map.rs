@@ -45,15 +45,6 @@ impl AttackMap {
     }
 }
 
-/// The squares pawns of `color` on `pawns` attack.
-#[inline(always)]
-pub(super) fn pawn_attacks(pawns: Bitboard, color: Color) -> Bitboard {
-    match color {
-        Color::White => pawns.shift_north_east() | pawns.shift_north_west(),
-        Color::Black => pawns.shift_south_east() | pawns.shift_south_west(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -51,7 +51,7 @@ pub(crate) use tapered::S;
 use chess_core::{Bitboard, Board, Color, Rank, Role, attacks};
 use chess_rules::Position;
 
-use attack_map::{AttackMap, pawn_attacks};
+use attack_map::AttackMap;
 use features::{
     BISHOP_MOBILITY, BISHOP_OUTPOST, BISHOP_PAIR, BISHOP_PAWNS, KING_PROTECTOR, KNIGHT_MOBILITY,
     KNIGHT_OUTPOST, LONG_DIAGONAL_BISHOP, MINOR_BEHIND_PAWN, PSQT, QUEEN_MOBILITY, ROOK_MOBILITY,
@@ -168,7 +168,7 @@ fn pieces<T: Sink>(board: &Board, color: Color, sink: &mut T) -> AttackMap {
     let occupied = board.occupied();
     let our_pawns = board.pieces(color, Role::Pawn);
     let their_pawns = board.pieces(them, Role::Pawn);
-    let area = !board.by_color(color) & !pawn_attacks(their_pawns, them);
+    let area = !board.by_color(color) & !attacks::pawns(them, their_pawns);
 
     let their_zone = board
         .king_of(them)
@@ -185,7 +185,7 @@ fn pieces<T: Sink>(board: &Board, color: Color, sink: &mut T) -> AttackMap {
         | Bitboard::relative_rank(color, Rank::Fifth)
         | Bitboard::relative_rank(color, Rank::Sixth))
         & map.by(Role::Pawn)
-        & !pawn_attacks(their_fronts, them);
+        & !attacks::pawns(them, their_fronts);
     if let Some(king) = board.king_of(color) {
         map.add(Role::King, attacks::king(king));
     }
@@ -293,7 +293,7 @@ fn space(board: &Board, color: Color) -> i32 {
         & (Bitboard::relative_rank(color, Rank::Second)
             | Bitboard::relative_rank(color, Rank::Third)
             | Bitboard::relative_rank(color, Rank::Fourth));
-    let safe = centre & !our_pawns & !pawn_attacks(board.pieces(them, Role::Pawn), them);
+    let safe = centre & !our_pawns & !attacks::pawns(them, board.pieces(them, Role::Pawn));
     let mut behind = our_pawns;
     behind |= behind.shift_forward(them);
     behind |= behind.shift_forward(them).shift_forward(them);

@@ -4,7 +4,7 @@ use chess_core::{Bitboard, Board, Color, Rank, Role, Square, attacks};
 
 use std::cell::RefCell;
 
-use super::attack_map::{AttackMap, pawn_attacks};
+use super::attack_map::AttackMap;
 use super::features::{
     BACKWARD, DOUBLED, ENEMY_ROOK_BEHIND_PASSER, ISOLATED, KING_PAWN_DISTANCE, PASSED,
     PASSED_BLOCKED, PASSED_FREE, PASSED_KING_DISTANCE, PASSED_OWN_KING_DISTANCE, PHALANX,
@@ -47,8 +47,8 @@ fn terms<T: Sink>(board: &Board, color: Color, sink: &mut T) -> Bitboard {
 pub(super) fn structure<T: Sink>(board: &Board, color: Color, sink: &mut T) -> Bitboard {
     let ours = board.pieces(color, Role::Pawn);
     let theirs = board.pieces(!color, Role::Pawn);
-    let defended = pawn_attacks(ours, color);
-    let their_attacks = pawn_attacks(theirs, !color);
+    let defended = attacks::pawns(color, ours);
+    let their_attacks = attacks::pawns(!color, theirs);
     let passers = passed(ours, theirs, color);
     for sq in ours {
         let file = Bitboard::file(sq.file());

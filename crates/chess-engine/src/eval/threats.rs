@@ -1,8 +1,8 @@
 //! Threats: enemy pieces the side attacks that cannot simply stay where they are.
 
-use chess_core::{Bitboard, Board, Color, Rank, Role};
+use chess_core::{Bitboard, Board, Color, Rank, Role, attacks};
 
-use super::attack_map::{AttackMap, pawn_attacks};
+use super::attack_map::AttackMap;
 use super::features::{
     HANGING, THREAT_BY_KING, THREAT_BY_MINOR, THREAT_BY_PAWN_PUSH, THREAT_BY_ROOK,
     THREAT_BY_SAFE_PAWN,
@@ -52,7 +52,7 @@ pub(super) fn terms<T: Sink>(
     sink.add(
         color,
         THREAT_BY_SAFE_PAWN,
-        (pawn_attacks(safe_pawns, color) & non_pawns).count() as i32,
+        (attacks::pawns(color, safe_pawns) & non_pawns).count() as i32,
     );
 
     let empty = !board.occupied();
@@ -62,7 +62,7 @@ pub(super) fn terms<T: Sink>(
     sink.add(
         color,
         THREAT_BY_PAWN_PUSH,
-        (pawn_attacks(pushes, color) & non_pawns).count() as i32,
+        (attacks::pawns(color, pushes) & non_pawns).count() as i32,
     );
 }
 
