@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use chess_core::{Bitboard, Role};
 use chess_rules::{Move, MoveList, Position};
 
-use crate::eval::{evaluate, has_non_pawn_material};
+use crate::eval::{classical, evaluate, has_non_pawn_material};
 use crate::level::{Level, Rng, pick};
 use crate::limits::{Control, Limits};
 use crate::nnue::{Accumulator, Change, Network};
@@ -884,9 +884,11 @@ impl Searcher {
                 // Towards a draw as the 50-move rule nears: an advantage that cannot be
                 // turned into a capture or a pawn move is worth less and less.
                 let value = value * (200 - pos.halfmoves().min(100) as i32) / 200;
-                // A residual network corrects the classical evaluation, which scales itself.
+                // A residual network corrects the classical evaluation; the correction is
+                // scaled in the endings the classical evaluation knows to be drawish.
                 let value = if network.is_residual() {
-                    value + evaluate(pos)
+                    let classical = classical(pos);
+                    classical.value + classical.scale(pos, value)
                 } else {
                     value
                 };
@@ -1597,6 +1599,23 @@ mod tests {
             searcher.evaluate(&pos, 0),
             alone * 196 / 200 + evaluate(&pos)
         );
+    }
+
+    #[test]
+    fn the_built_in_network_does_not_undo_a_known_draw() {
+        // A rook's pawn and the wrong bishop against the king in the corner: the network alone
+        // gives white about a pawn, the classical evaluation knows the draw, and the
+        // sum is the draw.
+        let pos = position("8/7k/5K2/8/7P/8/4B3/8 w - - 0 61");
+        let net = Network::default_network();
+        assert!(net.is_residual());
+        let acc = net.refresh(pos.board());
+        let alone = net.evaluate(&acc, pos.board(), pos.turn());
+        assert!(alone > 50, "{alone}");
+        let mut searcher = Searcher::with_hash(1);
+        searcher.accumulators[0] = acc;
+        let value = searcher.evaluate(&pos, 0);
+        assert!((value - evaluate(&pos)).abs() <= alone / 20, "{value}");
     }
 
     #[test]

@@ -78,15 +78,74 @@ const MAX_PHASE: i32 = 24;
 /// ```
 #[must_use]
 pub fn evaluate(pos: &Position) -> i32 {
+    classical(pos).value
+}
+
+/// The classical evaluation of a position, with what it knows of the ending: the game phase
+/// and the scale factor of the side its endgame score favours.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Classical {
+    /// The evaluation for the side to move, in centipawns (what [`evaluate`] returns).
+    pub(crate) value: i32,
+    phase: i32,
+    strong: Color,
+    factor: i32,
+}
+
+/// The classical evaluation of `pos` (see [`Classical`]).
+#[inline(always)]
+pub(crate) fn classical(pos: &Position) -> Classical {
     let board = pos.board();
     let score = total(board);
-    let blended = blend(score, phase(board), scale_factor(board, score)) + endgame::mop_up(board);
+    let phase = phase(board);
+    let strong = endgame_favours(score);
+    let factor = endgame::scale_factor(board, strong);
+    let blended = blend(score, phase, factor) + endgame::mop_up(board);
     let relative = if pos.turn().is_white() {
         blended
     } else {
         -blended
     };
-    relative + TEMPO
+    Classical {
+        value: relative + TEMPO,
+        phase,
+        strong,
+        factor,
+    }
+}
+
+impl Classical {
+    /// `correction`, for the side to move of `pos` (the position of this evaluation), scaled
+    /// as the endgame score is in the endings known to be drawn or nearly: by the scale
+    /// factor of the side that the corrected evaluation favours, in the share of the endgame
+    /// in the phase. A network that corrects
+    /// this evaluation sees pieces on squares, not that a rook's pawn with the wrong bishop or
+    /// a lone rook against a minor piece rarely wins: unscaled, its correction alone kept such
+    /// draws at a pawn or more. (The side ahead's factor, not the correction's side's: a
+    /// correction towards a draw is part of the advantage it scales, and a bare king's factor
+    /// of zero would otherwise undo it.)
+    #[inline(always)]
+    pub(crate) fn scale(&self, pos: &Position, correction: i32) -> i32 {
+        let favoured = if self.value + correction > 0 {
+            pos.turn()
+        } else {
+            !pos.turn()
+        };
+        let factor = if favoured == self.strong {
+            self.factor
+        } else {
+            endgame::scale_factor(pos.board(), favoured)
+        };
+        // Only where the ending is known to be drawn or nearly so (a factor of a quarter or
+        // less). Elsewhere (opposite bishops, pawns on one wing, ...) the network learnt its
+        // correction on top of the scaled score, and scaling it again played weaker
+        // (docs/performance.md).
+        if factor > endgame::NORMAL / 4 {
+            return correction;
+        }
+        let weight = self.phase * endgame::NORMAL + (MAX_PHASE - self.phase) * factor;
+        correction * weight / (MAX_PHASE * endgame::NORMAL)
+    }
 }
 
 /// The middlegame and endgame score of `board` for white.
@@ -114,12 +173,17 @@ pub(crate) fn phase(board: &Board) -> i32 {
 /// The endgame scale factor of `board` (out of [`endgame::NORMAL`]) for the side that
 /// `score`, white's, favours in the endgame.
 pub(crate) fn scale_factor(board: &Board, score: S) -> i32 {
-    let strong = if score.1 > 0 {
+    endgame::scale_factor(board, endgame_favours(score))
+}
+
+/// The side that `score`, white's, favours in the endgame (black when even).
+#[inline(always)]
+fn endgame_favours(score: S) -> Color {
+    if score.1 > 0 {
         Color::White
     } else {
         Color::Black
-    };
-    endgame::scale_factor(board, strong)
+    }
 }
 
 /// The middlegame and endgame values blended by `phase`, the endgame value scaled by
@@ -454,6 +518,53 @@ mod tests {
             Color::White,
         );
         assert!(evaluate(&queen_vs_rook) > 300);
+    }
+
+    #[test]
+    fn a_correction_is_scaled_as_the_side_ahead_wins() {
+        // The rook's pawn and the wrong bishop, the defending king in the corner: a draw,
+        // which the classical evaluation scales to its unscaled middlegame share (the phase
+        // is 1 of 24) and a correction with it.
+        let fortress = |turn| {
+            position(
+                &[
+                    (Square::F6, Piece::WhiteKing),
+                    (Square::E2, Piece::WhiteBishop),
+                    (Square::H4, Piece::WhitePawn),
+                    (Square::H7, Piece::BlackKing),
+                ],
+                turn,
+            )
+        };
+        for turn in [Color::White, Color::Black] {
+            let pos = fortress(turn);
+            let classical = classical(&pos);
+            assert!(classical.value.abs() < 40, "{}", classical.value);
+            for correction in [-300, -120, 120, 300] {
+                let scaled = classical.scale(&pos, correction);
+                assert!(scaled.abs() <= 300 / 24, "{correction} -> {scaled}");
+                assert_eq!(scaled.signum(), correction.signum());
+            }
+        }
+        // The defending king four squares from the corner: an ordinary ending, and a
+        // correction towards a draw counts in full. (Scaled by the side the correction
+        // favours, the bare king's zero, it vanished.)
+        let open = position(
+            &[
+                (Square::G3, Piece::WhiteKing),
+                (Square::A4, Piece::WhiteBishop),
+                (Square::H4, Piece::WhitePawn),
+                (Square::D5, Piece::BlackKing),
+            ],
+            Color::White,
+        );
+        let classical = classical(&open);
+        assert!(classical.value > 300, "{}", classical.value);
+        assert_eq!(classical.scale(&open, -200), -200);
+        assert_eq!(classical.scale(&open, 200), 200);
+        // A full board: nothing scaled.
+        let start = Position::standard();
+        assert_eq!(super::classical(&start).scale(&start, -75), -75);
     }
 
     #[test]
