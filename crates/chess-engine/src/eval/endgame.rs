@@ -139,15 +139,26 @@ fn bishop_fortress(board: &Board, strong: Color, strong_material: i32) -> bool {
         && super::pawns::passed(ours, theirs, strong).is_empty()
 }
 
-/// A bonus, for white, for the side that has a lone enemy king to mate with enough pieces: the
-/// enemy king on the edge (in a corner of the bishop's colour with bishop and knight) and the
-/// kings close. The evaluation otherwise sees no progress in such endings, and the search can
-/// run into the 50-move rule before it sees the mate.
+/// A bonus, for white, for the side that must mate with its pieces: a lone enemy king with
+/// enough pieces, or, with no pawn on the board, a lead of a rook or more against the enemy's
+/// pieces (a queen against a rook or a minor piece, two rooks against one). The enemy king on
+/// the edge (in a corner of the bishop's colour with bishop and knight) and the kings close.
+/// The evaluation otherwise sees no progress in such endings, and the search can run into the
+/// 50-move rule before it sees the mate.
 pub(crate) fn mop_up(board: &Board) -> i32 {
     let (strong, weak) = if board.by_color(Color::Black).count() == 1 {
         (Color::White, Color::Black)
     } else if board.by_color(Color::White).count() == 1 {
         (Color::Black, Color::White)
+    } else if board.by_role(Role::Pawn).is_empty() {
+        // A queen against a rook is the smallest such lead: it wins, but only by driving the
+        // king to the edge, where a rook against a minor piece (a lead of two) mostly draws.
+        let lead = piece_material(board, Color::White) - piece_material(board, Color::Black);
+        match lead {
+            4.. => (Color::White, Color::Black),
+            ..=-4 => (Color::Black, Color::White),
+            _ => return 0,
+        }
     } else {
         return 0;
     };
@@ -465,6 +476,47 @@ mod tests {
             (Square::H2, Piece::WhitePawn),
             (Square::E3, Piece::BlackKing),
             (Square::A8, Piece::BlackQueen),
+        ]);
+        assert_eq!(mop_up(&pawn), 0);
+    }
+
+    #[test]
+    fn a_king_with_pieces_but_no_pawns_is_driven_to_the_edge_too() {
+        // A queen against a rook: the game the engine drew by the 50-move rule.
+        let queen = |lone: Square, king: Square| {
+            mop_up(&board(&[
+                (king, Piece::WhiteKing),
+                (Square::A1, Piece::WhiteQueen),
+                (lone, Piece::BlackKing),
+                (Square::H5, Piece::BlackRook),
+            ]))
+        };
+        assert!(queen(Square::H3, Square::F4) > queen(Square::E4, Square::C2));
+        assert!(queen(Square::H3, Square::F4) > queen(Square::H3, Square::C7));
+        // Two rooks against one, for black.
+        let rooks = board(&[
+            (Square::D4, Piece::WhiteKing),
+            (Square::D1, Piece::WhiteRook),
+            (Square::G7, Piece::BlackKing),
+            (Square::A8, Piece::BlackRook),
+            (Square::B8, Piece::BlackRook),
+        ]);
+        assert!(mop_up(&rooks) < 0);
+        assert_eq!(mop_up(&rooks), -mop_up(&rooks.mirror()));
+        // A rook against a minor piece mostly draws, and a pawn can be promoted instead.
+        let rook_knight = board(&[
+            (Square::E1, Piece::WhiteKing),
+            (Square::A1, Piece::WhiteRook),
+            (Square::H8, Piece::BlackKing),
+            (Square::B8, Piece::BlackKnight),
+        ]);
+        assert_eq!(mop_up(&rook_knight), 0);
+        let pawn = board(&[
+            (Square::E1, Piece::WhiteKing),
+            (Square::A1, Piece::WhiteQueen),
+            (Square::H2, Piece::WhitePawn),
+            (Square::H8, Piece::BlackKing),
+            (Square::B8, Piece::BlackRook),
         ]);
         assert_eq!(mop_up(&pawn), 0);
     }
