@@ -146,7 +146,18 @@ impl Material {
 
     /// Reads a table name such as `KQvKR`: letters of `KQRBNP` for each side around one `v`,
     /// each side with one king. `None` for anything else.
-    pub(crate) fn from_name(name: &str) -> Option<Material> {
+    ///
+    /// ```
+    /// use chess_core::{Color, Role};
+    /// use chess_syzygy::Material;
+    ///
+    /// let material = Material::from_name("KRPvKR").unwrap();
+    /// assert_eq!(material.count(Color::White, Role::Pawn), 1);
+    /// assert_eq!(material.to_string(), "KRPvKR");
+    /// assert_eq!(Material::from_name("KRP"), None);
+    /// ```
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Material> {
         let (white, black) = name.split_once('v')?;
         let mut counts = [[0u8; 6]; 2];
         for (side, letters) in [white, black].into_iter().enumerate() {
