@@ -15,7 +15,9 @@
 //!
 //! A network either evaluates alone or corrects the classical evaluation
 //! ([`Network::is_residual`]): trained on what the classical evaluation misses of the
-//! searches' scores, its output is added to it. The built-in network is of the second kind.
+//! searches' scores, its output is added to it (scaled with the classical endgame score in
+//! the endings that evaluation knows to be drawn, which the network's inputs cannot tell
+//! apart from won ones). The built-in network is of the second kind.
 //!
 //! ```
 //! use chess_engine::nnue::Network;
