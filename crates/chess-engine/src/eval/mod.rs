@@ -118,12 +118,11 @@ impl Classical {
     /// `correction`, for the side to move of `pos` (the position of this evaluation), scaled
     /// as the endgame score is in the endings known to be drawn or nearly: by the scale
     /// factor of the side that the corrected evaluation favours, in the share of the endgame
-    /// in the phase. A network that corrects
-    /// this evaluation sees pieces on squares, not that a rook's pawn with the wrong bishop or
-    /// a lone rook against a minor piece rarely wins: unscaled, its correction alone kept such
-    /// draws at a pawn or more. (The side ahead's factor, not the correction's side's: a
-    /// correction towards a draw is part of the advantage it scales, and a bare king's factor
-    /// of zero would otherwise undo it.)
+    /// in the phase. A network that corrects this evaluation sees pieces on squares, not that
+    /// a rook's pawn with the wrong bishop or a lone rook against a minor piece rarely wins:
+    /// unscaled, its correction alone kept such draws at a pawn or more. (The side ahead's
+    /// factor, not the correction's side's: a correction towards a draw is part of the
+    /// advantage it scales, and a bare king's factor of zero would otherwise undo it.)
     #[inline(always)]
     pub(crate) fn scale(&self, pos: &Position, correction: i32) -> i32 {
         let favoured = if self.value + correction > 0 {
