@@ -13,6 +13,7 @@ pub(crate) const NORMAL: i32 = 64;
 
 /// How much of the endgame score of `strong` (the side the endgame score favours) counts, out
 /// of [`NORMAL`].
+#[inline(always)]
 pub(crate) fn scale_factor(board: &Board, strong: Color) -> i32 {
     let weak = !strong;
     let strong_pawns = board.pieces(strong, Role::Pawn);
@@ -77,6 +78,18 @@ pub(crate) fn scale_factor(board: &Board, strong: Color) -> i32 {
         }
     }
     NORMAL
+}
+
+/// Whether [`scale_factor`] of `strong` can be a quarter of [`NORMAL`] or less: `strong` has
+/// no pawns, or the other side has no more than one piece besides its king and pawns (every
+/// such ending needs one or the other). Two bitboard tests, to skip the full rules where they
+/// cannot apply.
+#[inline(always)]
+pub(crate) fn may_draw(board: &Board, strong: Color) -> bool {
+    let weak = !strong;
+    let weak_pieces =
+        board.by_color(weak) & !board.by_role(Role::Pawn) & !board.by_role(Role::King);
+    board.pieces(strong, Role::Pawn).is_empty() || !weak_pieces.more_than_one()
 }
 
 /// Simple material of the pieces of `color` other than pawns and the king, in pawns.
@@ -519,5 +532,53 @@ mod tests {
             (Square::B8, Piece::BlackRook),
         ]);
         assert_eq!(mop_up(&pawn), 0);
+    }
+
+    #[test]
+    fn may_draw_holds_wherever_the_factor_is_a_quarter_or_less() {
+        // Random material for both sides, up to three pawns and a few pieces each, on random
+        // squares: every board whose factor is a quarter or less must pass the quick test.
+        let mut rng = crate::Rng::new(11);
+        let (mut drawn, mut skipped) = (0, 0);
+        for _ in 0..200_000 {
+            let mut board = Board::empty();
+            let mut empty = Bitboard::FULL;
+            let mut put = |board: &mut Board, rng: &mut crate::Rng, piece: Piece| {
+                let squares = if piece.role() == Role::Pawn {
+                    empty
+                        & !Bitboard::rank(chess_core::Rank::First)
+                        & !Bitboard::rank(chess_core::Rank::Eighth)
+                } else {
+                    empty
+                };
+                let sq = squares
+                    .into_iter()
+                    .nth(rng.below(u64::from(squares.count())) as usize);
+                let sq = sq.expect("a board with few pieces has room");
+                board.put(sq, piece);
+                empty.remove(sq);
+            };
+            for color in [Color::White, Color::Black] {
+                put(&mut board, &mut rng, Piece::new(color, Role::King));
+                for _ in 0..rng.below(4) {
+                    put(&mut board, &mut rng, Piece::new(color, Role::Pawn));
+                }
+                for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+                    for _ in 0..rng.below(5).saturating_sub(2) {
+                        put(&mut board, &mut rng, Piece::new(color, role));
+                    }
+                }
+            }
+            for strong in [Color::White, Color::Black] {
+                let quick = may_draw(&board, strong);
+                if scale_factor(&board, strong) <= NORMAL / 4 {
+                    assert!(quick, "{board:?} for {strong:?}");
+                    drawn += 1;
+                }
+                skipped += usize::from(!quick);
+            }
+        }
+        // Both outcomes are common, so the test says something either way.
+        assert!(drawn > 10_000 && skipped > 10_000, "{drawn} {skipped}");
     }
 }

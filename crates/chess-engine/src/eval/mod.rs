@@ -95,7 +95,6 @@ pub(crate) struct Classical {
 }
 
 /// The classical evaluation of `pos` (see [`Classical`]).
-#[inline(always)]
 pub(crate) fn classical(pos: &Position) -> Classical {
     let board = pos.board();
     let score = total(board);
@@ -134,8 +133,10 @@ impl Classical {
         };
         let factor = if favoured == self.strong {
             self.factor
-        } else {
+        } else if endgame::may_draw(pos.board(), favoured) {
             endgame::scale_factor(pos.board(), favoured)
+        } else {
+            return correction;
         };
         // Only where the ending is known to be drawn or nearly so (a factor of a quarter or
         // less). Elsewhere (opposite bishops, pawns on one wing, ...) the network learnt its
