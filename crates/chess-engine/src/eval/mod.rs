@@ -32,7 +32,7 @@
 //!   (see the `endgame` module): no pawns and less than a rook ahead, a rook's pawn with the wrong
 //!   bishop, opposite-coloured bishops, a lone extra pawn, every pawn on one wing;
 //! - mop-up, where one side must mate with its pieces (against a lone king, or with no pawns
-//!   left and a rook or more ahead): the enemy king driven to the edge, the kings close.
+//!   left and four points or more ahead): the enemy king driven to the edge, the kings close.
 //!
 //! Every term is computed the same way for both colors on mirrored squares, so the score of
 //! [`Position::mirror`] equals the score of the position.
