@@ -3,7 +3,7 @@
 //! bishop and a pawn whatever the colour of the bishop; the scale factor here multiplies the
 //! endgame score instead, down to zero for known draws.
 
-use chess_core::{Bitboard, Board, Color, File, Role, Square};
+use chess_core::{Bitboard, Board, Color, File, Rank, Role, Square, attacks};
 
 use super::features::COMPLEXITY;
 use super::sink::Sink;
@@ -12,9 +12,9 @@ use super::sink::Sink;
 pub(crate) const NORMAL: i32 = 64;
 
 /// How much of the endgame score of `strong` (the side the endgame score favours) counts, out
-/// of [`NORMAL`].
+/// of [`NORMAL`], with `turn` to move.
 #[inline(always)]
-pub(crate) fn scale_factor(board: &Board, strong: Color) -> i32 {
+pub(crate) fn scale_factor(board: &Board, turn: Color, strong: Color) -> i32 {
     let weak = !strong;
     let strong_pawns = board.pieces(strong, Role::Pawn);
     let weak_pawns = board.pieces(weak, Role::Pawn);
@@ -39,7 +39,7 @@ pub(crate) fn scale_factor(board: &Board, strong: Color) -> i32 {
     }
 
     if weak_material == 0
-        && let Some(factor) = rook_pawn_fortress(board, strong, strong_material)
+        && let Some(factor) = rook_pawn_fortress(board, turn, strong, strong_material)
     {
         return factor;
     }
@@ -102,19 +102,28 @@ fn piece_material(board: &Board, color: Color) -> i32 {
 }
 
 /// The known draws of pawns on one rook's file: the defending king (whose side has no pieces)
-/// stands at the corner the pawns promote on, and the strong side has no more than a knight
-/// or a bishop that does not cover that corner (a bishop of the wrong colour).
-fn rook_pawn_fortress(board: &Board, strong: Color, strong_material: i32) -> Option<i32> {
+/// stands at the corner the pawns promote on, or next to it, and the strong side has no more
+/// than a knight or a bishop that does not cover that corner (a bishop of the wrong colour).
+/// Against the bishop or the pawns alone, a king two squares away that gets next to the
+/// corner in time draws too (see [`reaches_corner`]).
+fn rook_pawn_fortress(
+    board: &Board,
+    turn: Color,
+    strong: Color,
+    strong_material: i32,
+) -> Option<i32> {
     let pawns = board.pieces(strong, Role::Pawn);
     let file = pawns.first()?.file();
     if !matches!(file, File::A | File::H) || !pawns.is_subset(Bitboard::file(file)) {
         return None;
     }
-    let corner = Square::new(file, chess_core::Rank::Eighth.relative_to(strong));
+    let corner = Square::new(file, Rank::Eighth.relative_to(strong));
     let defender = board.king_of(!strong)?;
-    if defender.distance(corner) > 1 {
-        return None;
-    }
+    let near = match defender.distance(corner) {
+        0 | 1 => true,
+        2 if reaches_corner(board, turn, strong, defender, corner) => false,
+        _ => return None,
+    };
     let bishops = board.pieces(strong, Role::Bishop);
     let knights = board.pieces(strong, Role::Knight);
     match strong_material {
@@ -124,9 +133,55 @@ fn rook_pawn_fortress(board: &Board, strong: Color, strong_material: i32) -> Opt
             (!same_colour).then_some(0)
         }
         // A knight can sometimes drive the king out of the corner.
-        3 if knights.any() => Some(8),
+        3 if knights.any() && near => Some(8),
         _ => None,
     }
+}
+
+/// Whether the defending king on `defender`, two squares from `corner`, gets onto a square
+/// next to the corner whatever the strong side does (from there the fortress holds), against
+/// a rook's pawn with nothing else or with a bishop of the wrong colour. A square it can step
+/// onto must be empty and not attacked by the strong side, counting attacks through the
+/// king's own square, which it leaves.
+///
+/// - With the defender to move: any such square next to the corner will do.
+/// - With the strong side to move: the square diagonally next to the corner, of the corner's
+///   colour (the bishop never attacks it), and no move that takes it away: the strong king
+///   more than two squares from it, and no pawn that can step to the sixth rank (from where
+///   it attacks the square) or promote.
+///
+/// The 4-piece tables draw every position of either kind; the strong side to move wins about
+/// three in ten positions with the king two squares away, which is why the side to move
+/// counts.
+fn reaches_corner(
+    board: &Board,
+    turn: Color,
+    strong: Color,
+    defender: Square,
+    corner: Square,
+) -> bool {
+    let occupied = board.occupied();
+    let through = occupied.without(defender);
+    let free = |sq: Square| !occupied.contains(sq) && !board.is_attacked(sq, strong, through);
+    if turn != strong {
+        let entries = attacks::king(defender) & attacks::king(corner).with(corner);
+        return entries.into_iter().any(free);
+    }
+    let file = if corner.file() == File::A {
+        File::B
+    } else {
+        File::G
+    };
+    let diagonal = Square::new(file, Rank::Seventh.relative_to(strong));
+    let steps = board.pieces(strong, Role::Pawn).shift_forward(strong) & !occupied;
+    let taking = Bitboard::relative_rank(strong, Rank::Sixth)
+        | Bitboard::relative_rank(strong, Rank::Eighth);
+    defender.distance(diagonal) == 1
+        && free(diagonal)
+        && board
+            .king_of(strong)
+            .is_some_and(|king| king.distance(diagonal) > 2)
+        && !steps.intersects(taking)
 }
 
 /// A fortress of locked pawns against a bishop: the strong side has one bishop and no other
@@ -307,7 +362,7 @@ mod tests {
             (Square::A4, Piece::WhiteBishop),
             (Square::G8, Piece::BlackKing),
         ]);
-        assert_eq!(scale_factor(&wrong, Color::White), 0);
+        assert_eq!(scale_factor(&wrong, Color::White, Color::White), 0);
         // The bishop of the corner's colour (h8 is dark) wins.
         let right = board(&[
             (Square::G6, Piece::WhiteKing),
@@ -315,7 +370,7 @@ mod tests {
             (Square::C1, Piece::WhiteBishop),
             (Square::G8, Piece::BlackKing),
         ]);
-        assert_eq!(scale_factor(&right, Color::White), NORMAL);
+        assert_eq!(scale_factor(&right, Color::White, Color::White), NORMAL);
         // So does the wrong bishop when the king is kept from the corner.
         let far = board(&[
             (Square::G6, Piece::WhiteKing),
@@ -323,7 +378,54 @@ mod tests {
             (Square::A4, Piece::WhiteBishop),
             (Square::E7, Piece::BlackKing),
         ]);
-        assert_eq!(scale_factor(&far, Color::White), NORMAL);
+        assert_eq!(scale_factor(&far, Color::White, Color::White), NORMAL);
+        assert_eq!(scale_factor(&far, Color::Black, Color::White), NORMAL);
+        // Two squares from the corner, the king draws when it can get next to the corner in
+        // time, and not otherwise (every position here as the 4-piece tables have it).
+        let in_time = board(&[
+            (Square::C3, Piece::WhiteKing),
+            (Square::H4, Piece::WhitePawn),
+            (Square::A4, Piece::WhiteBishop),
+            (Square::F6, Piece::BlackKing),
+        ]);
+        assert_eq!(scale_factor(&in_time, Color::White, Color::White), 0);
+        assert_eq!(scale_factor(&in_time, Color::Black, Color::White), 0);
+        // Kg6 or Kh6 take g7 away when white is to move (a win); with black to move, Kg7.
+        let king_near = board(&[
+            (Square::H5, Piece::WhiteKing),
+            (Square::H2, Piece::WhitePawn),
+            (Square::B1, Piece::WhiteBishop),
+            (Square::F6, Piece::BlackKing),
+        ]);
+        assert_eq!(scale_factor(&king_near, Color::White, Color::White), NORMAL);
+        assert_eq!(scale_factor(&king_near, Color::Black, Color::White), 0);
+        // So does h6 from the fifth rank.
+        let pawn_step = board(&[
+            (Square::E3, Piece::WhiteKing),
+            (Square::H5, Piece::WhitePawn),
+            (Square::B1, Piece::WhiteBishop),
+            (Square::F6, Piece::BlackKing),
+        ]);
+        assert_eq!(scale_factor(&pawn_step, Color::White, Color::White), NORMAL);
+        assert_eq!(scale_factor(&pawn_step, Color::Black, Color::White), 0);
+        // Not when the king stands in the pawn's way (a line of the search from game 61 of
+        // the 94dae3a rung against Stockfish, scored +5 before).
+        let blocked = board(&[
+            (Square::F4, Piece::WhiteKing),
+            (Square::H5, Piece::WhitePawn),
+            (Square::B3, Piece::WhiteBishop),
+            (Square::H6, Piece::BlackKing),
+        ]);
+        assert_eq!(scale_factor(&blocked, Color::White, Color::White), 0);
+        // In check from a2, the king on f7 cannot go to g8 (the bishop sees it once the king
+        // leaves f7), and the white king holds g7: a win.
+        let x_ray = board(&[
+            (Square::H6, Piece::WhiteKing),
+            (Square::H2, Piece::WhitePawn),
+            (Square::A2, Piece::WhiteBishop),
+            (Square::F7, Piece::BlackKing),
+        ]);
+        assert_eq!(scale_factor(&x_ray, Color::Black, Color::White), NORMAL);
         // Black's a-pawns promote on a1, a dark square.
         let black = board(&[
             (Square::B3, Piece::BlackKing),
@@ -332,8 +434,89 @@ mod tests {
             (Square::E4, Piece::BlackBishop),
             (Square::B1, Piece::WhiteKing),
         ]);
-        assert_eq!(scale_factor(&black, Color::Black), 0);
-        assert_eq!(scale_factor(&black.mirror(), Color::White), 0);
+        assert_eq!(scale_factor(&black, Color::Black, Color::Black), 0);
+        assert_eq!(scale_factor(&black.mirror(), Color::White, Color::White), 0);
+    }
+
+    /// Every position of a rook's pawn against the king near its corner, the pawn alone or
+    /// with a bishop of the wrong colour, that the factor calls a draw is a draw in the
+    /// 4-piece tables; and the side to move counts, since the same boards with the pawn's
+    /// side to move are not all draws.
+    #[test]
+    fn the_rook_pawn_fortress_agrees_with_the_tables() {
+        use chess_rules::{CastlingMode, Position, Setup};
+        use chess_syzygy::{Tablebase, Wdl};
+
+        let Some(dir) = chess_testdata::file(chess_testdata::SYZYGY_DIR) else {
+            return;
+        };
+        let tables = Tablebase::open(dir).expect("the tables open");
+        let probe = |board: &Board, turn: Color| {
+            let setup = Setup {
+                board: board.clone(),
+                turn,
+                ..Setup::empty()
+            };
+            let pos = Position::from_setup(setup, CastlingMode::Standard).ok()?;
+            Some(tables.probe_wdl(&pos).expect("in the tables"))
+        };
+        let pawns =
+            Bitboard::file(File::H) & !Bitboard::rank(Rank::First) & !Bitboard::rank(Rank::Eighth);
+        // h8 is dark: the light-squared bishop is the wrong one.
+        let bishops = Bitboard::LIGHT_SQUARES.into_iter().map(Some).chain([None]);
+        let near_corner = Bitboard::FULL
+            .into_iter()
+            .filter(|sq| sq.distance(Square::H8) <= 2)
+            .collect::<Vec<_>>();
+        // Draws, and of those two squares away: with black to move, with white to move, and
+        // boards drawn with black to move that the factor rightly leaves to white as a win.
+        let (mut drawn, mut black_two_away, mut white_two_away, mut won) = (0, 0, 0, 0);
+        for pawn in pawns {
+            for bishop in bishops.clone() {
+                for king in Bitboard::FULL {
+                    for &defender in &near_corner {
+                        let mut board = Board::empty();
+                        let squares = [Some(pawn), bishop, Some(king), Some(defender)];
+                        let squares = squares.into_iter().flatten().collect::<Bitboard>();
+                        if squares.count() != 3 + u32::from(bishop.is_some()) {
+                            continue;
+                        }
+                        board.put(pawn, Piece::WhitePawn);
+                        if let Some(bishop) = bishop {
+                            board.put(bishop, Piece::WhiteBishop);
+                        }
+                        board.put(king, Piece::WhiteKing);
+                        board.put(defender, Piece::BlackKing);
+                        for turn in [Color::White, Color::Black] {
+                            if scale_factor(&board, turn, Color::White) != 0 {
+                                continue;
+                            }
+                            let Some(wdl) = probe(&board, turn) else {
+                                continue;
+                            };
+                            assert_eq!(wdl, Wdl::Draw, "{board:?}, {turn:?} to move");
+                            drawn += 1;
+                            if defender.distance(Square::H8) != 2 {
+                                continue;
+                            }
+                            if turn == Color::White {
+                                white_two_away += 1;
+                            } else {
+                                black_two_away += 1;
+                                won += usize::from(
+                                    scale_factor(&board, Color::White, Color::White) != 0
+                                        && probe(&board, Color::White) == Some(Wdl::Win),
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // 139 502 draws; 44 693 and 19 915 two squares away; 9 660 won.
+        assert!(drawn > 100_000, "{drawn}");
+        assert!(black_two_away > 40_000 && white_two_away > 10_000);
+        assert!(won > black_two_away / 10, "{won} of {black_two_away}");
     }
 
     #[test]
@@ -343,21 +526,32 @@ mod tests {
             (Square::A6, Piece::WhitePawn),
             (Square::A8, Piece::BlackKing),
         ]);
-        assert_eq!(scale_factor(&pawn, Color::White), 0);
+        assert_eq!(scale_factor(&pawn, Color::White, Color::White), 0);
         let knight = board(&[
             (Square::D4, Piece::WhiteKing),
             (Square::A7, Piece::WhitePawn),
             (Square::C6, Piece::WhiteKnight),
             (Square::A8, Piece::BlackKing),
         ]);
-        assert_eq!(scale_factor(&knight, Color::White), 8);
+        assert_eq!(scale_factor(&knight, Color::White, Color::White), 8);
+        // The knight's side keeps its winning chances when the king is two squares away.
+        let knight_two_away = board(&[
+            (Square::D4, Piece::WhiteKing),
+            (Square::A5, Piece::WhitePawn),
+            (Square::C6, Piece::WhiteKnight),
+            (Square::C8, Piece::BlackKing),
+        ]);
+        assert_eq!(
+            scale_factor(&knight_two_away, Color::Black, Color::White),
+            NORMAL
+        );
         // A knight's pawn is no rook's pawn.
         let b_pawn = board(&[
             (Square::C6, Piece::WhiteKing),
             (Square::B6, Piece::WhitePawn),
             (Square::B8, Piece::BlackKing),
         ]);
-        assert_eq!(scale_factor(&b_pawn, Color::White), NORMAL);
+        assert_eq!(scale_factor(&b_pawn, Color::White, Color::White), NORMAL);
     }
 
     #[test]
@@ -373,15 +567,15 @@ mod tests {
             (Square::H7, Piece::BlackPawn),
         ]);
         // One of the two extra pawns (the f-pawn) is passed.
-        assert_eq!(scale_factor(&two_pawns_up, Color::White), 24);
+        assert_eq!(scale_factor(&two_pawns_up, Color::White, Color::White), 24);
         let mut same = two_pawns_up.clone();
         same.remove(Square::E8);
         same.put(Square::F8, Piece::BlackBishop);
-        assert_eq!(scale_factor(&same, Color::White), NORMAL);
+        assert_eq!(scale_factor(&same, Color::White, Color::White), NORMAL);
         let mut rooks = two_pawns_up.clone();
         rooks.put(Square::A1, Piece::WhiteRook);
         rooks.put(Square::A8, Piece::BlackRook);
-        assert_eq!(scale_factor(&rooks, Color::White), 48);
+        assert_eq!(scale_factor(&rooks, Color::White, Color::White), 48);
     }
 
     #[test]
@@ -392,14 +586,14 @@ mod tests {
             (Square::G1, Piece::WhiteKnight),
             (Square::E8, Piece::BlackKing),
         ]);
-        assert_eq!(scale_factor(&two_knights, Color::White), 0);
+        assert_eq!(scale_factor(&two_knights, Color::White, Color::White), 0);
         let rook_vs_bishop = board(&[
             (Square::E1, Piece::WhiteKing),
             (Square::A1, Piece::WhiteRook),
             (Square::E8, Piece::BlackKing),
             (Square::C8, Piece::BlackBishop),
         ]);
-        assert_eq!(scale_factor(&rook_vs_bishop, Color::White), 8);
+        assert_eq!(scale_factor(&rook_vs_bishop, Color::White, Color::White), 8);
         let rook_pawn = board(&[
             (Square::E1, Piece::WhiteKing),
             (Square::A1, Piece::WhiteRook),
@@ -407,7 +601,7 @@ mod tests {
             (Square::E8, Piece::BlackKing),
             (Square::H8, Piece::BlackRook),
         ]);
-        assert_eq!(scale_factor(&rook_pawn, Color::White), 32);
+        assert_eq!(scale_factor(&rook_pawn, Color::White, Color::White), 32);
         // Four pawns against three on one wing.
         let mut wing = rook_pawn.clone();
         wing.remove(Square::E4);
@@ -417,10 +611,10 @@ mod tests {
         for sq in [Square::F7, Square::G7, Square::H7] {
             wing.put(sq, Piece::BlackPawn);
         }
-        assert_eq!(scale_factor(&wing, Color::White), 48);
+        assert_eq!(scale_factor(&wing, Color::White, Color::White), 48);
         wing.put(Square::A2, Piece::WhitePawn);
         wing.put(Square::A7, Piece::BlackPawn);
-        assert_eq!(scale_factor(&wing, Color::White), NORMAL);
+        assert_eq!(scale_factor(&wing, Color::White, Color::White), NORMAL);
     }
 
     #[test]
@@ -435,16 +629,16 @@ mod tests {
             (Square::A7, Piece::BlackPawn),
             (Square::B6, Piece::BlackPawn),
         ]);
-        assert_eq!(scale_factor(&locked, Color::White), 16);
+        assert_eq!(scale_factor(&locked, Color::White, Color::White), 16);
         // A dark-squared bishop attacks the pawns.
         let mut right = locked.clone();
         right.remove(Square::E4);
         right.put(Square::D4, Piece::WhiteBishop);
-        assert_eq!(scale_factor(&right, Color::White), NORMAL);
+        assert_eq!(scale_factor(&right, Color::White, Color::White), NORMAL);
         // A pawn that can still move may break the fortress.
         let mut free = locked.clone();
         free.put(Square::G2, Piece::WhitePawn);
-        assert_eq!(scale_factor(&free, Color::White), NORMAL);
+        assert_eq!(scale_factor(&free, Color::White, Color::White), NORMAL);
     }
 
     #[test]
@@ -545,9 +739,7 @@ mod tests {
             let mut empty = Bitboard::FULL;
             let mut put = |board: &mut Board, rng: &mut crate::Rng, piece: Piece| {
                 let squares = if piece.role() == Role::Pawn {
-                    empty
-                        & !Bitboard::rank(chess_core::Rank::First)
-                        & !Bitboard::rank(chess_core::Rank::Eighth)
+                    empty & !Bitboard::rank(Rank::First) & !Bitboard::rank(Rank::Eighth)
                 } else {
                     empty
                 };
@@ -571,9 +763,11 @@ mod tests {
             }
             for strong in [Color::White, Color::Black] {
                 let quick = may_draw(&board, strong);
-                if scale_factor(&board, strong) <= NORMAL / 4 {
-                    assert!(quick, "{board:?} for {strong:?}");
-                    drawn += 1;
+                for turn in [Color::White, Color::Black] {
+                    if scale_factor(&board, turn, strong) <= NORMAL / 4 {
+                        assert!(quick, "{board:?} for {strong:?}, {turn:?} to move");
+                        drawn += 1;
+                    }
                 }
                 skipped += usize::from(!quick);
             }

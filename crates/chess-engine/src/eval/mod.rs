@@ -100,7 +100,7 @@ pub(crate) fn classical(pos: &Position) -> Classical {
     let score = total(board);
     let phase = phase(board);
     let strong = endgame_favours(score);
-    let factor = endgame::scale_factor(board, strong);
+    let factor = endgame::scale_factor(board, pos.turn(), strong);
     let blended = blend(score, phase, factor) + endgame::mop_up(board);
     let relative = if pos.turn().is_white() {
         blended
@@ -134,7 +134,7 @@ impl Classical {
         let factor = if favoured == self.strong {
             self.factor
         } else if endgame::may_draw(pos.board(), favoured) {
-            endgame::scale_factor(pos.board(), favoured)
+            endgame::scale_factor(pos.board(), pos.turn(), favoured)
         } else {
             return correction;
         };
@@ -172,10 +172,10 @@ pub(crate) fn phase(board: &Board) -> i32 {
     phase.min(MAX_PHASE)
 }
 
-/// The endgame scale factor of `board` (out of [`endgame::NORMAL`]) for the side that
-/// `score`, white's, favours in the endgame.
-pub(crate) fn scale_factor(board: &Board, score: S) -> i32 {
-    endgame::scale_factor(board, endgame_favours(score))
+/// The endgame scale factor of `pos` (out of [`endgame::NORMAL`]) for the side that `score`,
+/// white's, favours in the endgame.
+pub(crate) fn scale_factor(pos: &Position, score: S) -> i32 {
+    endgame::scale_factor(pos.board(), pos.turn(), endgame_favours(score))
 }
 
 /// The side that `score`, white's, favours in the endgame (black when even).
@@ -440,7 +440,7 @@ pub fn trace(pos: &Position) -> Trace {
         })
         .collect();
     let tempo = if pos.turn().is_white() { TEMPO } else { -TEMPO };
-    let scale = f64::from(scale_factor(board, total(board))) / f64::from(NORMAL);
+    let scale = f64::from(scale_factor(pos, total(board))) / f64::from(NORMAL);
     Trace {
         terms,
         tempo,
