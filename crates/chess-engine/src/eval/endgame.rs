@@ -408,8 +408,8 @@ mod tests {
         ]);
         assert_eq!(scale_factor(&pawn_step, Color::White, Color::White), NORMAL);
         assert_eq!(scale_factor(&pawn_step, Color::Black, Color::White), 0);
-        // Not when the king stands in the pawn's way (a line of the search from game 61 of
-        // the 94dae3a rung against Stockfish, scored +5 before).
+        // But not when the king stands in the pawn's way: a draw (a leaf of a search from the
+        // fortress of game 61 of 94dae3a's rung against Stockfish, scored +5 before).
         let blocked = board(&[
             (Square::F4, Piece::WhiteKing),
             (Square::H5, Piece::WhitePawn),
@@ -487,8 +487,18 @@ mod tests {
                         }
                         board.put(king, Piece::WhiteKing);
                         board.put(defender, Piece::BlackKing);
+                        // The same board on the a-file (where the dark bishop is the wrong
+                        // one) and for black.
+                        let a_file = board
+                            .iter()
+                            .map(|(sq, piece)| (sq.flip_horizontal(), piece))
+                            .collect::<Board>();
                         for turn in [Color::White, Color::Black] {
-                            if scale_factor(&board, turn, Color::White) != 0 {
+                            let factor = scale_factor(&board, turn, Color::White);
+                            assert_eq!(scale_factor(&a_file, turn, Color::White), factor);
+                            let black = board.mirror();
+                            assert_eq!(scale_factor(&black, !turn, Color::Black), factor);
+                            if factor != 0 {
                                 continue;
                             }
                             let Some(wdl) = probe(&board, turn) else {
