@@ -209,8 +209,9 @@ fn bishop_fortress(board: &Board, strong: Color, strong_material: i32) -> bool {
 
 /// A bonus, for white, for the side that must mate with its pieces: a lone enemy king with
 /// enough pieces, or, with no pawn on the board, a lead of four points or more against the
-/// enemy's pieces (a queen against a rook or a minor piece, two rooks against one). The enemy king on
-/// the edge (in a corner of the bishop's colour with bishop and knight) and the kings close.
+/// enemy's pieces (a queen against a rook or a minor piece, two rooks against one). The enemy
+/// king on the edge (in a corner of the bishop's colour with bishop and knight) and the kings
+/// close.
 /// The evaluation otherwise sees no progress in such endings, and the search can run into the
 /// 50-move rule before it sees the mate.
 pub(crate) fn mop_up(board: &Board) -> i32 {
