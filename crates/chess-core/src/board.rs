@@ -350,6 +350,37 @@ impl Board {
             || (attacks::rook(sq, occupied) & self.line_sliders(color)).any()
     }
 
+    /// Every square a piece of `color` attacks, with `occupied` as the occupancy (sliders stop
+    /// at its first piece; the squares of `color`'s own pieces count when defended).
+    ///
+    /// ```
+    /// use chess_core::{Bitboard, Board, Color, Square};
+    ///
+    /// let board = Board::standard();
+    /// let attacked = board.attacked_squares(Color::White, board.occupied());
+    /// assert!(attacked.contains(Square::F3) && attacked.contains(Square::D1));
+    /// assert!(!attacked.contains(Square::E4) && !attacked.contains(Square::A1));
+    /// assert_eq!(attacked.count(), 22);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn attacked_squares(&self, color: Color, occupied: Bitboard) -> Bitboard {
+        let mut attacked = attacks::pawns(color, self.pieces(color, Role::Pawn));
+        for sq in self.pieces(color, Role::King) {
+            attacked |= attacks::king(sq);
+        }
+        for sq in self.pieces(color, Role::Knight) {
+            attacked |= attacks::knight(sq);
+        }
+        for sq in self.diagonal_sliders(color) {
+            attacked |= attacks::bishop(sq, occupied);
+        }
+        for sq in self.line_sliders(color) {
+            attacked |= attacks::rook(sq, occupied);
+        }
+        attacked
+    }
+
     /// The square of the king of `color`; with several kings (an invalid setup) the lowest.
     #[inline]
     #[must_use]
@@ -985,5 +1016,29 @@ mod tests {
                 ^ zobrist::piece(Piece::WhitePawn, Square::E4),
             moved.zobrist_hash()
         );
+    }
+
+    proptest::proptest! {
+        /// `attacked_squares` against the slow way: every square, one `is_attacked` each, on
+        /// boards of any pieces (several kings or none included), with their own occupancy
+        /// and with pieces left out of it, as the king's moves are generated.
+        #[test]
+        fn attacked_squares_are_the_squares_is_attacked_finds(
+            pieces in proptest::collection::vec((0..64usize, 0..12usize), 0..40),
+            hidden in proptest::prelude::any::<u64>(),
+        ) {
+            let mut board = Board::empty();
+            for (sq, piece) in pieces {
+                board.put(Square::ALL[sq], Piece::ALL[piece]);
+            }
+            let occupied = board.occupied() & !Bitboard(hidden & hidden.rotate_left(17));
+            for color in [Color::White, Color::Black] {
+                let slow = Square::ALL
+                    .into_iter()
+                    .filter(|&sq| board.is_attacked(sq, color, occupied))
+                    .fold(Bitboard::EMPTY, |b, sq| b | sq);
+                proptest::prop_assert_eq!(board.attacked_squares(color, occupied), slow);
+            }
+        }
     }
 }

@@ -492,7 +492,7 @@ impl Position {
             return sink.piece(king, safe);
         }
 
-        let danger = self.attacked_squares(them, without_king);
+        let danger = self.board.attacked_squares(them, without_king);
         sink.piece(king, targets & !danger)?;
         for (rook, king_to, king_path) in castles.into_iter().flatten() {
             // The map was made with the castling rook in place; in Chess960 it may stand between
@@ -505,25 +505,6 @@ impl Position {
             }
         }
         ControlFlow::Continue(())
-    }
-
-    /// Every square a piece of `color` attacks, with `occupied` as the occupancy.
-    #[inline]
-    fn attacked_squares(&self, color: Color, occupied: Bitboard) -> Bitboard {
-        let board = &self.board;
-        let pawns = board.pieces(color, Role::Pawn);
-        let mut attacked = attacks::pawns(color, pawns);
-        attacked |= attacks::king(board.pieces(color, Role::King).first_unchecked());
-        for sq in board.pieces(color, Role::Knight) {
-            attacked |= attacks::knight(sq);
-        }
-        for sq in board.diagonal_sliders(color) {
-            attacked |= attacks::bishop(sq, occupied);
-        }
-        for sq in board.line_sliders(color) {
-            attacked |= attacks::rook(sq, occupied);
-        }
-        attacked
     }
 
     /// Every legal move.
