@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use chess_core::{Bitboard, Role};
 use chess_rules::{Move, MoveList, Position};
 
-use crate::eval::{classical, evaluate, has_non_pawn_material};
+use crate::eval::{classical, evaluate, has_non_pawn_material, kpk};
 use crate::level::{Level, Rng, pick};
 use crate::limits::{Control, Limits};
 use crate::nnue::{Accumulator, Change, Network};
@@ -208,6 +208,8 @@ impl Searcher {
     /// [`random_seed`](crate::random_seed) makes them differ from run to run.
     #[must_use]
     pub fn with_hash(mb: usize) -> Searcher {
+        // Worked out once, in some tens of milliseconds, before any search needs it.
+        kpk::init();
         let mut lmr = Box::new([[0u8; 64]; 64]);
         for (depth, row) in lmr.iter_mut().enumerate().skip(1) {
             for (count, r) in row.iter_mut().enumerate().skip(1) {

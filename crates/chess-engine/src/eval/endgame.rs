@@ -39,6 +39,17 @@ pub(crate) fn scale_factor(board: &Board, turn: Color, strong: Color) -> i32 {
     }
 
     if weak_material == 0
+        && strong_material == 0
+        && weak_pawns.is_empty()
+        && let Some(pawn) = strong_pawns.single_square()
+    {
+        return if kpk_wins(board, turn, strong, pawn) {
+            NORMAL
+        } else {
+            0
+        };
+    }
+    if weak_material == 0
         && let Some(factor) = rook_pawn_fortress(board, turn, strong, strong_material)
     {
         return factor;
@@ -79,6 +90,44 @@ pub(crate) fn scale_factor(board: &Board, turn: Color, strong: Color) -> i32 {
     }
     NORMAL
 }
+
+/// Whether `strong`, with a king and the pawn on `pawn` against a bare king, wins with `turn`
+/// to move (see [`kpk`](super::kpk)).
+#[inline]
+fn kpk_wins(board: &Board, turn: Color, strong: Color, pawn: Square) -> bool {
+    match (board.king_of(strong), board.king_of(!strong)) {
+        (Some(king), Some(lone)) => super::kpk::wins(strong, king, pawn, lone, turn),
+        _ => false,
+    }
+}
+
+/// What a won king and pawn against king is worth beyond its terms, for white: the terms
+/// score it as a pawn ahead, like the draws of the same material, and the search would
+/// otherwise trade a bigger but uncertain lead for a small one it cannot lose. (The draws
+/// are scaled to nothing by [`scale_factor`].)
+#[inline]
+pub(crate) fn known_win(board: &Board, turn: Color) -> i32 {
+    if board.occupied().count() != 3 {
+        return 0;
+    }
+    let Some(pawn) = board.by_role(Role::Pawn).single_square() else {
+        return 0;
+    };
+    let strong = if board.by_color(Color::White).contains(pawn) {
+        Color::White
+    } else {
+        Color::Black
+    };
+    if !kpk_wins(board, turn, strong, pawn) {
+        return 0;
+    }
+    // Nearer promotion, nearer the win.
+    let bonus = KNOWN_WIN + 20 * pawn.rank().relative_to(strong).index() as i32;
+    if strong.is_white() { bonus } else { -bonus }
+}
+
+/// The bonus of a won ending the terms do not see as won (see [`known_win`]).
+const KNOWN_WIN: i32 = 500;
 
 /// Whether [`scale_factor`] of `strong` can be a quarter of [`NORMAL`] or less: `strong` has
 /// no pawns, or the other side has no more than one piece besides its king and pawns (every
@@ -528,6 +577,52 @@ mod tests {
         assert!(drawn > 100_000, "{drawn}");
         assert!(black_two_away > 40_000 && white_two_away > 10_000);
         assert!(won > black_two_away / 10, "{won} of {black_two_away}");
+    }
+
+    /// King and pawn against king goes by the solved table: the same board is a draw or a
+    /// win by who has the opposition, and the evaluation says so, for either colour.
+    #[test]
+    fn king_and_pawn_by_the_solved_table() {
+        use chess_rules::{CastlingMode, Position, Setup};
+
+        let evaluate = |board: &Board, turn: Color| {
+            let setup = Setup {
+                board: board.clone(),
+                turn,
+                ..Setup::empty()
+            };
+            let pos = Position::from_setup(setup, CastlingMode::Standard).expect("legal");
+            super::super::evaluate(&pos)
+        };
+        // Ke5 and e4 against Ke7: white to move draws (black keeps the opposition), black to
+        // move loses (4-piece tables).
+        let white = board(&[
+            (Square::E5, Piece::WhiteKing),
+            (Square::E4, Piece::WhitePawn),
+            (Square::E7, Piece::BlackKing),
+        ]);
+        let black = white.mirror();
+        assert_eq!(scale_factor(&white, Color::White, Color::White), 0);
+        assert_eq!(scale_factor(&black, Color::Black, Color::Black), 0);
+        assert_eq!(known_win(&white, Color::White), 0);
+        assert_eq!(known_win(&black, Color::Black), 0);
+        // A draw is the tempo bonus alone, whatever the pawn's terms.
+        assert_eq!(evaluate(&white, Color::White), super::super::TEMPO);
+        assert_eq!(evaluate(&black, Color::Black), super::super::TEMPO);
+
+        let won = KNOWN_WIN + 20 * 3;
+        assert_eq!(scale_factor(&white, Color::Black, Color::White), NORMAL);
+        assert_eq!(known_win(&white, Color::Black), won);
+        assert_eq!(known_win(&black, Color::White), -won);
+        assert!(evaluate(&white, Color::Black) < -won);
+        assert_eq!(
+            evaluate(&black, Color::White),
+            evaluate(&white, Color::Black)
+        );
+        // With more on the board the table says nothing.
+        let mut more = white.clone();
+        more.put(Square::A2, Piece::WhitePawn);
+        assert_eq!(known_win(&more, Color::Black), 0);
     }
 
     #[test]

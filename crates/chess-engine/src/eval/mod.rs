@@ -41,6 +41,7 @@ mod attack_map;
 mod endgame;
 pub mod features;
 mod king;
+pub(crate) mod kpk;
 mod pawns;
 mod sink;
 mod tapered;
@@ -101,7 +102,9 @@ pub(crate) fn classical(pos: &Position) -> Classical {
     let phase = phase(board);
     let strong = endgame_favours(score);
     let factor = endgame::scale_factor(board, pos.turn(), strong);
-    let blended = blend(score, phase, factor) + endgame::mop_up(board);
+    let blended = blend(score, phase, factor)
+        + endgame::mop_up(board)
+        + endgame::known_win(board, pos.turn());
     let relative = if pos.turn().is_white() {
         blended
     } else {
