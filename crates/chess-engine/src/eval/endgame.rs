@@ -101,10 +101,10 @@ fn kpk_wins(board: &Board, turn: Color, strong: Color, pawn: Square) -> bool {
     }
 }
 
-/// What a won king and pawn against king is worth beyond its terms, for white: the terms
-/// score it as a pawn ahead, like the draws of the same material, and the search would
-/// otherwise trade a bigger but uncertain lead for a small one it cannot lose. (The draws
-/// are scaled to nothing by [`scale_factor`].)
+/// What a won king and pawn against king is worth beyond its terms, for white. The terms
+/// score it as a pawn ahead, as they score the draws of the same material: without the bonus
+/// the search would keep a larger but uncertain lead rather than trade it for a certain win.
+/// (The draws are scaled to nothing by [`scale_factor`].)
 #[inline]
 pub(crate) fn known_win(board: &Board, turn: Color) -> i32 {
     if board.occupied().count() != 3 {
