@@ -68,7 +68,7 @@ fn index(white_to_move: bool, wk: Square, bk: Square, p: Square) -> usize {
 
 /// What is known of a position while the table is worked out.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Result {
+enum Outcome {
     Invalid,
     Unknown,
     Draw,
@@ -100,7 +100,7 @@ impl Entry {
     }
 
     /// The result where the rules alone decide it, before any search.
-    fn classify(self) -> Result {
+    fn classify(self) -> Outcome {
         let Entry {
             white_to_move,
             wk,
@@ -112,7 +112,7 @@ impl Entry {
             || bk == p
             || (white_to_move && attacks::pawn(Color::White, p).contains(bk))
         {
-            return Result::Invalid;
+            return Outcome::Invalid;
         }
         if white_to_move {
             // A promotion that the black king cannot take at once.
@@ -122,16 +122,16 @@ impl Entry {
                     && queening != bk
                     && (bk.distance(queening) > 1 || wk.distance(queening) == 1)
                 {
-                    return Result::Win;
+                    return Outcome::Win;
                 }
             }
-            return Result::Unknown;
+            return Outcome::Unknown;
         }
         // Black to move: the pawn taken, or stalemate (a king and a pawn never mate).
         if (bk.distance(p) == 1 && wk.distance(p) > 1) || self.black_king_moves().is_empty() {
-            return Result::Draw;
+            return Outcome::Draw;
         }
-        Result::Unknown
+        Outcome::Unknown
     }
 
     /// The squares the black king can go to (the pawn's included, when it is not defended).
@@ -141,7 +141,7 @@ impl Entry {
 
     /// The result from the results of the positions one move on, or `Unknown` while those
     /// are not known enough.
-    fn search(self, results: &[Result]) -> Result {
+    fn search(self, results: &[Outcome]) -> Outcome {
         let Entry {
             white_to_move,
             wk,
@@ -152,52 +152,52 @@ impl Entry {
         if white_to_move {
             // White wins if one move wins, draws if every move draws.
             let mut step = |next: usize| match results[next] {
-                Result::Win => true,
-                Result::Unknown => {
+                Outcome::Win => true,
+                Outcome::Unknown => {
                     unknown = true;
                     false
                 }
-                Result::Draw | Result::Invalid => false,
+                Outcome::Draw | Outcome::Invalid => false,
             };
             let king_moves = attacks::king(wk) & !attacks::king(bk) & !Bitboard::from(p);
             for to in king_moves {
                 if step(index(false, to, bk, p)) {
-                    return Result::Win;
+                    return Outcome::Win;
                 }
             }
             if p.rank() < Rank::Seventh {
                 let push = p.offset(0, 1).expect("below the seventh rank");
                 if push != wk && push != bk {
                     if step(index(false, wk, bk, push)) {
-                        return Result::Win;
+                        return Outcome::Win;
                     }
                     if p.rank() == Rank::Second {
                         let double = push.offset(0, 1).expect("the fourth rank");
                         if double != wk && double != bk && step(index(false, wk, bk, double)) {
-                            return Result::Win;
+                            return Outcome::Win;
                         }
                     }
                 }
             }
             // A promotion that does not win at once loses the new queen.
             if unknown {
-                Result::Unknown
+                Outcome::Unknown
             } else {
-                Result::Draw
+                Outcome::Draw
             }
         } else {
             // Black draws if one move draws, loses if every move loses.
             for to in self.black_king_moves() {
                 match results[index(true, wk, to, p)] {
-                    Result::Draw => return Result::Draw,
-                    Result::Unknown => unknown = true,
-                    Result::Win | Result::Invalid => {}
+                    Outcome::Draw => return Outcome::Draw,
+                    Outcome::Unknown => unknown = true,
+                    Outcome::Win | Outcome::Invalid => {}
                 }
             }
             if unknown {
-                Result::Unknown
+                Outcome::Unknown
             } else {
-                Result::Win
+                Outcome::Win
             }
         }
     }
@@ -207,16 +207,16 @@ impl Entry {
 /// until none changes; whatever is still undecided then is a draw (white never forces a
 /// win from it).
 fn solve() -> Box<[u64]> {
-    let mut results: Vec<Result> = (0..SIZE).map(|i| Entry::of(i).classify()).collect();
+    let mut results: Vec<Outcome> = (0..SIZE).map(|i| Entry::of(i).classify()).collect();
     let mut open: Vec<usize> = (0..SIZE)
-        .filter(|&i| results[i] == Result::Unknown)
+        .filter(|&i| results[i] == Outcome::Unknown)
         .collect();
     loop {
         let before = open.len();
         open.retain(|&i| {
             let result = Entry::of(i).search(&results);
             results[i] = result;
-            result == Result::Unknown
+            result == Outcome::Unknown
         });
         if open.len() == before {
             break;
@@ -224,7 +224,7 @@ fn solve() -> Box<[u64]> {
     }
     let mut table = vec![0u64; SIZE / 64].into_boxed_slice();
     for (i, &result) in results.iter().enumerate() {
-        if result == Result::Win {
+        if result == Outcome::Win {
             table[i / 64] |= 1 << (i % 64);
         }
     }
