@@ -15,6 +15,11 @@ pub(crate) const NORMAL: i32 = 64;
 /// of [`NORMAL`], with `turn` to move.
 #[inline(always)]
 pub(crate) fn scale_factor(board: &Board, turn: Color, strong: Color) -> i32 {
+    // A known draw, whoever the endgame score favours (the terms score a queen against a
+    // pawn on the seventh about even in the endgame).
+    if queen_against_seventh_rank_pawn(board, turn) {
+        return 0;
+    }
     let weak = !strong;
     let strong_pawns = board.pieces(strong, Role::Pawn);
     let weak_pawns = board.pieces(weak, Role::Pawn);
@@ -99,6 +104,44 @@ fn kpk_wins(board: &Board, turn: Color, strong: Color, pawn: Square) -> bool {
         (Some(king), Some(lone)) => super::kpk::wins(strong, king, pawn, lone, turn),
         _ => false,
     }
+}
+
+/// A queen against a pawn on its seventh rank that draws: a rook's or bishop's pawn (a, c, f
+/// or h), its king next to the square it promotes on, and the queen's king too far away to
+/// help, five squares or more from that square, six with the queen's side to move. The queen
+/// alone cannot win the pawn: it forces the king in front of the pawn only by checks, and
+/// there a rook's pawn is stalemate and a bishop's pawn is defended by the threat of
+/// stalemate when the pawn is taken, which gives the king back its tempo (a knight's or a
+/// centre pawn loses). The 4-piece tables never call such a position a win for the queen
+/// (see the test); a king on the promotion square itself or nearer the queen's king is left
+/// to the search.
+#[inline]
+fn queen_against_seventh_rank_pawn(board: &Board, turn: Color) -> bool {
+    if board.occupied().count() != 4 {
+        return false;
+    }
+    let (Some(pawn), Some(queen)) = (
+        board.by_role(Role::Pawn).single_square(),
+        board.by_role(Role::Queen).single_square(),
+    ) else {
+        return false;
+    };
+    let weak = if board.by_color(Color::White).contains(pawn) {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let strong = !weak;
+    let (Some(king), Some(defender)) = (board.king_of(strong), board.king_of(weak)) else {
+        return false;
+    };
+    let promotion = Square::new(pawn.file(), Rank::Eighth.relative_to(weak));
+    let far = 5 + u32::from(turn == strong);
+    board.by_color(strong).contains(queen)
+        && pawn.rank() == Rank::Seventh.relative_to(weak)
+        && matches!(pawn.file(), File::A | File::C | File::F | File::H)
+        && defender.distance(promotion) == 1
+        && king.distance(promotion) >= far
 }
 
 /// What a won king and pawn against king is worth beyond its terms, for white. The terms
@@ -361,6 +404,16 @@ mod tests {
         pieces.iter().copied().collect()
     }
 
+    /// `board` with `turn` to move, where that is a legal position.
+    fn position(board: &Board, turn: Color) -> Option<chess_rules::Position> {
+        let setup = chess_rules::Setup {
+            board: board.clone(),
+            turn,
+            ..chess_rules::Setup::empty()
+        };
+        chess_rules::Position::from_setup(setup, chess_rules::CastlingMode::Standard).ok()
+    }
+
     #[test]
     fn winnable_moves_towards_zero_but_never_past() {
         assert_eq!(winnable(100, 20), 120);
@@ -494,7 +547,6 @@ mod tests {
     /// side to move are not all draws.
     #[test]
     fn the_rook_pawn_fortress_agrees_with_the_tables() {
-        use chess_rules::{CastlingMode, Position, Setup};
         use chess_syzygy::{Tablebase, Wdl};
 
         let Some(dir) = chess_testdata::file(chess_testdata::SYZYGY_DIR) else {
@@ -502,12 +554,7 @@ mod tests {
         };
         let tables = Tablebase::open(dir).expect("the tables open");
         let probe = |board: &Board, turn: Color| {
-            let setup = Setup {
-                board: board.clone(),
-                turn,
-                ..Setup::empty()
-            };
-            let pos = Position::from_setup(setup, CastlingMode::Standard).ok()?;
+            let pos = position(board, turn)?;
             Some(tables.probe_wdl(&pos).expect("in the tables"))
         };
         let pawns =
@@ -583,16 +630,8 @@ mod tests {
     /// win by who has the opposition, and the evaluation says so, for either colour.
     #[test]
     fn king_and_pawn_by_the_solved_table() {
-        use chess_rules::{CastlingMode, Position, Setup};
-
         let evaluate = |board: &Board, turn: Color| {
-            let setup = Setup {
-                board: board.clone(),
-                turn,
-                ..Setup::empty()
-            };
-            let pos = Position::from_setup(setup, CastlingMode::Standard).expect("legal");
-            super::super::evaluate(&pos)
+            super::super::evaluate(&position(board, turn).expect("legal"))
         };
         // Ke5 and e4 against Ke7: white to move draws (black keeps the opposition), black to
         // move loses (4-piece tables).
@@ -623,6 +662,73 @@ mod tests {
         let mut more = white.clone();
         more.put(Square::A2, Piece::WhitePawn);
         assert_eq!(known_win(&more, Color::Black), 0);
+    }
+
+    /// The queen against a rook's or bishop's pawn on the seventh: no position the rule calls
+    /// a draw is a win for the queen in the 4-piece tables, for either side to move, and the
+    /// evaluation of those positions is a draw's, on every file and for either colour.
+    #[test]
+    fn the_queen_against_a_seventh_rank_pawn_agrees_with_the_tables() {
+        use chess_syzygy::{Tablebase, Wdl};
+
+        let Some(dir) = chess_testdata::file(chess_testdata::SYZYGY_DIR) else {
+            return;
+        };
+        let tables = Tablebase::open(dir).expect("the tables open");
+        // Draws of the queen's side by who is to move, and its losses (the queen left where
+        // the king takes it, the pawn promoting with check).
+        let (mut drawn, mut lost) = ([0; 2], 0);
+        for file in File::ALL {
+            let pawn = Square::new(file, Rank::Second);
+            let rook_or_bishop = matches!(file, File::A | File::C | File::F | File::H);
+            for defender in attacks::king(Square::new(file, Rank::First)) {
+                for king in Bitboard::FULL {
+                    for queen in Bitboard::FULL {
+                        let squares = [pawn, defender, king, queen];
+                        if squares.into_iter().collect::<Bitboard>().count() != 4 {
+                            continue;
+                        }
+                        let mut board = Board::empty();
+                        board.put(pawn, Piece::BlackPawn);
+                        board.put(defender, Piece::BlackKing);
+                        board.put(king, Piece::WhiteKing);
+                        board.put(queen, Piece::WhiteQueen);
+                        for turn in [Color::White, Color::Black] {
+                            let factor = scale_factor(&board, turn, Color::White);
+                            // Whoever the endgame score favours, and for black's queen.
+                            assert_eq!(scale_factor(&board, turn, Color::Black), factor);
+                            let black = board.mirror();
+                            assert_eq!(scale_factor(&black, !turn, Color::Black), factor);
+                            assert_eq!(scale_factor(&black, !turn, Color::White), factor);
+                            if factor != 0 {
+                                continue;
+                            }
+                            assert!(rook_or_bishop, "{board:?}");
+                            let Some(pos) = position(&board, turn) else {
+                                continue;
+                            };
+                            assert_eq!(super::super::evaluate(&pos), super::super::TEMPO);
+                            let wdl = tables.probe_wdl(&pos).expect("in the tables");
+                            // The queen's side's result.
+                            let wdl = if turn == Color::White {
+                                wdl as i32
+                            } else {
+                                -(wdl as i32)
+                            };
+                            assert!(wdl <= Wdl::Draw as i32, "{board:?}, {turn:?} to move");
+                            if wdl == Wdl::Draw as i32 {
+                                drawn[turn as usize] += 1;
+                            } else {
+                                lost += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // The queen's side to move, the pawn's side to move.
+        assert_eq!(drawn, [10_114, 21_300]);
+        assert_eq!(lost, 2_368);
     }
 
     #[test]

@@ -99,9 +99,11 @@ pub(crate) struct Classical {
 pub(crate) fn classical(pos: &Position) -> Classical {
     let board = pos.board();
     let score = total(board);
-    let phase = phase(board);
     let strong = endgame_favours(score);
     let factor = endgame::scale_factor(board, pos.turn(), strong);
+    // A factor of zero is a known draw, whatever pieces are left: the middlegame score (a
+    // queen's worth, against a pawn on the seventh) must not count either.
+    let phase = if factor == 0 { 0 } else { phase(board) };
     let blended = blend(score, phase, factor)
         + endgame::mop_up(board)
         + endgame::known_win(board, pos.turn());
@@ -418,7 +420,8 @@ pub struct Trace {
     pub terms: Vec<(u16, i16)>,
     /// The side to move's bonus, for white: positive when white is to move.
     pub tempo: i32,
-    /// The game phase: 24 with all pieces on the board, 0 with kings and pawns only.
+    /// The game phase: 24 with all pieces on the board, 0 with kings and pawns only, and 0
+    /// in a known draw (a scale of 0), where the middlegame score does not count either.
     pub phase: i32,
     /// The scale of the endgame score for endings the side ahead rarely wins, 1 or less, as
     /// the current weights decide who is ahead.
@@ -447,7 +450,7 @@ pub fn trace(pos: &Position) -> Trace {
     Trace {
         terms,
         tempo,
-        phase: phase(board),
+        phase: if scale == 0.0 { 0 } else { phase(board) },
         scale,
     }
 }
@@ -527,9 +530,10 @@ mod tests {
 
     #[test]
     fn a_correction_is_scaled_as_the_side_ahead_wins() {
-        // The rook's pawn and the wrong bishop, the defending king in the corner: a draw,
-        // which the classical evaluation scales to its unscaled middlegame share (the phase
-        // is 1 of 24) and a correction with it.
+        // The rook's pawn and the wrong bishop, the defending king in the corner: a known
+        // draw (a factor of zero), which the classical evaluation scores as the tempo alone,
+        // its middlegame share (the phase is 1 of 24) left out too, and a correction either
+        // way counts for nothing.
         let fortress = |turn| {
             position(
                 &[
@@ -544,11 +548,9 @@ mod tests {
         for turn in [Color::White, Color::Black] {
             let pos = fortress(turn);
             let classical = classical(&pos);
-            assert!(classical.value.abs() < 40, "{}", classical.value);
+            assert_eq!(classical.value, TEMPO);
             for correction in [-300, -120, 120, 300] {
-                let scaled = classical.scale(&pos, correction);
-                assert!(scaled.abs() <= 300 / 24, "{correction} -> {scaled}");
-                assert_eq!(scaled.signum(), correction.signum());
+                assert_eq!(classical.scale(&pos, correction), 0, "{correction}");
             }
         }
         // The defending king four squares from the corner: an ordinary ending, and a
