@@ -109,12 +109,12 @@ fn kpk_wins(board: &Board, turn: Color, strong: Color, pawn: Square) -> bool {
 /// A queen against a pawn on its seventh rank that draws: a rook's or bishop's pawn (a, c, f
 /// or h), its king next to the square it promotes on, and the queen's king too far away to
 /// help, five squares or more from that square, six with the queen's side to move. The queen
-/// alone cannot win the pawn: it forces the king in front of the pawn only by checks, and
-/// there a rook's pawn is stalemate and a bishop's pawn is defended by the threat of
-/// stalemate when the pawn is taken, which gives the king back its tempo (a knight's or a
-/// centre pawn loses). The 4-piece tables never call such a position a win for the queen
-/// (see the test); a king on the promotion square itself or nearer the queen's king is left
-/// to the search.
+/// wins against a knight's or centre pawn by checking the king in front of it, which gives
+/// its own king a move to come closer. In front of a rook's pawn the king is stalemated
+/// instead, and beside a bishop's pawn it goes into the corner, where taking the pawn is
+/// stalemate: the queen's king never gets its move. The 4-piece tables never call such a
+/// position a win for the queen (see the test); a king on the promotion square itself or
+/// nearer the queen's king is left to the search.
 #[inline]
 fn queen_against_seventh_rank_pawn(board: &Board, turn: Color) -> bool {
     if board.occupied().count() != 4 {
