@@ -49,6 +49,10 @@ pub const MAX_THREADS: usize = 256;
 const FIXED_SEED: u64 = 0x5eed;
 /// How often (in nodes) the search looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 1024;
+/// A ply in the units late move reductions are worked out in. Every term is added in these
+/// and the sum rounded down once, so that the table's fractions and the history's share add
+/// up rather than each being cut to whole plies (Stockfish counts in 1024ths as well).
+const REDUCTION_UNIT: i32 = 1024;
 
 /// What the search reports after each completed iteration, once per principal variation.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -142,8 +146,8 @@ pub struct Searcher {
     stack: [Option<PieceTo>; MAX_PLY + 2],
     /// The move a singular extension search leaves out at each ply.
     excluded: [Option<Move>; MAX_PLY + 1],
-    /// Late move reductions by depth and move number.
-    lmr: Box<[[u8; 64]; 64]>,
+    /// Late move reductions by depth and move number, in [`REDUCTION_UNIT`]s.
+    lmr: Box<[[u16; 64]; 64]>,
     multi_pv: usize,
     level: Level,
     move_overhead: Duration,
@@ -210,11 +214,11 @@ impl Searcher {
     pub fn with_hash(mb: usize) -> Searcher {
         // Worked out once, in some tens of milliseconds, before any search needs it.
         kpk::init();
-        let mut lmr = Box::new([[0u8; 64]; 64]);
+        let mut lmr = Box::new([[0u16; 64]; 64]);
         for (depth, row) in lmr.iter_mut().enumerate().skip(1) {
             for (count, r) in row.iter_mut().enumerate().skip(1) {
                 let reduction = 0.75 + (depth as f64).ln() * (count as f64).ln() / 2.25;
-                *r = reduction as u8;
+                *r = (reduction * f64::from(REDUCTION_UNIT)) as u16;
             }
         }
         Searcher {
@@ -1242,18 +1246,19 @@ impl Searcher {
                     // Captures that lose material (by exchange) go the way of late quiets,
                     // less far.
                     r = i32::from(self.lmr[depth.min(63) as usize][searched.min(63) as usize]) / 2;
-                    r -= i32::from(pv_node || gives_check);
-                    r = r.clamp(0, new_depth - 1);
+                    r -= REDUCTION_UNIT * i32::from(pv_node || gives_check);
+                    r = r.div_euclid(REDUCTION_UNIT).clamp(0, new_depth - 1);
                 } else if depth >= 3 && quiet && searched > 1 + i32::from(pv_node) {
                     r = i32::from(self.lmr[depth.min(63) as usize][searched.min(63) as usize]);
-                    r -= i32::from(pv_node);
-                    r -= i32::from(tt_pv && !pv_node);
-                    r += i32::from(!improving);
-                    r -= i32::from(killers.contains(&Some(m)));
-                    r -= i32::from(gives_check);
-                    r += i32::from(hash_move_captures);
-                    r -= self.quiet_history(pos, m, previous) / 8192;
-                    r = r.clamp(0, new_depth - 1);
+                    r -= REDUCTION_UNIT * i32::from(pv_node);
+                    r -= REDUCTION_UNIT * i32::from(tt_pv && !pv_node);
+                    r += REDUCTION_UNIT * i32::from(!improving);
+                    r -= REDUCTION_UNIT * i32::from(killers.contains(&Some(m)));
+                    r -= REDUCTION_UNIT * i32::from(gives_check);
+                    r += REDUCTION_UNIT * i32::from(hash_move_captures);
+                    // A ply less for each 8 192 of history, and in proportion between.
+                    r -= self.quiet_history(pos, m, previous) * REDUCTION_UNIT / 8192;
+                    r = r.div_euclid(REDUCTION_UNIT).clamp(0, new_depth - 1);
                 }
                 value = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
                 if value > alpha && r > 0 {
