@@ -1,7 +1,8 @@
 //! Endgame knowledge the tuned terms cannot express: endings where the side ahead in material
 //! cannot or can rarely win. A linear sum of terms scores a bishop and a rook's pawn as a
 //! bishop and a pawn whatever the colour of the bishop; the scale factor here multiplies the
-//! endgame score instead, down to zero for known draws.
+//! endgame score instead, down to zero for known draws (where the evaluation drops the
+//! middlegame score too and is the tempo alone).
 
 use chess_core::{Bitboard, Board, Color, File, Rank, Role, Square, attacks};
 
