@@ -16,7 +16,7 @@
 
 use std::time::{Duration, Instant};
 
-use chess_core::{Bitboard, Role};
+use chess_core::{Bitboard, Color, Role};
 use chess_rules::{Move, MoveList, Position};
 
 use crate::eval::{classical, evaluate, has_non_pawn_material, kpk};
@@ -189,6 +189,9 @@ pub struct Searcher {
     tb_hits: u64,
     /// The root's value by the tables, when the root is in them.
     root_tb_value: Option<Value>,
+    /// The score of the last search's move and the side it was for: a score that falls from
+    /// it earns the next search more time.
+    last_score: Option<(Color, Value)>,
 }
 
 impl Default for Searcher {
@@ -263,6 +266,7 @@ impl Searcher {
             tb_cardinality: 0,
             tb_hits: 0,
             root_tb_value: None,
+            last_score: None,
         }
     }
 
@@ -311,6 +315,7 @@ impl Searcher {
         self.captures.clear();
         self.counters.clear();
         self.killers.clear();
+        self.last_score = None;
     }
 
     /// Reports the best `lines` moves with their scores instead of one (at least 1).
@@ -504,6 +509,7 @@ impl Searcher {
         let mut completed: Vec<RootMove> = Vec::new();
         let mut completed_depth = 0;
         let mut stable_iterations = 0;
+        let mut iteration_scores = Vec::new();
         for depth in 1..=max_depth as i32 {
             self.root_depth = depth;
             self.seldepth = 0;
@@ -546,12 +552,21 @@ impl Searcher {
             if self.stopped {
                 break;
             }
-            if self.iteration_ends_search(limits, &root_moves, stable_iterations) {
+            iteration_scores.push(root_moves[0].score);
+            let last = self
+                .last_score
+                .filter(|&(side, _)| side == pos.turn())
+                .map(|(_, v)| v);
+            let earlier = iteration_scores[iteration_scores.len().saturating_sub(4)];
+            if self.iteration_ends_search(limits, &root_moves, stable_iterations, last, earlier) {
                 break;
             }
         }
 
         let result = self.result(pos, &root_moves, &completed, completed_depth);
+        if let Some(rm) = completed.first() {
+            self.last_score = Some((pos.turn(), rm.previous));
+        }
         // The move played is the move shown: when the search ends on a move or a score that
         // the last line reported does not have (a better move found by an iteration left
         // unfinished, or a weaker level's choice), one more line says it, as Stockfish's last
@@ -767,12 +782,15 @@ impl Searcher {
 
     /// Whether the search should stop after an iteration: a mate found within the limit, the
     /// only legal move, or the time budget spent (the budget shrinks while the best move
-    /// stays the same).
+    /// stays the same, and grows while its score falls from `earlier`, the best score some
+    /// iterations back, and from `last`, the last search's).
     fn iteration_ends_search(
         &mut self,
         limits: &Limits,
         root_moves: &[RootMove],
         stable: u32,
+        last: Option<Value>,
+        earlier: Value,
     ) -> bool {
         let best = root_moves[0].score;
         if let Some(moves) = limits.mate {
@@ -799,7 +817,8 @@ impl Searcher {
             2 => 0.9,
             _ => 0.75,
         };
-        self.start.elapsed().as_secs_f64() >= optimum.as_secs_f64() * scale
+        let falling = time::falling_score_factor(best, earlier, last);
+        self.start.elapsed().as_secs_f64() >= optimum.as_secs_f64() * scale * falling
     }
 
     /// Ends pondering once the opponent has played the expected move: the clock runs from now.

@@ -1,7 +1,7 @@
 //! Time management: how long to think about one move.
 //!
 //! Two budgets come out of the limits: an *optimum*, after which no new iteration starts
-//! (scaled by how stable the best move is), and a *maximum*, a hard deadline checked inside the
+//! (scaled by how stable the best move is and by whether its score falls), and a *maximum*, a hard deadline checked inside the
 //! search. On a clock, the time left minus a safety margin for process and I/O latency (UCI's
 //! `Move Overhead`) is shared among the moves expected before the next time control, with the
 //! increment added; the maximum never exceeds four fifths of what is left after the
@@ -12,6 +12,7 @@ use std::time::Duration;
 use chess_core::Color;
 
 use crate::Limits;
+use crate::score::{TB_WIN_BOUND, Value};
 
 /// How many moves a game without `movestogo` is assumed to last from any point on: the budget
 /// of one move is the time left divided by this.
@@ -76,6 +77,25 @@ fn from_clock(
     (optimum.min(maximum), maximum)
 }
 
+/// How much longer than the optimum to think when the best score falls: 1 for a steady
+/// score, up to 1.5 for a fall of half a pawn or more, down to 0.75 for a rise of a quarter.
+///
+/// The fall is measured from `earlier` (the best score some iterations back) and, when there
+/// is one, from `last` (the score the last search for the same side ended on), averaged: a
+/// position going wrong is worth time to find a way out, one going well needs less. Mates
+/// and tablebase results say nothing about that and leave the factor at 1.
+pub(crate) fn falling_score_factor(best: Value, earlier: Value, last: Option<Value>) -> f64 {
+    let plain = |v: Value| v.abs() < TB_WIN_BOUND;
+    let fall = match last {
+        Some(last) if plain(best) && plain(last) => {
+            f64::from((last - best) + (earlier - best)) / 2.0
+        }
+        _ if plain(best) && plain(earlier) => f64::from(earlier - best),
+        _ => 0.0,
+    };
+    (1.0 + fall / 100.0).clamp(0.75, 1.5)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -116,6 +136,22 @@ mod tests {
         assert!(opt <= max && max < Duration::MAX);
         let (opt, max) = from_clock(Duration::ZERO, Duration::MAX, Some(1), Duration::MAX);
         assert_eq!((opt, max), (Duration::ZERO, Duration::ZERO));
+    }
+
+    #[test]
+    fn a_falling_score_asks_for_more_time() {
+        assert_eq!(falling_score_factor(20, 20, None), 1.0);
+        assert_eq!(falling_score_factor(20, 20, Some(20)), 1.0);
+        // A fall of 30 since three iterations back, none since the last move: 15 on average.
+        assert!((falling_score_factor(-10, 20, Some(-10)) - 1.15).abs() < 1e-9);
+        assert!((falling_score_factor(-10, 20, None) - 1.3).abs() < 1e-9);
+        // Capped both ways.
+        assert_eq!(falling_score_factor(-300, 0, Some(0)), 1.5);
+        assert_eq!(falling_score_factor(300, 0, Some(0)), 0.75);
+        // A mate or a tablebase result leaves the time alone; an earlier one is not compared.
+        assert_eq!(falling_score_factor(-TB_WIN_BOUND, 0, Some(0)), 1.0);
+        assert_eq!(falling_score_factor(0, TB_WIN_BOUND, None), 1.0);
+        assert!((falling_score_factor(0, 30, Some(TB_WIN_BOUND)) - 1.3).abs() < 1e-9);
     }
 
     #[test]
