@@ -1,11 +1,11 @@
 //! Time management: how long to think about one move.
 //!
 //! Two budgets come out of the limits: an *optimum*, after which no new iteration starts
-//! (scaled by how stable the best move is and by whether its score falls), and a *maximum*, a hard deadline checked inside the
-//! search. On a clock, the time left minus a safety margin for process and I/O latency (UCI's
-//! `Move Overhead`) is shared among the moves expected before the next time control, with the
-//! increment added; the maximum never exceeds four fifths of what is left after the
-//! margin, so a slow iteration cannot flag.
+//! (scaled by how stable the best move is and by whether its score falls), and a *maximum*, a
+//! hard deadline checked inside the search. On a clock, the time left minus a safety margin
+//! for process and I/O latency (UCI's `Move Overhead`) is shared among the moves expected
+//! before the next time control, with the increment added; the maximum never exceeds four
+//! fifths of what is left after the margin, so a slow iteration cannot flag.
 
 use std::time::Duration;
 
@@ -86,11 +86,10 @@ fn from_clock(
 /// and tablebase results say nothing about that and leave the factor at 1.
 pub(crate) fn falling_score_factor(best: Value, earlier: Value, last: Option<Value>) -> f64 {
     let plain = |v: Value| v.abs() < TB_WIN_BOUND;
-    let fall = match last {
-        Some(last) if plain(best) && plain(last) => {
-            f64::from((last - best) + (earlier - best)) / 2.0
-        }
-        _ if plain(best) && plain(earlier) => f64::from(earlier - best),
+    let fall = match (plain(best), last.filter(|&v| plain(v)), plain(earlier)) {
+        (true, Some(last), true) => f64::from((last - best) + (earlier - best)) / 2.0,
+        (true, Some(last), false) => f64::from(last - best),
+        (true, None, true) => f64::from(earlier - best),
         _ => 0.0,
     };
     (1.0 + fall / 100.0).clamp(0.75, 1.5)
@@ -152,6 +151,7 @@ mod tests {
         assert_eq!(falling_score_factor(-TB_WIN_BOUND, 0, Some(0)), 1.0);
         assert_eq!(falling_score_factor(0, TB_WIN_BOUND, None), 1.0);
         assert!((falling_score_factor(0, 30, Some(TB_WIN_BOUND)) - 1.3).abs() < 1e-9);
+        assert!((falling_score_factor(0, TB_WIN_BOUND, Some(20)) - 1.2).abs() < 1e-9);
     }
 
     #[test]
