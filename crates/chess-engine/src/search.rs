@@ -1683,6 +1683,25 @@ mod tests {
     }
 
     #[test]
+    fn a_search_remembers_its_score_for_the_next_ones_time() {
+        // The falling-score time factor compares with the last search's score, for the
+        // same side only; a new game forgets it.
+        let pos = position("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+        let mut searcher = Searcher::with_hash(4);
+        assert_eq!(searcher.last_score, None);
+        let result = searcher.search(&pos, &[], &Limits::depth(4), &Control::new(), |_| {});
+        assert_eq!(result.score, Score::Mate(1));
+        assert_eq!(
+            searcher
+                .last_score
+                .map(|(side, v)| (side, Score::from_value(v))),
+            Some((Color::White, Score::Mate(1)))
+        );
+        searcher.clear();
+        assert_eq!(searcher.last_score, None);
+    }
+
+    #[test]
     fn wins_a_hanging_queen() {
         let pos = position("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
         let result = search(&pos, &Limits::depth(5));
