@@ -1049,10 +1049,7 @@ impl Searcher {
             }
         };
         self.static_evals[ply] = static_eval;
-        let improving = !in_check
-            && ply >= 2
-            && self.static_evals[ply - 2] > -INFINITE
-            && static_eval > self.static_evals[ply - 2];
+        let improving = !in_check && improving(&self.static_evals, ply, static_eval);
         // The value the pruning below goes by: the static evaluation, or the stored value of
         // an earlier search where its bound says the truth lies beyond the evaluation.
         let eval = match hit {
@@ -1577,6 +1574,19 @@ fn add_noisy_moves(pos: &Position, moves: &mut MoveList) {
 }
 
 /// The smaller of two optional limits.
+/// Whether `eval`, the static evaluation at `ply`, is better than the same side's last one:
+/// two plies back, or four where the side was in check two plies back and so had none
+/// (Stockfish's rule: +12 ± 19 in self-play, docs/performance.md). Not where it was in check
+/// both times: counting that as improving, as Stockfish does, hid a mate from the mate suite.
+fn improving(static_evals: &[Value], ply: usize, eval: Value) -> bool {
+    [ply.checked_sub(2), ply.checked_sub(4)]
+        .into_iter()
+        .flatten()
+        .map(|p| static_evals[p])
+        .find(|&before| before > -INFINITE)
+        .is_some_and(|before| eval > before)
+}
+
 fn min_option<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
     match (a, b) {
         (Some(a), Some(b)) => Some(a.min(b)),
@@ -1659,6 +1669,25 @@ mod tests {
         let check = position("rnbqkbnr/ppppp1pp/5p2/7Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2");
         searcher.search(&check, &[], &Limits::depth(2), &Control::new(), |_| {});
         assert_eq!(searcher.static_evals[0], -INFINITE);
+    }
+
+    #[test]
+    fn improving_looks_four_plies_back_past_a_check() {
+        const CHECK: Value = -INFINITE;
+        // Two plies back decides when there is an evaluation there.
+        assert!(improving(&[5, 0, 10], 2, 6));
+        assert!(!improving(&[5, 0, 10], 2, 5));
+        assert!(!improving(&[-50, 0, 20, 0, 30], 4, 15));
+        // In check two plies back: four plies back decides.
+        assert!(improving(&[20, 0, CHECK, 0, 0], 4, 21));
+        assert!(!improving(&[20, 0, CHECK, 0, 0], 4, 20));
+        assert!(improving(&[0, 20, 0, CHECK, 0, 0], 5, 21));
+        // In check both times, or nothing far enough back: not improving.
+        assert!(!improving(&[CHECK, 0, CHECK, 0, 0], 4, 500));
+        assert!(!improving(&[0, CHECK, 0, 0], 3, 500));
+        assert!(!improving(&[CHECK, 0, 0], 2, 500));
+        assert!(!improving(&[0, 0], 1, 500));
+        assert!(!improving(&[0], 0, 500));
     }
 
     #[test]
