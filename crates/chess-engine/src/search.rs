@@ -1573,7 +1573,6 @@ fn add_noisy_moves(pos: &Position, moves: &mut MoveList) {
     });
 }
 
-/// The smaller of two optional limits.
 /// Whether `eval`, the static evaluation at `ply`, is better than the same side's last one:
 /// two plies back, or four where the side was in check two plies back and so had none
 /// (Stockfish's rule: +12 ± 19 in self-play, docs/performance.md). Not where it was in check
@@ -1587,6 +1586,7 @@ fn improving(static_evals: &[Value], ply: usize, eval: Value) -> bool {
         .is_some_and(|before| eval > before)
 }
 
+/// The smaller of two optional limits.
 fn min_option<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
     match (a, b) {
         (Some(a), Some(b)) => Some(a.min(b)),
