@@ -853,6 +853,11 @@ impl Searcher {
     /// Counts a node and checks the limits now and then.
     #[inline]
     fn visit(&mut self, ply: usize) {
+        // A node reached after the stop (a re-search that follows a stopped search) is left
+        // at once, unsearched: not counted, so that a node limit is kept to the node.
+        if self.stopped {
+            return;
+        }
         self.nodes += 1;
         if ply > self.seldepth {
             self.seldepth = ply;
