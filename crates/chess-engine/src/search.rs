@@ -1446,7 +1446,11 @@ impl Searcher {
                     self.tt
                         .store(key, None, eval, eval, 0, Bound::Lower, pv_hit, ply);
                 }
-                return eval;
+                return if pv_node {
+                    eval
+                } else {
+                    pulled_towards_beta(eval, beta)
+                };
             }
             alpha = alpha.max(eval);
             add_noisy_moves(pos, picker.moves_mut());
@@ -1503,6 +1507,9 @@ impl Searcher {
         };
         self.tt
             .store(key, best_move, best, static_eval, 0, bound, pv_hit, ply);
+        if best >= beta && !pv_node {
+            best = pulled_towards_beta(best, beta);
+        }
         best
     }
 
@@ -1589,6 +1596,17 @@ fn improving(static_evals: &[Value], ply: usize, eval: Value) -> bool {
         .map(|p| static_evals[p])
         .find(|&before| before > -INFINITE)
         .is_some_and(|before| eval > before)
+}
+
+/// What a quiescence node outside the principal variation returns when it fails high with
+/// `value`: a quarter of the way back towards `beta`, since an evaluation far above beta is
+/// less sure than beta is (as Stockfish). Mate and tablebase values are returned as they are.
+fn pulled_towards_beta(value: Value, beta: Value) -> Value {
+    if value.abs() < TB_WIN_BOUND {
+        (3 * value + beta) / 4
+    } else {
+        value
+    }
 }
 
 /// The smaller of two optional limits.
@@ -1693,6 +1711,27 @@ mod tests {
         assert!(!improving(&[CHECK, 0, 0], 2, 500));
         assert!(!improving(&[0, 0], 1, 500));
         assert!(!improving(&[0], 0, 500));
+    }
+
+    #[test]
+    fn quiescence_fail_highs_are_pulled_towards_beta() {
+        assert_eq!(pulled_towards_beta(400, 0), 300);
+        assert_eq!(pulled_towards_beta(-100, -500), -200);
+        assert_eq!(pulled_towards_beta(7, 6), 6);
+        assert_eq!(pulled_towards_beta(mate_in(5), 0), mate_in(5));
+        assert_eq!(pulled_towards_beta(TB_WIN_BOUND, 0), TB_WIN_BOUND);
+        // In a position without captures the quiescence search stands pat: on the evaluation
+        // itself in a PV node, pulled towards beta outside one.
+        let pos = Position::default();
+        let mut searcher = Searcher::with_hash(1);
+        if let Some(network) = searcher.network.as_deref() {
+            searcher.accumulators[0] = network.refresh(pos.board());
+        }
+        let eval = searcher.evaluate(&pos, 0);
+        let beta = eval - 400;
+        assert_eq!(searcher.qsearch(&pos, beta - 1, beta, 0), eval - 100);
+        assert_eq!(searcher.qsearch(&pos, beta - 1, eval + 1000, 0), eval);
+        assert_eq!(searcher.qsearch(&pos, eval - 1000, beta, 0), eval);
     }
 
     #[test]
