@@ -4,10 +4,11 @@
 //! Pruning and reductions: transposition table cutoffs, mate distance pruning, reverse
 //! futility pruning, razoring and null-move pruning (by the static evaluation, or the table's
 //! value where its bound says more), internal iterative reduction, late move pruning, futility
-//! pruning, history pruning and SEE pruning of quiet moves, SEE pruning of losing captures,
-//! and late move reductions (of quiet moves and of losing captures); checks are extended, and
-//! so are singular hash moves. Draws by repetition (against the search path and the game
-//! history), by the 50-move rule and by insufficient material are recognised inside the tree.
+//! pruning, history pruning and SEE pruning of quiet moves, SEE pruning of losing captures and
+//! checks, and late move reductions (of quiet moves and of losing captures); checks are
+//! extended, and so are singular hash moves. Draws by repetition (against the search path and
+//! the game history), by the 50-move rule and by insufficient material are recognised inside
+//! the tree.
 //!
 //! Children are made by copying (`Position::after`) rather than by making and taking back
 //! moves in place (`play_undoable`/`undo`): a position is four cache lines, and when the two
@@ -1210,6 +1211,23 @@ impl Searcher {
                 {
                     continue;
                 }
+            }
+            // Checks that lose more than 150 cp a ply of depth by exchange, at shallow depth
+            // outside the principal variation: the bound of the captures above (Stockfish
+            // prunes checks and captures alike). Searched whatever they lost, and extended,
+            // checks played about 36 Elo weaker (docs/performance.md). Not a check that mates:
+            // the exchange cannot see that the piece it gives away is never taken, and the
+            // mate suite's defenders missed a mate in two at its own depth. (Few checks get
+            // this far, so the child's moves are rarely generated.)
+            if gives_check
+                && !pv_node
+                && !in_check
+                && depth <= 6
+                && best > -MATE_BOUND
+                && !see_ge(pos, m, -150 * depth)
+                && pos.after(m).has_legal_moves()
+            {
+                continue;
             }
 
             if Some(m) == excluded {
