@@ -40,6 +40,7 @@
 #![deny(missing_docs)]
 
 mod bench;
+mod correction;
 pub mod eval;
 mod level;
 mod limits;

@@ -6,9 +6,10 @@
 //! value where its bound says more), internal iterative reduction, late move pruning, futility
 //! pruning, history pruning and SEE pruning of quiet moves, SEE pruning of losing captures and
 //! checks, and late move reductions (of quiet moves and of losing captures); checks are
-//! extended, and so are singular hash moves. Draws by repetition (against the search path and
-//! the game history), by the 50-move rule and by insufficient material are recognised inside
-//! the tree.
+//! extended, and so are singular hash moves. The static evaluation the pruning goes by is
+//! corrected by what searches of similar positions found (`correction`). Draws by repetition
+//! (against the search path and the game history), by the 50-move rule and by insufficient
+//! material are recognised inside the tree.
 //!
 //! Children are made by copying (`Position::after`) rather than by making and taking back
 //! moves in place (`play_undoable`/`undo`): a position is four cache lines, and when the two
@@ -20,6 +21,7 @@ use std::time::{Duration, Instant};
 use chess_core::{Bitboard, Color, Role};
 use chess_rules::{Move, MoveList, Position};
 
+use crate::correction::Corrections;
 use crate::eval::{classical, evaluate, has_non_pawn_material, kpk};
 use crate::level::{Level, Rng, pick};
 use crate::limits::{Control, Limits};
@@ -142,6 +144,9 @@ pub struct Searcher {
     captures: CaptureHistory,
     counters: CounterMoves,
     killers: Killers,
+    /// How far searches ended from the static evaluation, by pawn structure and by each
+    /// side's other pieces: added to the static evaluation.
+    corrections: Corrections,
     /// The move played at each ply of the search path (`None`: a null move), for the
     /// continuation histories and counter moves.
     stack: [Option<PieceTo>; MAX_PLY + 2],
@@ -235,6 +240,7 @@ impl Searcher {
             captures: CaptureHistory::new(),
             counters: CounterMoves::new(),
             killers: Killers::new(),
+            corrections: Corrections::new(),
             stack: [None; MAX_PLY + 2],
             excluded: [None; MAX_PLY + 1],
             lmr,
@@ -316,6 +322,7 @@ impl Searcher {
         self.captures.clear();
         self.counters.clear();
         self.killers.clear();
+        self.corrections.clear();
         self.last_score = None;
     }
 
@@ -1033,7 +1040,7 @@ impl Searcher {
             }
         }
 
-        let static_eval = match hit {
+        let raw_eval = match hit {
             _ if in_check => -INFINITE,
             Some(h) => h.eval,
             None => {
@@ -1053,6 +1060,11 @@ impl Searcher {
                 }
                 eval
             }
+        };
+        let static_eval = if in_check {
+            raw_eval
+        } else {
+            self.corrections.apply(pos, raw_eval)
         };
         self.static_evals[ply] = static_eval;
         let improving = !in_check && improving(&self.static_evals, ply, static_eval);
@@ -1370,7 +1382,18 @@ impl Searcher {
             // Every other move failed low, or there was none: the hash move is singular.
             return if searched == 0 { alpha } else { best };
         }
-        let eval = if in_check { 0 } else { static_eval };
+        // What the search found teaches the correction histories, unless a capture decided
+        // it (the evaluation is not wrong about a position that loses a piece at once), the
+        // value is a tablebase or mate score, or the bound leaves the error's sign unknown.
+        if !in_check
+            && best_move.is_none_or(|m| !pos.is_capture(m))
+            && best.abs() < TB_WIN_BOUND
+            && !(bound == Bound::Lower && best <= static_eval)
+            && !(bound == Bound::Upper && best >= static_eval)
+        {
+            self.corrections.update(pos, best - static_eval, depth);
+        }
+        let eval = if in_check { 0 } else { raw_eval };
         self.tt
             .store(key, best_move, best, eval, depth, bound, tt_pv, ply);
         best
@@ -1471,13 +1494,14 @@ impl Searcher {
             }
             (0, -INFINITE)
         } else {
-            let eval = hit.map_or_else(|| self.evaluate(pos, ply), |h| h.eval);
+            let raw = hit.map_or_else(|| self.evaluate(pos, ply), |h| h.eval);
+            let eval = self.corrections.apply(pos, raw);
             if eval >= beta {
                 // Standing pat bounds the quiescence search from below; kept, it saves the
                 // next visit the evaluation.
                 if hit.is_none() {
                     self.tt
-                        .store(key, None, eval, eval, 0, Bound::Lower, pv_hit, ply);
+                        .store(key, None, eval, raw, 0, Bound::Lower, pv_hit, ply);
                 }
                 return if pv_node {
                     eval
@@ -1487,8 +1511,10 @@ impl Searcher {
             }
             alpha = alpha.max(eval);
             add_noisy_moves(pos, picker.moves_mut());
-            (eval, eval)
+            (raw, eval)
         };
+        // Delta pruning goes by the corrected evaluation, the table keeps the raw one.
+        let corrected_eval = if in_check { 0 } else { best };
         let mut best_move = None;
         while let Some((m, _)) = picker.next(|m| {
             if Some(m) == hash_move {
@@ -1507,7 +1533,7 @@ impl Searcher {
                         .board()
                         .role_at(m.to())
                         .map_or(SEE_VALUE[Role::Pawn as usize], |r| SEE_VALUE[r as usize]);
-                    if static_eval + gain + 200 <= alpha {
+                    if corrected_eval + gain + 200 <= alpha {
                         continue;
                     }
                 }
