@@ -22,6 +22,7 @@ const CORRECTION_MAX: i32 = 1024;
 /// evaluation, by pawn structure and by each side's pieces other than pawns, for the side to
 /// move; their sum is added to the static evaluation.
 pub(crate) struct Corrections {
+    /// By side to move, then by both sides' pawns.
     pawns: Box<[[i32; CORRECTION_SIZE]; 2]>,
     /// By side to move, then by the side whose pieces index the entry.
     pieces: Box<[[[i32; CORRECTION_SIZE]; 2]; 2]>,

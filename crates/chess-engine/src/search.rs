@@ -1487,7 +1487,7 @@ impl Searcher {
         let hash_move = hit.and_then(|h| h.mv);
         // The moves generated straight into the picker: a list moved into it is a copy.
         let mut picker = Picker::new(MoveList::new(), hash_move);
-        let (static_eval, mut best) = if in_check {
+        let (raw_eval, mut best) = if in_check {
             let _ = pos.generate(picker.moves_mut(), Bitboard::FULL, Bitboard::FULL);
             if picker.is_empty() {
                 return mated_in(ply);
@@ -1565,7 +1565,7 @@ impl Searcher {
             Bound::Upper
         };
         self.tt
-            .store(key, best_move, best, static_eval, 0, bound, pv_hit, ply);
+            .store(key, best_move, best, raw_eval, 0, bound, pv_hit, ply);
         if best >= beta && !pv_node {
             best = pulled_towards_beta(best, beta);
         }
