@@ -949,10 +949,12 @@ impl Searcher {
     /// The principal variation search of a node below the root.
     ///
     /// `cut_node`: whether the node is expected to fail high (Stockfish's `cutNode`). A late
-    /// move's reduced zero-window search expects its child to refute the move; the first move
-    /// of a node outside the principal variation, a re-search at full depth and the null
-    /// move's reply expect the opposite of their node; a PV node's first child is neither.
-    #[allow(clippy::too_many_lines)]
+    /// move's zero-window search, reduced or not (at the root too), expects its child to
+    /// refute the move; the first move of a node outside the principal variation, the
+    /// re-search at full depth after a reduced one and the null move's reply expect the
+    /// opposite of their node; the singular search keeps the node's own; nodes searched with
+    /// a full window are never cut nodes.
+    #[allow(clippy::too_many_lines, clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         pos: &Position,
