@@ -969,6 +969,11 @@ impl Searcher {
             return self.qsearch(pos, alpha, beta, ply);
         }
         let pv_node = beta - alpha > 1;
+        // The flag's rule (above): only zero-window searches expect a cut node.
+        debug_assert!(
+            !(pv_node && cut_node),
+            "a full-window node marked as a cut node"
+        );
         self.pv_len[ply] = ply;
         self.visit(ply);
         if self.stopped {
