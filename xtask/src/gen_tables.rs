@@ -61,6 +61,27 @@ pub fn render(root: &Path) -> Result<Vec<(&'static str, String)>, String> {
 const ROOK_DIRECTIONS: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 const BISHOP_DIRECTIONS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
+const KNIGHT_STEPS: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+const KING_STEPS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+
 fn bit(file: i32, rank: i32) -> u64 {
     1 << (rank * 8 + file)
 }
@@ -349,26 +370,6 @@ fn write_magics(out: &mut String, name: &str, doc: &str, entries: &[Entry]) {
 }
 
 fn render_attacks(sliders: &Sliders) -> String {
-    const KNIGHT_STEPS: [(i32, i32); 8] = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
-    const KING_STEPS: [(i32, i32); 8] = [
-        (0, 1),
-        (1, 1),
-        (1, 0),
-        (1, -1),
-        (0, -1),
-        (-1, -1),
-        (-1, 0),
-        (-1, 1),
-    ];
     let knight: Vec<u64> = (0..64).map(|sq| leaper(sq, &KNIGHT_STEPS)).collect();
     let king: Vec<u64> = (0..64).map(|sq| leaper(sq, &KING_STEPS)).collect();
     let pawn: Vec<Vec<u64>> = [1, -1]
@@ -487,7 +488,8 @@ fn render_zobrist(keys: &[u64]) -> String {
 
     let mut out = String::from(HEADER);
     out.push_str(
-        "//! The Polyglot Zobrist keys, from `crates/chess-core/data/polyglot-random64.txt`.\n\n",
+        "//! The Polyglot Zobrist keys, from `crates/chess-core/data/polyglot-random64.txt`, and the\n\
+         //! cuckoo table of the reversible moves' key differences.\n\n",
     );
     write_u64_table(
         &mut out,
@@ -510,11 +512,81 @@ fn render_zobrist(keys: &[u64]) -> String {
     writeln!(
         out,
         "/// The key XORed in when white is to move.\n\
-         pub(super) const WHITE_TO_MOVE: u64 = {:#018x};",
+         pub(super) const WHITE_TO_MOVE: u64 = {:#018x};\n",
         keys[780]
     )
     .unwrap();
+    let (cuckoo_keys, cuckoo_squares) = cuckoo(&pieces, keys[780]);
+    write_u64_array(
+        &mut out,
+        "CUCKOO_KEYS",
+        "The hash differences of the reversible moves, in their cuckoo slots (0 where empty).",
+        &cuckoo_keys,
+    );
+    writeln!(
+        out,
+        "/// The two squares of the move in each slot of `CUCKOO_KEYS`, the lower in bits 0 to 5.\n\
+         #[rustfmt::skip]\n\
+         pub(super) static CUCKOO_SQUARES: [u16; {CUCKOO_SIZE}] = ["
+    )
+    .unwrap();
+    for row in cuckoo_squares.chunks(12) {
+        let cells: Vec<String> = row.iter().map(|v| format!("{v:#06x},")).collect();
+        writeln!(out, "    {}", cells.join(" ")).unwrap();
+    }
+    out.push_str("];\n");
     out
+}
+
+/// Slots of the cuckoo table of reversible moves: a power of two, over twice the 3 668 moves.
+const CUCKOO_SIZE: usize = 8192;
+
+/// The two slots a hash difference may occupy.
+fn cuckoo_slots(key: u64) -> [usize; 2] {
+    [(key & 0x1fff) as usize, ((key >> 16) & 0x1fff) as usize]
+}
+
+/// The cuckoo table of the moves a knight, bishop, rook, queen or king of either colour makes
+/// between two squares on an empty board, keyed by the change of the hash (the piece's two
+/// keys and the side to move's): Marcel van Kervinck's table, which Stockfish uses to see a
+/// repetition one move away. Each key sits in one of its two slots; an insertion that finds
+/// the slot taken moves the occupant to its other slot, and so on until a slot is free.
+fn cuckoo(pieces: &[Vec<u64>], white_to_move: u64) -> (Vec<u64>, Vec<u16>) {
+    let mut keys = vec![0u64; CUCKOO_SIZE];
+    let mut squares = vec![0u16; CUCKOO_SIZE];
+    let mut count = 0;
+    for (index, piece_keys) in pieces.iter().enumerate() {
+        let targets = |sq: usize| match index % 6 {
+            1 => leaper(sq, &KNIGHT_STEPS),
+            2 => slide(sq, 0, &BISHOP_DIRECTIONS),
+            3 => slide(sq, 0, &ROOK_DIRECTIONS),
+            4 => slide(sq, 0, &BISHOP_DIRECTIONS) | slide(sq, 0, &ROOK_DIRECTIONS),
+            5 => leaper(sq, &KING_STEPS),
+            _ => 0,
+        };
+        for a in 0..64 {
+            for b in a + 1..64 {
+                if targets(a) >> b & 1 == 0 {
+                    continue;
+                }
+                let mut key = piece_keys[a] ^ piece_keys[b] ^ white_to_move;
+                let mut move_squares = (a | b << 6) as u16;
+                let mut slot = cuckoo_slots(key)[0];
+                loop {
+                    std::mem::swap(&mut keys[slot], &mut key);
+                    std::mem::swap(&mut squares[slot], &mut move_squares);
+                    if key == 0 {
+                        break;
+                    }
+                    let [first, second] = cuckoo_slots(key);
+                    slot = if slot == first { second } else { first };
+                }
+                count += 1;
+            }
+        }
+    }
+    assert_eq!(count, 3668, "the reversible moves of an empty board");
+    (keys, squares)
 }
 
 #[cfg(test)]

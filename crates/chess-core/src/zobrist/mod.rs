@@ -42,10 +42,46 @@ pub fn en_passant(file: File) -> u64 {
     generated::EN_PASSANT[file as usize]
 }
 
+/// The move behind `diff`, the difference (XOR) of the hashes of two positions, where one
+/// knight, bishop, rook, queen or king moves between two squares it reaches on an empty board
+/// and the side to move changes: the two squares, the lower first, or `None` where no such
+/// move makes that difference.
+///
+/// Which of the two is the origin, whose piece it is and whether the squares between are
+/// empty, the caller asks its board. Castling rights and en passant are part of the hash, so a
+/// move that changes them never matches. The lookup is two probes of a cuckoo table (Marcel
+/// van Kervinck's method): a search sees that a position can repeat one move ahead, as
+/// Stockfish does, by looking up the difference between the current hash and each earlier
+/// one with the other side to move.
+///
+/// ```
+/// use chess_core::{Piece, Square, zobrist};
+///
+/// let knight = Piece::WhiteKnight;
+/// let diff = zobrist::piece(knight, Square::G1)
+///     ^ zobrist::piece(knight, Square::F3)
+///     ^ zobrist::WHITE_TO_MOVE;
+/// assert_eq!(zobrist::reversible_move(diff), Some((Square::G1, Square::F3)));
+/// assert_eq!(zobrist::reversible_move(diff ^ zobrist::WHITE_TO_MOVE), None);
+/// ```
+#[inline]
+#[must_use]
+pub fn reversible_move(diff: u64) -> Option<(Square, Square)> {
+    let slots = [(diff & 0x1fff) as usize, ((diff >> 16) & 0x1fff) as usize];
+    let slot = slots
+        .into_iter()
+        .find(|&slot| generated::CUCKOO_KEYS[slot] == diff && diff != 0)?;
+    let squares = generated::CUCKOO_SQUARES[slot];
+    Some((
+        Square::from_index_masked(squares as u8),
+        Square::from_index_masked((squares >> 6) as u8),
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Color, Role};
+    use crate::{Bitboard, Color, Role};
 
     /// The keys file, read independently of the generator.
     fn polyglot_keys() -> Vec<u64> {
@@ -81,5 +117,46 @@ mod tests {
             piece(Piece::new(Color::Black, Role::Pawn), Square::A1),
             0x9D39_247E_3377_6D41
         );
+    }
+
+    /// Where a piece of `role` on `sq` goes on an empty board (no pawns: their moves are
+    /// irreversible).
+    fn empty_board_targets(role: Role, sq: Square) -> Bitboard {
+        match role {
+            Role::Pawn => Bitboard::EMPTY,
+            Role::Knight => crate::attacks::knight(sq),
+            Role::Bishop => crate::attacks::bishop(sq, Bitboard::EMPTY),
+            Role::Rook => crate::attacks::rook(sq, Bitboard::EMPTY),
+            Role::Queen => crate::attacks::queen(sq, Bitboard::EMPTY),
+            Role::King => crate::attacks::king(sq),
+        }
+    }
+
+    #[test]
+    fn every_reversible_move_and_nothing_else_is_found() {
+        let mut moves = 0;
+        for p in Piece::ALL {
+            for a in Square::ALL {
+                for b in Square::ALL {
+                    let diff = piece(p, a) ^ piece(p, b) ^ WHITE_TO_MOVE;
+                    let expected =
+                        (a < b && empty_board_targets(p.role(), a).contains(b)).then_some((a, b));
+                    if a < b {
+                        assert_eq!(reversible_move(diff), expected, "{p:?} {a} {b}");
+                        moves += usize::from(expected.is_some());
+                    }
+                    // Without the side to move's key, or with a castling key, no move.
+                    assert_eq!(reversible_move(diff ^ WHITE_TO_MOVE), None);
+                    let rights = castling(CastlingSides::WHITE_KING_SIDE);
+                    assert_eq!(reversible_move(diff ^ rights), None);
+                }
+            }
+        }
+        assert_eq!(moves, 3668);
+        assert_eq!(reversible_move(0), None);
+        // Arbitrary differences (two positions a pawn move apart, say) find nothing.
+        let pawn = Piece::new(Color::White, Role::Pawn);
+        let push = piece(pawn, Square::E2) ^ piece(pawn, Square::E4) ^ WHITE_TO_MOVE;
+        assert_eq!(reversible_move(push), None);
     }
 }
