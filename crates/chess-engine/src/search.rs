@@ -1,16 +1,17 @@
 //! The search: iterative deepening over a negamax alpha-beta search with principal variation
 //! search, aspiration windows and a quiescence search of captures.
 //!
-//! Pruning and reductions: transposition table cutoffs, mate distance pruning, reverse
-//! futility pruning, razoring and null-move pruning (by the static evaluation, or the table's
-//! value where its bound says more), internal iterative reduction, late move pruning, futility
-//! pruning, history pruning and SEE pruning of quiet moves, SEE pruning of losing captures and
-//! checks, and late move reductions (of quiet moves and of losing captures), with a ply more
-//! of internal iterative reduction and of the quiet moves' reduction at the nodes expected to
-//! fail high (cut nodes); checks are extended, and so are singular hash moves. The static
-//! evaluation the pruning goes by is corrected by what searches of similar positions found
-//! (`correction`). Draws by repetition (against the search path and the game history), by the
-//! 50-move rule and by insufficient material are recognised inside the tree.
+//! Pruning and reductions: transposition table cutoffs (at shallow depth only those that agree
+//! with the node's expected type), mate distance pruning, reverse futility pruning, razoring
+//! and null-move pruning (by the static evaluation, or the table's value where its bound says
+//! more), internal iterative reduction, late move pruning, futility pruning, history pruning
+//! and SEE pruning of quiet moves, SEE pruning of losing captures and checks, and late move
+//! reductions (of quiet moves and of losing captures), with a ply more of internal iterative
+//! reduction and of both reductions at the nodes expected to fail high (cut nodes); checks are
+//! extended, and so are singular hash moves. The static evaluation the pruning goes by is
+//! corrected by what searches of similar positions found (`correction`). Draws by repetition
+//! (against the search path and the game history), by the 50-move rule and by insufficient
+//! material are recognised inside the tree.
 //!
 //! Children are made by copying (`Position::after`) rather than by making and taking back
 //! moves in place (`play_undoable`/`undo`): a position is four cache lines, and when the two
@@ -1017,7 +1018,16 @@ impl Searcher {
                 Bound::Upper => h.value <= alpha,
                 Bound::None => false,
             };
-            if !pv_node && h.depth >= depth && usable {
+            // At shallow depth only a bound that agrees with what the node is expected to do
+            // ends it: a fail high at an expected cut node, a fail low elsewhere (Stockfish's
+            // rule). A shallow node of the other kind is searched again, cheaply, and its
+            // result replaces a stored bound the tree around it has moved away from. It played
+            // about 13 Elo stronger (docs/performance.md).
+            if !pv_node
+                && h.depth >= depth
+                && usable
+                && (depth > 5 || cut_node == (h.value >= beta))
+            {
                 return h.value;
             }
         }
@@ -1349,6 +1359,9 @@ impl Searcher {
                     // less far.
                     r = i32::from(self.lmr[depth.min(63) as usize][searched.min(63) as usize]) / 2;
                     r -= REDUCTION_UNIT * i32::from(pv_node || gives_check);
+                    // At an expected cut node a ply more, as for late quiet moves: about 16
+                    // Elo (docs/performance.md).
+                    r += REDUCTION_UNIT * i32::from(cut_node);
                     r = r.div_euclid(REDUCTION_UNIT).clamp(0, new_depth - 1);
                 } else if depth >= 3 && quiet && searched > 1 + i32::from(pv_node) {
                     r = i32::from(self.lmr[depth.min(63) as usize][searched.min(63) as usize]);
