@@ -80,7 +80,12 @@ fn fifty_move_rule_and_bare_kings_are_draws() {
     // without a capture or pawn move available, the score is a draw.
     let pos = position("8/8/4k3/8/8/8/8/R3K3 w - - 99 80");
     let result = Searcher::new().search(&pos, &[], &Limits::depth(6), &Control::new(), |_| {});
-    assert_eq!(result.score, Score::Cp(0));
+    // A draw by rule scores a centipawn either side of even (the search's draw jitter).
+    assert!(
+        matches!(result.score, Score::Cp(-1..=1)),
+        "{:?}",
+        result.score
+    );
     // The same with time to spare: winning.
     let fresh = position("8/8/4k3/8/8/8/8/R3K3 w - - 0 80");
     let result = Searcher::new().search(&fresh, &[], &Limits::depth(6), &Control::new(), |_| {});

@@ -337,7 +337,13 @@ fn repetitions_of_the_game_are_seen() {
         .rev()
         .find(|l| l.starts_with("info depth"))
         .expect("info");
-    assert!(last_info.contains("score cp 0"), "{last_info}");
+    // A draw by rule scores a centipawn either side of even (the search's draw jitter).
+    assert!(
+        ["score cp -1 ", "score cp 0 ", "score cp 1 "]
+            .iter()
+            .any(|s| last_info.contains(s)),
+        "{last_info}"
+    );
     assert!(
         lines.last().is_some_and(|l| l.starts_with("bestmove e7e8")),
         "{lines:#?}"
