@@ -11,7 +11,8 @@
 //! extended, and so are singular hash moves. The static evaluation the pruning goes by is
 //! corrected by what searches of similar positions found (`correction`). Draws by repetition
 //! (against the search path and the game history), by the 50-move rule and by insufficient
-//! material are recognised inside the tree.
+//! material are recognised inside the tree; the first two score a centipawn either side of
+//! even, by the node count, so that zero windows can tell one such draw from another.
 //!
 //! Children are made by copying (`Position::after`) rather than by making and taking back
 //! moves in place (`play_undoable`/`undo`): a position is four cache lines, and when the two
