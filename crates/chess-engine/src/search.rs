@@ -6,13 +6,14 @@
 //! and null-move pruning (by the static evaluation, or the table's value where its bound says
 //! more), internal iterative reduction, late move pruning, futility pruning, history pruning
 //! and SEE pruning of quiet moves, SEE pruning of losing captures and checks, and late move
-//! reductions (of quiet moves and of losing captures), with a ply more of internal iterative
-//! reduction and of both reductions at the nodes expected to fail high (cut nodes); checks are
-//! extended, and so are singular hash moves. The static evaluation the pruning goes by is
-//! corrected by what searches of similar positions found (`correction`). Draws by repetition
-//! (against the search path and the game history), by the 50-move rule and by insufficient
-//! material are recognised inside the tree; the first two score a centipawn either side of
-//! even, by the node count, so that zero windows can tell one such draw from another.
+//! reductions (of quiet moves, at the root too, and of losing captures), with a ply more of
+//! internal iterative reduction and of both reductions at the nodes expected to fail high (cut
+//! nodes); checks are extended, and so are singular hash moves. The static evaluation the
+//! pruning goes by is corrected by what searches of similar positions found (`correction`).
+//! Draws by repetition (against the search path and the game history), by the 50-move rule and
+//! by insufficient material are recognised inside the tree; the first two score a centipawn
+//! either side of even, by the node count, so that zero windows can tell one such draw from
+//! another.
 //!
 //! Children are made by copying (`Position::after`) rather than by making and taking back
 //! moves in place (`play_undoable`/`undo`): a position is four cache lines, and when the two
