@@ -606,9 +606,11 @@ mod tests {
         };
         let mut player = Player::builtin(Searcher::with_hash(4));
         let with_history = player.analyse(&pos, &moves, &limits, |_| {}).unwrap();
-        assert_eq!(with_history.score(), Some(Score::Cp(0)));
+        // A draw by rule scores a centipawn either side of even (the search's draw jitter).
+        let draw = |score| matches!(score, Some(Score::Cp(-1..=1)));
+        assert!(draw(with_history.score()), "{:?}", with_history.score());
         player.new_game().unwrap();
         let alone = player.analyse(&p, &[], &limits, |_| {}).unwrap();
-        assert_ne!(alone.score(), Some(Score::Cp(0)));
+        assert!(!draw(alone.score()), "{:?}", alone.score());
     }
 }
