@@ -15,10 +15,10 @@ use crate::Limits;
 use crate::score::{TB_WIN_BOUND, Value};
 
 /// How many moves a game without `movestogo` is assumed to last from any point on: the budget
-/// of one move is the time left divided by this. 28 keeps more of the clock for the
-/// middlegame, where the games are decided, than the 22 before it, which played about 20 Elo
-/// weaker over 1 000 games in self-play (docs/performance.md).
-const HORIZON: u32 = 28;
+/// of one move is the time left divided by this. 28, which keeps more of the clock for the
+/// middlegame, played about 20 Elo stronger in self-play but scored less against Stockfish at
+/// a limited Elo, and was taken back (docs/performance.md).
+const HORIZON: u32 = 22;
 /// The longest a game can be planned on (cutting `movestogo` to this).
 const MAX_MOVESTOGO: u32 = 50;
 
