@@ -16,6 +16,7 @@
 pub mod epd;
 pub mod fen;
 pub mod input;
+pub mod lenient;
 #[cfg(feature = "openings")]
 pub mod openings;
 pub mod pack;

@@ -43,6 +43,7 @@ mod check;
 mod error;
 mod find;
 mod game;
+pub mod lenient;
 mod movegen;
 mod moves;
 mod outcome;

@@ -766,31 +766,36 @@ impl Position {
     /// `color`'s opponent loses on time: then the game is drawn).
     #[must_use]
     pub fn has_insufficient_material(&self, color: Color) -> bool {
-        let b = &self.board;
-        let ours = b.by_color(color);
-        let theirs = b.by_color(!color);
-        if (ours & (b.by_role(Role::Pawn) | b.by_role(Role::Rook) | b.by_role(Role::Queen))).any() {
-            return false;
-        }
-        let our_knights = ours & b.by_role(Role::Knight);
-        let our_bishops = ours & b.by_role(Role::Bishop);
-        if our_knights.any() {
-            // One knight mates only with the help of enemy pieces that block their own king's
-            // flight squares: anything but a queen will do (a queen would stop the mate by
-            // giving or blocking check). Two knights, or knight and bishop, can mate.
-            return ours.count() <= 2
-                && (theirs & !b.by_role(Role::King) & !b.by_role(Role::Queen)).is_empty();
-        }
-        if our_bishops.any() {
-            // Bishops mate only if the enemy king can be hemmed in on the other square color,
-            // which takes a bishop of the other color, an enemy knight or an enemy pawn.
-            let all_bishops = b.by_role(Role::Bishop);
-            let one_color = all_bishops.is_subset(Bitboard::DARK_SQUARES)
-                || all_bishops.is_subset(Bitboard::LIGHT_SQUARES);
-            return one_color && (b.by_role(Role::Knight) | b.by_role(Role::Pawn)).is_empty();
-        }
-        true
+        insufficient_material(&self.board, color)
     }
+}
+
+/// Whether `color` can never checkmate on `b`, whatever the moves of either side: the rule of
+/// [`Position::has_insufficient_material`] and of the lenient position's.
+pub(crate) fn insufficient_material(b: &Board, color: Color) -> bool {
+    let ours = b.by_color(color);
+    let theirs = b.by_color(!color);
+    if (ours & (b.by_role(Role::Pawn) | b.by_role(Role::Rook) | b.by_role(Role::Queen))).any() {
+        return false;
+    }
+    let our_knights = ours & b.by_role(Role::Knight);
+    let our_bishops = ours & b.by_role(Role::Bishop);
+    if our_knights.any() {
+        // One knight mates only with the help of enemy pieces that block their own king's
+        // flight squares: anything but a queen will do (a queen would stop the mate by
+        // giving or blocking check). Two knights, or knight and bishop, can mate.
+        return ours.count() <= 2
+            && (theirs & !b.by_role(Role::King) & !b.by_role(Role::Queen)).is_empty();
+    }
+    if our_bishops.any() {
+        // Bishops mate only if the enemy king can be hemmed in on the other square color,
+        // which takes a bishop of the other color, an enemy knight or an enemy pawn.
+        let all_bishops = b.by_role(Role::Bishop);
+        let one_color = all_bishops.is_subset(Bitboard::DARK_SQUARES)
+            || all_bishops.is_subset(Bitboard::LIGHT_SQUARES);
+        return one_color && (b.by_role(Role::Knight) | b.by_role(Role::Pawn)).is_empty();
+    }
+    true
 }
 
 // Building the position anyway is one of the constructors above, so it lives beside them: the

@@ -4,6 +4,7 @@ mod support;
 
 mod game;
 mod hash;
+mod lenient;
 mod movegen;
 mod perft;
 mod properties;
