@@ -1,23 +1,27 @@
-"""Chess data at the speed of Rust.
+"""Chess at the speed of Rust: python-chess's ``chess`` module over the crates of the chess
+workspace, and what python-chess has not.
 
-PGN games as Arrow streams (:func:`read_games`, :func:`write_parquet`), a board with the
-names python-chess users know, NumPy arrays for machine learning, Polyglot books, Syzygy
-tablebases and the project's engine: the crates of the chess workspace, bound with PyO3.
-
-The name is not ``chess``, so that it sits beside python-chess without confusion.
+``import kingside as chess`` gives code written for python-chess its names with their
+meaning (boards, moves, square sets, the constants and functions; ``kingside.pgn``,
+``kingside.polyglot``, ``kingside.syzygy``, ``kingside.svg``, ``kingside.engine``); the
+boards are Rust objects. Beyond python-chess: PGN games as Arrow streams
+(:func:`read_games`, :func:`write_parquet`), NumPy arrays for machine learning, and the
+project's engine (:func:`analyse`).
 """
 
-from ._games import ReadError, plan, read_games, schema_columns, write_parquet
-from ._native import STARTING_FEN, Board, Book, Entry, LegalMoves, Move, Piece, Tablebase
-from ._errors import (
-    AmbiguousMoveError,
-    IllegalMoveError,
-    InvalidFenError,
-    InvalidMoveError,
-    MissingTableError,
+from ._core import *  # noqa: F401,F403  (python-chess's chess module, whole)
+from ._core import (  # noqa: F401  (names `import *` leaves out)
+    __getattr__ as _lazy_table,
+    _attack_table,
+    _edges,
+    _rays,
+    _slide,
+    _steps,
 )
-from ._board import Outcome, Termination
-from ._arrays import (
+from ._errors import InvalidFenError, MissingTableError  # noqa: F401
+from ._games import ReadError, plan, read_games, schema_columns, write_parquet  # noqa: F401
+from ._native import Book, Entry, Tablebase  # noqa: F401
+from ._arrays import (  # noqa: F401
     MOVE_INDEX_SIZE,
     bitboards,
     index_move,
@@ -26,48 +30,27 @@ from ._arrays import (
     planes,
     position_arrays,
 )
-from ._analysis import analyse, open_book, open_tablebase
+from ._analysis import analyse, open_book, open_tablebase  # noqa: F401
 
-PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = range(1, 7)
-WHITE, BLACK = True, False
 
-__all__ = [
-    "ReadError",
-    "plan",
-    "read_games",
-    "schema_columns",
-    "write_parquet",
-    "STARTING_FEN",
-    "Board",
-    "Book",
-    "Entry",
-    "LegalMoves",
-    "Move",
-    "Piece",
-    "Tablebase",
-    "AmbiguousMoveError",
-    "IllegalMoveError",
-    "InvalidFenError",
-    "InvalidMoveError",
-    "MissingTableError",
-    "Outcome",
-    "Termination",
-    "MOVE_INDEX_SIZE",
-    "bitboards",
-    "index_move",
-    "move_index",
-    "move_indices",
-    "planes",
-    "position_arrays",
-    "analyse",
-    "open_book",
-    "open_tablebase",
-    "PAWN",
-    "KNIGHT",
-    "BISHOP",
-    "ROOK",
-    "QUEEN",
-    "KING",
-    "WHITE",
-    "BLACK",
-]
+def __getattr__(name: str):
+    # The large occupancy tables of python-chess's module, built on first use.
+    return _lazy_table(name)
+
+
+def _public_names() -> list:
+    import types
+    import typing
+
+    typing_names = set(dir(typing))
+    return sorted(
+        name
+        for name, value in globals().items()
+        if not name.startswith("_")
+        and not isinstance(value, types.ModuleType)
+        and name not in typing_names
+        and name != "annotations"
+    )
+
+
+__all__ = _public_names()

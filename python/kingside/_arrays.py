@@ -87,7 +87,7 @@ def move_indices(moves: Iterable[Move]) -> np.ndarray:
 
     >>> from kingside import Board
     >>> move_indices(list(Board().legal_moves))[:3].tolist()
-    [80, 82, 405]
+    [407, 405, 82]
     """
     return np.frombuffer(_native.move_indices(moves), dtype="<i8")
 

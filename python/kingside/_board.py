@@ -1,14 +1,39 @@
-"""How a game ends, in python-chess's words: :class:`Termination` and :class:`Outcome`."""
+"""How a game ends and what is wrong with a position, in python-chess's words:
+:class:`Termination`, :class:`Outcome` and :class:`Status`."""
 
 from __future__ import annotations
 
+import dataclasses
 import enum
-from dataclasses import dataclass
 from typing import Optional
 
 
+class Status(enum.IntFlag):
+    """What keeps a position from occurring in a game (``Board.status()``), python-chess's
+    flags and values."""
+
+    VALID = 0
+    NO_WHITE_KING = 1 << 0
+    NO_BLACK_KING = 1 << 1
+    TOO_MANY_KINGS = 1 << 2
+    TOO_MANY_WHITE_PAWNS = 1 << 3
+    TOO_MANY_BLACK_PAWNS = 1 << 4
+    PAWNS_ON_BACKRANK = 1 << 5
+    TOO_MANY_WHITE_PIECES = 1 << 6
+    TOO_MANY_BLACK_PIECES = 1 << 7
+    BAD_CASTLING_RIGHTS = 1 << 8
+    INVALID_EP_SQUARE = 1 << 9
+    OPPOSITE_CHECK = 1 << 10
+    EMPTY = 1 << 11
+    RACE_CHECK = 1 << 12
+    RACE_OVER = 1 << 13
+    RACE_MATERIAL = 1 << 14
+    TOO_MANY_CHECKERS = 1 << 15
+    IMPOSSIBLE_CHECK = 1 << 16
+
+
 class Termination(enum.Enum):
-    """Why a game ended: python-chess's ``chess.Termination`` members (no variants)."""
+    """Why a game ended: python-chess's ``chess.Termination`` members."""
 
     CHECKMATE = enum.auto()
     """The side to move is checkmated."""
@@ -24,9 +49,15 @@ class Termination(enum.Enum):
     """The 50-move rule, claimed."""
     THREEFOLD_REPETITION = enum.auto()
     """A threefold repetition, claimed."""
+    VARIANT_WIN = enum.auto()
+    """A variant's own win."""
+    VARIANT_LOSS = enum.auto()
+    """A variant's own loss."""
+    VARIANT_DRAW = enum.auto()
+    """A variant's own draw."""
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass
 class Outcome:
     """The end of a game: why, and who won (True white, False black, None a draw).
 

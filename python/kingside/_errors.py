@@ -14,7 +14,7 @@ class InvalidMoveError(ValueError):
     >>> kingside.Board().parse_uci("e2e")
     Traceback (most recent call last):
     ...
-    kingside._errors.InvalidMoveError: invalid uci move at byte 2: expected two squares and an optional promotion letter (like e2e4 or e7e8q), or 0000 ("e2e")
+    kingside._errors.InvalidMoveError: invalid move "e2e": expected two squares and an optional promotion letter (like e2e4 or e7e8q), a drop (N@f3) or 0000
     """
 
 
@@ -25,7 +25,7 @@ class IllegalMoveError(ValueError):
     >>> kingside.Board().push_san("Ke2")
     Traceback (most recent call last):
     ...
-    kingside._errors.IllegalMoveError: illegal san move: no legal move matches (Ke2 in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1)
+    kingside._errors.IllegalMoveError: illegal move "Ke2": no legal move matches in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
     """
 
 
@@ -36,12 +36,13 @@ class AmbiguousMoveError(ValueError):
     >>> kingside.Board("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1").parse_san("Nd2")
     Traceback (most recent call last):
     ...
-    kingside._errors.AmbiguousMoveError: ambiguous san move: candidates are b1d2, f1d2 (Nd2 in 4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1)
+    kingside._errors.AmbiguousMoveError: ambiguous move "Nd2": candidates are f1d2, b1d2 in 4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1
     """
 
 
 class InvalidFenError(ValueError):
-    """A FEN that cannot be read, or that describes an impossible position.
+    """A FEN that cannot be read (python-chess raises a plain ``ValueError``; this is one).
+    A position that cannot occur in a game is read, and reported by ``Board.status()``.
 
     >>> import kingside
     >>> kingside.Board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 x")

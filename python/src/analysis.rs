@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyType};
 
-use crate::board::{Board, Move};
+use crate::board::{BaseBoard, Move, strict_position};
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Book>()?;
@@ -64,20 +64,20 @@ impl Entry {
 pub(crate) struct Book(polyglot::Book);
 
 impl Book {
-    fn entries(&self, board: &Board, minimum_weight: u16) -> Vec<Entry> {
-        let pos = board.position();
-        let chess960 = pos.is_chess960();
+    fn entries(&self, board: &BaseBoard, minimum_weight: u16) -> Vec<Entry> {
+        let pos = board.pos();
         self.0
             .entries(pos.zobrist_hash())
             .filter(|e| e.weight >= minimum_weight)
             .filter_map(|e| {
-                let m = polyglot::decode_move(pos, e.raw_move)?;
-                Some(Entry {
+                let raw = polyglot::raw_move(e.raw_move)?;
+                let m = pos.from_chess960(pos.chess960, raw);
+                pos.is_legal(m).then(|| Entry {
                     key: e.key,
                     raw_move: e.raw_move,
                     weight: e.weight,
                     learn: e.learn,
-                    m: Move::of(m, chess960),
+                    m: Move::of(m),
                 })
             })
             .collect()
@@ -100,19 +100,19 @@ impl Book {
     /// The entries of the board's position whose moves are legal there, in book order,
     /// those below ``minimum_weight`` left out (as python-chess's ``find_all``).
     #[pyo3(signature = (board, *, minimum_weight = 1))]
-    fn find_all(&self, board: PyRef<'_, Board>, minimum_weight: u16) -> Vec<Entry> {
+    fn find_all(&self, board: PyRef<'_, BaseBoard>, minimum_weight: u16) -> Vec<Entry> {
         self.entries(&board, minimum_weight)
     }
 
     /// The entry with the highest weight (the first of them in book order); ``IndexError``
     /// when the position has none.
     #[pyo3(signature = (board, *, minimum_weight = 1))]
-    fn find(&self, board: PyRef<'_, Board>, minimum_weight: u16) -> PyResult<Entry> {
+    fn find(&self, board: PyRef<'_, BaseBoard>, minimum_weight: u16) -> PyResult<Entry> {
         self.entries(&board, minimum_weight)
             .into_iter()
             .reduce(|best, e| if e.weight > best.weight { e } else { best })
             .ok_or_else(|| {
-                PyIndexError::new_err(format!("no entry found for {}", board.repr_string()))
+                PyIndexError::new_err(format!("no entry found for {}", board.fen_string()))
             })
     }
 
@@ -123,7 +123,7 @@ impl Book {
     fn weighted_choice(
         &self,
         py: Python<'_>,
-        board: PyRef<'_, Board>,
+        board: PyRef<'_, BaseBoard>,
         random: Option<Bound<'_, PyAny>>,
     ) -> PyResult<Entry> {
         let random = match random {
@@ -135,7 +135,7 @@ impl Book {
         if total == 0 {
             return Err(PyIndexError::new_err(format!(
                 "no entry found for {}",
-                board.repr_string()
+                board.fen_string()
             )));
         }
         let bits: u64 = random.call_method1("getrandbits", (64,))?.extract()?;
@@ -212,8 +212,8 @@ impl Tablebase {
     /// 50-move rule turns into a draw, 0 draw, -1 loss the rule saves, -2 loss (as
     /// python-chess's ``probe_wdl``). ``MissingTableError`` (a ``KeyError``) where no table
     /// holds the position.
-    fn probe_wdl(&self, py: Python<'_>, board: PyRef<'_, Board>) -> PyResult<i8> {
-        let pos = board.position().clone();
+    fn probe_wdl(&self, py: Python<'_>, board: PyRef<'_, BaseBoard>) -> PyResult<i8> {
+        let pos = strict_position(&board)?;
         drop(board);
         let tables = self
             .0
@@ -228,8 +228,8 @@ impl Tablebase {
     /// positive when the side to move wins, negative when it loses, 0 for a draw; beyond
     /// 100 in absolute value where the 50-move rule spoils the result (as python-chess's
     /// ``probe_dtz``).
-    fn probe_dtz(&self, py: Python<'_>, board: PyRef<'_, Board>) -> PyResult<i32> {
-        let pos = board.position().clone();
+    fn probe_dtz(&self, py: Python<'_>, board: PyRef<'_, BaseBoard>) -> PyResult<i32> {
+        let pos = strict_position(&board)?;
         drop(board);
         let tables = self
             .0
@@ -259,7 +259,7 @@ const SIGNAL_POLL: Duration = Duration::from_millis(50);
 #[pyo3(signature = (board, *, depth = None, time = None, nodes = None, threads = 1, hash_mb = 16))]
 fn analyse<'py>(
     py: Python<'py>,
-    board: PyRef<'_, Board>,
+    board: PyRef<'_, BaseBoard>,
     depth: Option<u32>,
     time: Option<f64>,
     nodes: Option<u64>,
@@ -286,15 +286,10 @@ fn analyse<'py>(
         nodes,
         ..Limits::default()
     };
-    let chess960 = board.position().is_chess960();
-    let pos = board.position().clone();
+    let chess960 = board.pos().chess960;
+    let pos = strict_position(&board)?;
     // The positions before this one, for repetitions.
-    let history: Vec<u64> = board
-        .game
-        .history()
-        .iter()
-        .map(|p| p.zobrist_hash())
-        .collect();
+    let history: Vec<u64> = board.game.earlier_hashes();
     drop(board);
     let control = Control::new();
     let stop = std::sync::Arc::clone(control.stop_flag());
@@ -341,11 +336,11 @@ fn analyse<'py>(
         result
             .pv
             .iter()
-            .map(|&m| Move::object(py, m, chess960))
+            .map(|&m| Move::of_legal(m, chess960).into_object(py))
             .collect::<PyResult<Vec<_>>>()?,
     )?;
     let best = match result.best_move {
-        Some(m) => Some(Move::object(py, m, chess960)?),
+        Some(m) => Some(Move::of_legal(m, chess960).into_object(py)?),
         None => None,
     };
     out.set_item("pv", pv)?;

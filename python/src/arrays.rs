@@ -9,7 +9,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyString};
 
-use crate::board::{Board, MOVE_INDEX_SIZE, Move, invalid_fen, move_index};
+use crate::board::{BaseBoard, MOVE_INDEX_SIZE, Move, invalid_fen, move_index};
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bitboards, m)?)?;
@@ -43,8 +43,8 @@ fn boards(py: Python<'_>, items: &Bound<'_, PyAny>) -> PyResult<Vec<Pieces>> {
     let mut out = Vec::with_capacity(items.len().unwrap_or(0));
     for item in items.try_iter()? {
         let item = item?;
-        if let Ok(board) = item.cast::<Board>() {
-            out.push(board.borrow().position().board().clone());
+        if let Ok(board) = item.cast::<BaseBoard>() {
+            out.push(board.borrow().pos().board.clone());
         } else if let Ok(text) = item.cast::<PyString>() {
             let text = text.to_cow()?;
             let text = text.as_ref();
@@ -123,7 +123,7 @@ fn index_move(py: Python<'_>, index: usize) -> PyResult<Bound<'_, Move>> {
             MOVE_INDEX_SIZE - 1
         )));
     }
-    Move::shared(py, index)
+    Move::from_index(index).into_object(py)
 }
 
 /// The dense indices of moves, as little-endian `i64`s: the bytes of an `int64[N]` array.
@@ -139,7 +139,11 @@ fn move_indices<'py>(
             .cast::<Move>()
             .map_err(|_| PyTypeError::new_err("move_indices takes kingside.Move objects"))?;
         let m = m.get();
-        let index = move_index(m.from_square, m.to_square, m.promotion).unwrap_or(0) as i64;
+        let index = if m.drop.is_some() {
+            0
+        } else {
+            move_index(m.from_square, m.to_square, m.promotion).unwrap_or(0) as i64
+        };
         indices.extend_from_slice(&index.to_le_bytes());
     }
     Ok(PyByteArray::new(py, &indices))

@@ -59,7 +59,7 @@ impl Columns {
                     .map(|&(color, role)| board.pieces(color, role).0),
             );
             self.turn.push(position.turn() == Color::White);
-            self.moves.push(Move::of(*m, chess960).index() as i32);
+            self.moves.push(Move::of_legal(*m, chess960).index() as i32);
             let clock = record.clocks.get(ply).copied().flatten();
             self.clock
                 .push(clock.map_or(f32::NAN, |ms| ms as f32 / 1000.0));

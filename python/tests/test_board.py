@@ -198,19 +198,27 @@ def test_errors_are_the_named_value_errors(chess):
     with pytest.raises(kingside.InvalidMoveError):
         board.push_san("xyz")
     with pytest.raises(kingside.InvalidMoveError):
-        kingside.Move.from_uci("e2e4k")
+        kingside.Move.from_uci("e2e4x")
+    # As python-chess: a promotion to a king reads, and is not legal.
+    assert not board.is_legal(kingside.Move.from_uci("e7e8k"))
     with pytest.raises(kingside.IllegalMoveError):
         board.push_uci("e2e5")
-    with pytest.raises(kingside.IllegalMoveError):
-        board.push(kingside.Move(12, 36))
-    with pytest.raises(kingside.IllegalMoveError, match="illegal"):
-        board.san(kingside.Move(0, 1))
+    # push() plays what it is given, as python-chess's does, but a move from an empty
+    # square raises rather than corrupting the board.
+    with pytest.raises(kingside.IllegalMoveError, match="no piece on e4"):
+        board.push(kingside.Move(28, 36))
+    with pytest.raises(kingside.IllegalMoveError, match="no piece on e3"):
+        board.san(kingside.Move(20, 28))
     with pytest.raises(kingside.AmbiguousMoveError, match="ambiguous"):
         kingside.Board("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1").parse_san("Nd2")
     with pytest.raises(kingside.InvalidFenError, match="byte"):
         kingside.Board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1")
-    with pytest.raises(kingside.InvalidFenError):
-        kingside.Board("8/8/8/8/8/8/8/8 w - - 0 1")
+    with pytest.raises(kingside.InvalidFenError, match="8 ranks"):
+        kingside.Board("8/8/8/8/8/8/8 w - - 0 1")
+    # A board without kings is python-chess's too: it says so through status().
+    assert kingside.Board("8/8/8/8/8/8/8/8 w - - 0 1").status() == (
+        kingside.STATUS_EMPTY | kingside.STATUS_NO_WHITE_KING | kingside.STATUS_NO_BLACK_KING
+    )
     with pytest.raises(IndexError):
         board.pop()
     assert board.fen() == kingside.STARTING_FEN

@@ -314,6 +314,25 @@ impl Book {
 /// rook, promotions by their piece.
 #[must_use]
 pub fn decode_move(pos: &Position, raw: u16) -> Option<Move> {
+    let m = raw_move(raw)?;
+    pos.moves_from(m.from)
+        .into_iter()
+        .find(|legal| legal.to() == m.to && legal.promotion() == m.promotion)
+}
+
+/// The move a Polyglot entry's 16 bits encode, without a position: origin, destination and
+/// promotion (castling as the king taking its rook, `e1h1`); `None` for a promotion code
+/// beyond the queen's.
+///
+/// ```
+/// use chess_core::Square;
+/// use chess_notation::polyglot::raw_move;
+///
+/// let m = raw_move(0x031c).unwrap(); // e2e4
+/// assert_eq!((m.from, m.to), (Square::E2, Square::E4));
+/// ```
+#[must_use]
+pub fn raw_move(raw: u16) -> Option<chess_rules::lenient::RawMove> {
     let to = Square::from_index(usize::from(raw & 0x3f))?;
     let from = Square::from_index(usize::from((raw >> 6) & 0x3f))?;
     let promotion = match (raw >> 12) & 0x7 {
@@ -324,9 +343,12 @@ pub fn decode_move(pos: &Position, raw: u16) -> Option<Move> {
         4 => Some(Role::Queen),
         _ => return None,
     };
-    pos.moves_from(from)
-        .into_iter()
-        .find(|m| m.to() == to && m.promotion() == promotion)
+    Some(chess_rules::lenient::RawMove {
+        from,
+        to,
+        promotion,
+        drop: None,
+    })
 }
 
 /// The Polyglot encoding of the legal move `m` (castling as the king taking its rook).

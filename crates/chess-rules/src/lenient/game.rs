@@ -83,6 +83,21 @@ impl LenientGame {
         self.history.iter().map(|&(m, _)| m)
     }
 
+    /// The Polyglot keys of the positions before this one, oldest first (for an engine's
+    /// repetition detection).
+    #[must_use]
+    pub fn earlier_hashes(&self) -> Vec<u64> {
+        let mut hashes: Vec<u64> = self.earlier().map(|(pos, _)| pos.zobrist_hash()).collect();
+        hashes.reverse();
+        hashes
+    }
+
+    /// The bytes the history holds on the heap.
+    #[must_use]
+    pub fn heap_size(&self) -> usize {
+        self.history.capacity() * core::mem::size_of::<(RawMove, Undo)>()
+    }
+
     /// The number of moves played.
     #[must_use]
     pub fn len(&self) -> usize {

@@ -42,6 +42,7 @@ mod status;
 
 use alloc::vec::Vec;
 use core::fmt;
+use core::sync::atomic::{AtomicBool, Ordering};
 
 use chess_core::{
     Bitboard, Board, CastlingRights, CastlingSide, CastlingSides, Color, File, Piece, Rank, Role,
@@ -810,12 +811,22 @@ impl LenientPosition {
     /// The number of leaf nodes of the legal move tree `depth` plies deep.
     #[must_use]
     pub fn perft(&self, depth: u32) -> u64 {
+        let never = AtomicBool::new(false);
+        self.perft_stoppable(depth, &never).unwrap_or(0)
+    }
+
+    /// [`LenientPosition::perft`] that gives up, returning `None`, once `stop` is set.
+    #[must_use]
+    pub fn perft_stoppable(&self, depth: u32, stop: &AtomicBool) -> Option<u64> {
         if depth == 0 {
-            return 1;
+            return Some(1);
+        }
+        if stop.load(Ordering::Relaxed) {
+            return None;
         }
         let moves = self.legal_moves(Bitboard::FULL, Bitboard::FULL);
         if depth == 1 {
-            return moves.len() as u64;
+            return Some(moves.len() as u64);
         }
         let mut pos = self.clone();
         let mut nodes = 0;
@@ -823,10 +834,11 @@ impl LenientPosition {
             let Ok(undo) = pos.play(m) else {
                 continue;
             };
-            nodes += pos.perft(depth - 1);
+            let below = pos.perft_stoppable(depth - 1, stop);
             pos.undo(&undo);
+            nodes += below?;
         }
-        nodes
+        Some(nodes)
     }
 }
 
