@@ -20,7 +20,7 @@ from ._core import (  # noqa: F401  (names `import *` leaves out)
 )
 from ._errors import InvalidFenError, MissingTableError  # noqa: F401
 from ._games import ReadError, plan, read_games, schema_columns, write_parquet  # noqa: F401
-from ._native import Book, Entry, Tablebase  # noqa: F401
+
 from ._arrays import (  # noqa: F401
     MOVE_INDEX_SIZE,
     bitboards,
@@ -54,3 +54,5 @@ def _public_names() -> list:
 
 
 __all__ = _public_names()
+
+from . import engine, polyglot, syzygy  # noqa: E402,F401  (python-chess's submodules)

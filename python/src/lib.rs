@@ -14,6 +14,8 @@ mod analysis;
 mod arrays;
 mod board;
 mod games;
+mod polyglot;
+mod syzygy;
 mod training;
 
 /// The module `kingside._native`.
@@ -23,6 +25,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     board::register(m)?;
     arrays::register(m)?;
     analysis::register(m)?;
+    polyglot::register(m)?;
+    syzygy::register(m)?;
     training::register(m)?;
     Ok(())
 }

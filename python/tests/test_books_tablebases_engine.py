@@ -85,24 +85,37 @@ def test_tablebases_against_python_chess(chess):
             ours = kingside.Board(board.fen())
             assert tables.probe_wdl(ours) == theirs.probe_wdl(board), board.fen()
             assert tables.probe_dtz(ours) == theirs.probe_dtz(board), board.fen()
-    with pytest.raises(kingside.MissingTableError):
+    # As python-chess: castling rights are a KeyError, a missing table its subclass.
+    with pytest.raises(KeyError, match="castling"):
         tables.probe_wdl(kingside.Board())
-    with pytest.raises(KeyError):
+    with pytest.raises(kingside.MissingTableError, match="KQQQQQvK"):
         tables.probe_dtz(kingside.Board("8/8/8/8/8/8/QQQQQ3/K6k w - - 0 1"))
+    with pytest.raises(KeyError, match="at most 7 pieces, this one has 8"):
+        tables.probe_wdl(kingside.Board("8/8/8/8/8/8/QQQQQQ2/K6k w - - 0 1"))
+    assert tables.get_wdl(kingside.Board()) is None
 
 
 def test_analyse_finds_mate_and_reports_from_the_side_to_move():
     board = kingside.Board("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
     info = kingside.analyse(board, depth=5)
-    assert info["score"] == {"mate": 1}
-    assert info["best_move"] == info["pv"][0] == kingside.Move.from_uci("a1a8")
+    # python-chess's shapes: a PovScore from the side to move, the pv as moves.
+    assert info["score"] == kingside.engine.PovScore(kingside.engine.Mate(1), kingside.WHITE)
+    assert info["pv"][0] == kingside.Move.from_uci("a1a8")
     assert info["depth"] >= 1 and info["nodes"] > 0
     # Black to move and getting mated: negative from black's point of view.
     board = kingside.Board("6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 1")
-    info = kingside.analyse(board, depth=6)
-    assert "cp" in info["score"] and info["score"]["cp"] < -100
-    with pytest.raises(ValueError):
+    info = kingside.analyse(board, kingside.engine.Limit(depth=6))
+    assert info["score"].turn == kingside.BLACK
+    assert info["score"].relative.score() < -100 and info["score"].white().score() > 100
+    with pytest.raises(ValueError, match="needs a limit"):
         kingside.analyse(board)
+    with pytest.raises(ValueError, match="depth is at least 1, not 0"):
+        kingside.analyse(board, depth=0)
+    with pytest.raises(ValueError, match="threads is at least 1, not -1"):
+        kingside.analyse(board, depth=1, threads=-1)
+    with kingside.engine.BuiltinEngine() as engine:
+        played = engine.play(kingside.Board("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), kingside.engine.Limit(depth=3))
+    assert played.move == kingside.Move.from_uci("a1a8")
 
 
 def test_analyse_releases_the_gil():
@@ -121,5 +134,5 @@ def test_analyse_releases_the_gil():
     finally:
         stop.set()
         thread.join()
-    assert info["best_move"] in kingside.Board().legal_moves
+    assert info["pv"][0] in kingside.Board().legal_moves
     assert len(ticks) > 50

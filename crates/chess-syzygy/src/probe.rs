@@ -139,6 +139,25 @@ impl Tablebase {
         self.dtz(pos, true).map(Dtz)
     }
 
+    /// [`Tablebase::probe_dtz`] without en passant: the distance as if no capture en passant
+    /// were possible (what the tables store, resolved through captures).
+    pub fn probe_dtz_no_ep(&self, pos: &Position) -> Result<Dtz, SyzygyError> {
+        Tablebase::check(pos)?;
+        self.dtz_without_en_passant(pos, true).map(Dtz)
+    }
+
+    /// The distance the DTZ table stores for the position, read as the position's result
+    /// `wdl` says (the table keeps distances in a form that depends on it): `None` when the
+    /// table stores only the other side to move. Like [`Tablebase::probe_wdl_table`], only
+    /// useful to check tables.
+    pub fn probe_dtz_table(&self, pos: &Position, wdl: Wdl) -> Result<Option<i32>, SyzygyError> {
+        Tablebase::check(pos)?;
+        let board = pos.board();
+        let material = Material::from_board(board);
+        self.dtz_table(&material)?
+            .probe(board, pos.turn(), &material, wdl as i8)
+    }
+
     /// The stored WDL value of the position (-2 to 2), 0 for two bare kings.
     fn table_wdl(&self, pos: &Position) -> Result<i8, SyzygyError> {
         let board = pos.board();

@@ -155,6 +155,38 @@ impl Tablebase {
         Ok(added)
     }
 
+    /// Adds one table file (named as [`Tablebase::add_directory`] expects); returns whether
+    /// it was added (false for a name that is not a table's, or a table already known).
+    pub fn add_file(&mut self, path: impl AsRef<Path>) -> Result<bool, SyzygyError> {
+        let path = path.as_ref();
+        let Some((material, kind)) = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .and_then(table_name)
+        else {
+            return Ok(false);
+        };
+        if !path.is_file() {
+            return Err(SyzygyError::Io {
+                path: path.to_path_buf(),
+                source: Arc::new(std::io::Error::new(
+                    std::io::ErrorKind::NotFound,
+                    "no such table file",
+                )),
+            });
+        }
+        let entry = self.tables.entry(material).or_default();
+        let slot = match kind {
+            TableKind::Wdl => &mut entry.wdl.path,
+            TableKind::Dtz => &mut entry.dtz.path,
+        };
+        if slot.is_some() {
+            return Ok(false);
+        }
+        *slot = Some(path.to_path_buf());
+        Ok(true)
+    }
+
     /// The most pieces of the positions the WDL tables hold (0 without tables): positions
     /// with more are not worth probing.
     #[must_use]

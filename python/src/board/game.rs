@@ -460,6 +460,42 @@ impl Board {
         }
     }
 
+    /// A castling move from `e1`/`e8` to a corner as the king's destination unless
+    /// `chess960` (python-chess's private helper of that name, which some code calls).
+    #[pyo3(signature = (chess960, from_square, to_square, promotion = None, drop = None))]
+    fn _from_chess960<'py>(
+        slf: PyRef<'py, Self>,
+        chess960: bool,
+        from_square: &Bound<'py, PyAny>,
+        to_square: &Bound<'py, PyAny>,
+        promotion: Option<&Bound<'py, PyAny>>,
+        drop: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, Move>> {
+        let optional = |v: Option<&Bound<'py, PyAny>>, name: &str| -> PyResult<Option<i64>> {
+            match v {
+                Some(v) if !v.is_none() => convert::integer(v, name).map(Some),
+                _ => Ok(None),
+            }
+        };
+        let m = Move::checked(
+            convert::integer(from_square, "from_square")?,
+            convert::integer(to_square, "to_square")?,
+            optional(promotion, "promotion")?,
+            optional(drop, "drop")?,
+        )?;
+        let pos = slf.as_super().pos();
+        Move::object(slf.py(), pos.from_chess960(chess960, m.raw()))
+    }
+
+    /// A castling move as the king taking its rook (python-chess's private helper).
+    fn _to_chess960<'py>(
+        slf: PyRef<'py, Self>,
+        r#move: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, Move>> {
+        let m = raw_move(r#move)?;
+        Move::object(slf.py(), slf.as_super().pos().to_chess960(m))
+    }
+
     /// The number of leaf nodes of the legal move tree `depth` plies deep (kingside's
     /// addition), on Rust threads; Ctrl-C stops it.
     fn perft(slf: PyRef<'_, Self>, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
