@@ -1,6 +1,8 @@
 //! Notation for lenient positions ([`chess_rules::lenient`]), by python-chess's rules: FEN
 //! and EPD fields read without complaint about the position they describe (and with `~` for
-//! promoted pieces), SAN and UCI read and written for any setup.
+//! promoted pieces), SAN and UCI read and written for any setup, and PGN text as its
+//! `chess.pgn` reads it (tag lines, movetext tokens, the clock and evaluation commands of
+//! comments).
 //!
 //! These are the rules the Python package's `Board` follows, so that code written for
 //! python-chess reads and writes the same text; the strict readers of [`crate::fen`] and
@@ -18,12 +20,22 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
+mod comment;
 mod fen;
+mod pgn;
 mod san;
+
+pub use comment::{
+    DurationCommand, EvalCommand, EvalValue, clock_command, emt_command, eval_command,
+};
 
 pub use fen::{
     EnPassantSpec, FenOptions, board_fen, castling_rooks, castling_shredder, castling_xfen,
     read_board_fen, read_fen, write_epd, write_fen,
+};
+pub use pgn::{
+    MovetextToken, MovetextTokens, is_blank_line, is_python_space, is_tag_name, movetext_tokens,
+    skip_braces, suffix_nag, tag_pair, trim_end_python, trim_python,
 };
 pub use san::{
     LenientMoveError, algebraic_without_suffix, parse_san, parse_uci, parse_uci_legal, san, uci,
