@@ -50,32 +50,44 @@ impl Arrow {
     }
 }
 
-/// The shaft's half width, in the units of a 100-unit square.
-const SHAFT: f32 = 9.0;
+/// The shaft's width, in the units of a 100-unit square.
+pub(crate) const SHAFT_WIDTH: f32 = 18.0;
 /// The head's half width.
 const HEAD_WIDTH: f32 = 24.0;
 /// The head's length, from its base to its tip.
 const HEAD_LENGTH: f32 = 40.0;
+/// How far the shaft reaches into the head: the two are drawn as one (see [`Shape`]), so the
+/// overlap does not show, and no seam shows between them.
+const OVERLAP: f32 = 2.0;
 
-/// The outline of an arrow from the point `from` to the point `to` (the tip), as seven corners:
-/// the shaft's two sides and the head, in order around it. `from` and `to` must differ.
-pub(crate) fn outline(from: (f32, f32), to: (f32, f32)) -> [(f32, f32); 7] {
+/// An arrow as it is drawn: a shaft (a `<line>` of [`SHAFT_WIDTH`], python-chess's
+/// convention for arrows) and a triangular head.
+#[derive(Copy, Clone, PartialEq, Debug)]
+pub(crate) struct Shape {
+    /// The shaft's start, at the centre of the arrow's first square.
+    pub(crate) tail: (f32, f32),
+    /// The shaft's end, a little inside the head.
+    pub(crate) shaft_end: (f32, f32),
+    /// The head's corners: one side of its base, the tip, the other side.
+    pub(crate) head: [(f32, f32); 3],
+}
+
+/// The shape of an arrow from the point `from` to the point `to` (the tip). `from` and `to`
+/// must be at least a square apart.
+pub(crate) fn shape(from: (f32, f32), to: (f32, f32)) -> Shape {
     let (dx, dy) = (to.0 - from.0, to.1 - from.1);
     let length = dx.hypot(dy);
     let (ux, uy) = (dx / length, dy / length);
     // The left-hand normal, as the arrow points.
     let (nx, ny) = (-uy, ux);
-    let base = (to.0 - ux * HEAD_LENGTH, to.1 - uy * HEAD_LENGTH);
-    let at = |p: (f32, f32), side: f32| (p.0 + nx * side, p.1 + ny * side);
-    [
-        at(from, SHAFT),
-        at(base, SHAFT),
-        at(base, HEAD_WIDTH),
-        to,
-        at(base, -HEAD_WIDTH),
-        at(base, -SHAFT),
-        at(from, -SHAFT),
-    ]
+    let along = |distance: f32| (to.0 - ux * distance, to.1 - uy * distance);
+    let base = along(HEAD_LENGTH);
+    let side = |width: f32| (base.0 + nx * width, base.1 + ny * width);
+    Shape {
+        tail: from,
+        shaft_end: along(HEAD_LENGTH - OVERLAP),
+        head: [side(HEAD_WIDTH), to, side(-HEAD_WIDTH)],
+    }
 }
 
 #[cfg(test)]
@@ -84,14 +96,21 @@ mod tests {
 
     #[test]
     fn an_arrow_up_the_board_is_symmetric_about_its_line() {
-        let corners = outline((450.0, 650.0), (450.0, 450.0));
-        assert_eq!(corners[3], (450.0, 450.0));
-        // The base of the head, 40 below the tip, and the shaft 18 wide.
-        assert_eq!(corners[1], (459.0, 490.0));
-        assert_eq!(corners[5], (441.0, 490.0));
-        assert_eq!(corners[2], (474.0, 490.0));
-        assert_eq!(corners[4], (426.0, 490.0));
-        assert_eq!(corners[0], (459.0, 650.0));
-        assert_eq!(corners[6], (441.0, 650.0));
+        let shape = shape((450.0, 650.0), (450.0, 450.0));
+        assert_eq!(shape.tail, (450.0, 650.0));
+        // The head 40 long and 48 wide, the shaft reaching 2 into it.
+        assert_eq!(shape.head, [(474.0, 490.0), (450.0, 450.0), (426.0, 490.0)]);
+        assert_eq!(shape.shaft_end, (450.0, 488.0));
+    }
+
+    #[test]
+    fn the_shaft_ends_inside_the_head() {
+        // A knight's move: the shaft's corners at its end are inside the head's triangle.
+        let shape = shape((150.0, 750.0), (250.0, 550.0));
+        let (tip, base_a, base_b) = (shape.head[1], shape.head[0], shape.head[2]);
+        let base = ((base_a.0 + base_b.0) / 2.0, (base_a.1 + base_b.1) / 2.0);
+        let to_tip = |p: (f32, f32)| (tip.0 - p.0).hypot(tip.1 - p.1);
+        assert!(to_tip(shape.shaft_end) < to_tip(base));
+        assert!((to_tip(base) - HEAD_LENGTH).abs() < 1e-3);
     }
 }

@@ -2,10 +2,12 @@
 
 use core::fmt::{self, Write as _};
 
-use chess_core::{Board, Color, File, Piece, Rank, Role, Square};
+use chess_core::{Bitboard, Board, Color, File, Piece, Rank, Role, Square};
 
 use crate::arrow::{self, Arrow};
-use crate::{Rgba, Theme, glyphs, pieces};
+use crate::pieces::{self, PieceClass, PieceId, ShapeId};
+use crate::rgba::Opacities;
+use crate::{Rgba, Theme, fragments, glyphs};
 
 /// The side of a square, in the drawing's own units.
 const SQUARE: u32 = 100;
@@ -13,18 +15,27 @@ const SQUARE: u32 = 100;
 const BOARD: u32 = 8 * SQUARE;
 /// The width of the margin around the board that holds the coordinates, when it is drawn.
 const MARGIN: u32 = 36;
+/// The width of a border line.
+const BORDER: u32 = 3;
 /// The width of a circle's ring.
 const RING: u32 = 8;
 
 /// A picture of a board: the pieces, and optionally the coordinates, the last move, a king in
-/// check, arrows and circles. Built step by step, then written with [`Drawing::to_svg`] (or
-/// `Display`), or rasterised with `to_png` (feature `png`).
+/// check, filled and crossed squares, arrows and circles. Built step by step, then written
+/// with [`Drawing::to_svg`] (or `Display`), or rasterised with `to_png` (feature `png`).
 ///
 /// The picture is a square of [`size`](Drawing::size) pixels (400 by default) with white at
 /// the bottom, the coordinates in a margin around the board, and the default [`Theme`]. The
 /// SVG is a standalone SVG 1.1 document: every piece drawn once in its `<defs>` and placed with
 /// `<use>`, the coordinates drawn as strokes (no fonts), nothing random or dated in it, so the
 /// same drawing always gives the same bytes.
+///
+/// The document follows python-chess's conventions, which style sheets (see
+/// [`style`](Drawing::style)) and tests rely on: the pieces are defined with the ids
+/// `white-king` … `black-pawn` and the classes `white king` … `black pawn`; the squares have
+/// the classes `square light` and `square dark` (those of the last move `square light
+/// lastmove e2`), the king in check `check`; an arrow is a group of class `arrow` whose shaft
+/// is the drawing's only kind of `<line>`, and a circle the only kind of `<circle>`.
 ///
 /// ```
 /// use chess_core::{Board, Color, Square};
@@ -43,22 +54,35 @@ const RING: u32 = 8;
 /// assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
 /// assert!(svg.contains(r#"width="320" height="320""#));
 /// assert!(svg.contains(r#"class="arrow g8f6""#));
+/// assert!(svg.contains(r#"<use id="white-king" class="white king""#));
 /// ```
 #[derive(Clone, Debug)]
 pub struct Drawing<'a> {
     board: &'a Board,
     orientation: Color,
     coordinates: bool,
+    borders: bool,
     size: u32,
+    responsive: bool,
     last_move: Option<(Square, Square)>,
     check: Option<Square>,
+    fills: Vec<(Square, Rgba)>,
+    crosses: Bitboard,
     arrows: Vec<Arrow>,
     theme: Theme,
+    style: Option<String>,
 }
 
 impl<'a> Drawing<'a> {
     /// The size of a drawing, in pixels, unless [`size`](Drawing::size) says otherwise.
     pub const DEFAULT_SIZE: u32 = 400;
+    /// The side of a square in the document's units (those of its `viewBox`): the board is
+    /// 800 units wide.
+    pub const SQUARE_SIZE: u32 = SQUARE;
+    /// The width of the margin that holds the coordinates, in the document's units.
+    pub const MARGIN: u32 = MARGIN;
+    /// The width of a border line ([`borders`](Drawing::borders)), in the document's units.
+    pub const BORDER: u32 = BORDER;
 
     /// A drawing of `board` with white at the bottom, coordinates, nothing marked, at the
     /// default size and colours.
@@ -68,11 +92,16 @@ impl<'a> Drawing<'a> {
             board,
             orientation: Color::White,
             coordinates: true,
+            borders: false,
             size: Drawing::DEFAULT_SIZE,
+            responsive: false,
             last_move: None,
             check: None,
+            fills: Vec::new(),
+            crosses: Bitboard::EMPTY,
             arrows: Vec::new(),
             theme: Theme::DEFAULT,
+            style: None,
         }
     }
 
@@ -91,10 +120,30 @@ impl<'a> Drawing<'a> {
         self
     }
 
+    /// Whether thin lines are drawn around the board and, with coordinates, around the whole
+    /// picture (off by default), in the theme's [`inner_border`](Theme::inner_border) and
+    /// [`outer_border`](Theme::outer_border) colours. Each line widens the picture by
+    /// [`BORDER`](Drawing::BORDER) units on each side.
+    #[must_use]
+    pub fn borders(mut self, shown: bool) -> Drawing<'a> {
+        self.borders = shown;
+        self
+    }
+
     /// The width and height of the picture in pixels (the board and its margin).
     #[must_use]
     pub fn size(mut self, pixels: u32) -> Drawing<'a> {
         self.size = pixels;
+        self.responsive = false;
+        self
+    }
+
+    /// Leaves the width and height out of the document, so that the picture takes the size
+    /// its viewer gives it (a web page's column, a notebook's cell), keeping its square
+    /// shape. A PNG is still made at [`size`](Drawing::size).
+    #[must_use]
+    pub fn responsive(mut self) -> Drawing<'a> {
+        self.responsive = true;
         self
     }
 
@@ -109,6 +158,27 @@ impl<'a> Drawing<'a> {
     #[must_use]
     pub fn check(mut self, king: Square) -> Drawing<'a> {
         self.check = Some(king);
+        self
+    }
+
+    /// Fills `square` with `color`, over its own colour and the last move's (under the glow
+    /// of a check and the pieces). Fills are laid in order: a later one over an earlier one.
+    #[must_use]
+    pub fn fill(mut self, square: Square, color: Rgba) -> Drawing<'a> {
+        self.fills.push((square, color));
+        self
+    }
+
+    /// Marks `square` with a cross, drawn over its piece.
+    #[must_use]
+    pub fn cross(self, square: Square) -> Drawing<'a> {
+        self.crosses(Bitboard::from_square(square))
+    }
+
+    /// Marks every square of `squares` with a cross.
+    #[must_use]
+    pub fn crosses(mut self, squares: Bitboard) -> Drawing<'a> {
+        self.crosses = Bitboard(self.crosses.0 | squares.0);
         self
     }
 
@@ -138,6 +208,15 @@ impl<'a> Drawing<'a> {
         self
     }
 
+    /// A CSS style sheet, written into the document's `<style>` element: its rules apply over
+    /// the drawing's own colours (for example `.square.dark { fill: #8ca2ad }`, or
+    /// `.arrow { opacity: .5 }`; see [`Drawing`] for the ids and classes).
+    #[must_use]
+    pub fn style(mut self, css: impl Into<String>) -> Drawing<'a> {
+        self.style = Some(css.into());
+        self
+    }
+
     /// The width and height of the picture in pixels.
     #[inline]
     #[must_use]
@@ -151,9 +230,21 @@ impl<'a> Drawing<'a> {
         self.to_string()
     }
 
-    /// The width of the margin, in the drawing's units.
-    const fn margin(&self) -> u32 {
-        if self.coordinates { MARGIN } else { 0 }
+    /// The widths around the board, from the outside in: the outer border, the margin that
+    /// holds the coordinates, the inner border.
+    const fn frame(&self) -> (u32, u32, u32) {
+        let border = if self.borders { BORDER } else { 0 };
+        if self.coordinates {
+            (border, MARGIN, border)
+        } else {
+            (0, 0, border)
+        }
+    }
+
+    /// Where the board starts, from the picture's top left corner.
+    const fn origin(&self) -> u32 {
+        let (outer, margin, inner) = self.frame();
+        outer + margin + inner
     }
 
     /// The column (0 at the left) and row (0 at the top) where `square` is drawn.
@@ -190,35 +281,28 @@ impl<'a> Drawing<'a> {
                 writeln!(
                     f,
                     r#"<g id="{}" {}>{}</g>"#,
-                    pieces::shape_id(role),
+                    ShapeId(role),
                     pieces::SHAPE_STYLE,
                     pieces::parts(role)
                 )?;
             }
         }
         for &piece in &on_board {
-            // White: light fill, dark outline and lines; black: dark fill and outline, light
-            // lines.
-            let (fill, outline, lines) = match piece.color() {
-                Color::White => (theme.white_piece, theme.black_piece, theme.black_piece),
-                Color::Black => (theme.black_piece, theme.black_piece, theme.white_piece),
-            };
+            let (fill, outline, lines) = pieces::paints(piece, theme);
             writeln!(
                 f,
-                r##"<use id="{}" xlink:href="#{}" fill="{fill}" stroke="{outline}" color="{lines}"{}/>"##,
-                piece_id(piece),
-                pieces::shape_id(piece.role()),
+                r##"<use id="{}" class="{}" xlink:href="#{}" fill="{fill}" stroke="{outline}" color="{lines}"{}/>"##,
+                PieceId(piece),
+                PieceClass(piece),
+                ShapeId(piece.role()),
                 Opacities(&[("fill", fill), ("stroke", outline)])
             )?;
         }
+        if self.crosses.any() {
+            writeln!(f, "{}", fragments::cross(theme))?;
+        }
         if self.check.is_some() {
-            let red = theme.check;
-            writeln!(
-                f,
-                r#"<radialGradient id="check"><stop offset="0" stop-color="{red}" stop-opacity="{}"/><stop offset=".5" stop-color="{red}" stop-opacity="{}"/><stop offset="1" stop-color="{red}" stop-opacity="0"/></radialGradient>"#,
-                red.opacity(),
-                red.with_alpha(scale(red.a, 3, 5)).opacity(),
-            )?;
+            writeln!(f, "{}", fragments::check_gradient(theme))?;
         }
         if self.coordinates {
             for file in File::ALL {
@@ -241,17 +325,48 @@ impl<'a> Drawing<'a> {
         f.write_str("</defs>\n")
     }
 
+    /// The margin and the border lines around the board, in the picture's units.
+    fn write_frame(&self, f: &mut fmt::Formatter<'_>, side: u32) -> fmt::Result {
+        let (outer, margin, inner) = self.frame();
+        if outer > 0 {
+            write_ring(f, 0, side, self.theme.outer_border)?;
+        }
+        if margin > 0 {
+            let frame = self.theme.frame;
+            if outer > 0 {
+                write!(f, r#"<rect x="{outer}" y="{outer}""#)?;
+            } else {
+                f.write_str("<rect")?;
+            }
+            let width = side - 2 * outer;
+            writeln!(
+                f,
+                r#" width="{width}" height="{width}" fill="{frame}"{}/>"#,
+                Opacities(&[("fill", frame)])
+            )?;
+        }
+        if inner > 0 {
+            write_ring(
+                f,
+                outer + margin,
+                BOARD + 2 * inner,
+                self.theme.inner_border,
+            )?;
+        }
+        Ok(())
+    }
+
     fn write_board(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let theme = &self.theme;
         writeln!(
             f,
-            r#"<rect width="{BOARD}" height="{BOARD}" fill="{}"{}/>"#,
+            r#"<rect class="square light" width="{BOARD}" height="{BOARD}" fill="{}"{}/>"#,
             theme.light,
             Opacities(&[("fill", theme.light)])
         )?;
         write!(
             f,
-            r#"<path fill="{}"{} d=""#,
+            r#"<path class="square dark" fill="{}"{} d=""#,
             theme.dark,
             Opacities(&[("fill", theme.dark)])
         )?;
@@ -263,13 +378,25 @@ impl<'a> Drawing<'a> {
         if let Some((from, to)) = self.last_move {
             for square in [from, to] {
                 let (x, y) = self.corner(square);
+                let (shade, color) = if square.is_light() {
+                    ("light", theme.last_move_light)
+                } else {
+                    ("dark", theme.last_move_dark)
+                };
                 writeln!(
                     f,
-                    r#"<rect class="last-move {square}" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{}"{}/>"#,
-                    theme.last_move,
-                    Opacities(&[("fill", theme.last_move)])
+                    r#"<rect class="square {shade} lastmove {square}" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{color}"{}/>"#,
+                    Opacities(&[("fill", color)])
                 )?;
             }
+        }
+        for &(square, color) in &self.fills {
+            let (x, y) = self.corner(square);
+            writeln!(
+                f,
+                r#"<rect class="fill {square}" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{color}"{}/>"#,
+                Opacities(&[("fill", color)])
+            )?;
         }
         if let Some(king) = self.check {
             let (x, y) = self.corner(king);
@@ -284,58 +411,82 @@ impl<'a> Drawing<'a> {
                 writeln!(
                     f,
                     r##"<use xlink:href="#{}" x="{x}" y="{y}"/>"##,
-                    piece_id(piece)
+                    PieceId(piece)
                 )?;
             }
+        }
+        for square in squares().filter(|&square| self.crosses.contains(square)) {
+            let (x, y) = self.corner(square);
+            writeln!(f, r##"<use xlink:href="#xx" x="{x}" y="{y}"/>"##)?;
         }
         for arrow in &self.arrows {
-            let color = arrow.color;
-            if arrow.is_circle() {
-                let (x, y) = self.centre(arrow.from);
-                writeln!(
-                    f,
-                    r#"<circle class="circle {}" cx="{}" cy="{}" r="{}" fill="none" stroke="{color}" stroke-width="{RING}"{}/>"#,
-                    arrow.from,
-                    Num(x),
-                    Num(y),
-                    (SQUARE - RING) / 2 - 1,
-                    Opacities(&[("stroke", color)])
-                )?;
-            } else {
-                let corners = arrow::outline(self.centre(arrow.from), self.centre(arrow.to));
-                write!(
-                    f,
-                    r#"<path class="arrow {}{}" fill="{color}"{} d="M"#,
-                    arrow.from,
-                    arrow.to,
-                    Opacities(&[("fill", color)])
-                )?;
-                for (i, (x, y)) in corners.into_iter().enumerate() {
-                    let space = if i == 0 { "" } else { " " };
-                    write!(f, "{space}{} {}", Num(x), Num(y))?;
-                }
-                f.write_str("z\"/>\n")?;
-            }
+            self.write_arrow(f, arrow)?;
         }
         Ok(())
+    }
+
+    /// An arrow, as a group of its shaft and head (drawn as one: a colour that is not opaque
+    /// is the group's opacity, so the shaft does not show through the head); or a circle.
+    fn write_arrow(&self, f: &mut fmt::Formatter<'_>, arrow: &Arrow) -> fmt::Result {
+        let color = arrow.color;
+        if arrow.is_circle() {
+            let (x, y) = self.centre(arrow.from);
+            return writeln!(
+                f,
+                r#"<circle class="circle {}" cx="{}" cy="{}" r="{}" fill="none" stroke="{color}" stroke-width="{RING}"{}/>"#,
+                arrow.from,
+                Num(x),
+                Num(y),
+                (SQUARE - RING) / 2 - 1,
+                Opacities(&[("stroke", color)])
+            );
+        }
+        let shape = arrow::shape(self.centre(arrow.from), self.centre(arrow.to));
+        write!(
+            f,
+            r#"<g class="arrow {}{}" fill="{color}" stroke="{color}""#,
+            arrow.from, arrow.to
+        )?;
+        if !color.is_opaque() {
+            write!(f, r#" opacity="{}""#, color.opacity())?;
+        }
+        let [a, tip, b] = shape.head;
+        writeln!(
+            f,
+            r#"><line x1="{}" y1="{}" x2="{}" y2="{}" stroke-width="{}"/><polygon stroke="none" points="{},{} {},{} {},{}"/></g>"#,
+            Num(shape.tail.0),
+            Num(shape.tail.1),
+            Num(shape.shaft_end.0),
+            Num(shape.shaft_end.1),
+            Num(arrow::SHAFT_WIDTH),
+            Num(a.0),
+            Num(a.1),
+            Num(tip.0),
+            Num(tip.1),
+            Num(b.0),
+            Num(b.1),
+        )
     }
 
     fn write_coordinates(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let color = self.theme.coordinates;
         writeln!(
             f,
-            r#"<g fill="none" stroke="{color}" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"{}>"#,
+            r#"<g {} stroke="{color}"{}>"#,
+            glyphs::STROKE,
             Opacities(&[("stroke", color)])
         )?;
         // Each label centred on its file or rank, in the middle of the margin.
-        let across = (MARGIN - glyphs::WIDTH) / 2;
-        let down = MARGIN + BOARD + (MARGIN - glyphs::HEIGHT) / 2;
+        let (outer, _, inner) = self.frame();
+        let origin = self.origin();
+        let across = outer + (MARGIN - glyphs::WIDTH) / 2;
+        let down = origin + BOARD + inner + (MARGIN - glyphs::HEIGHT) / 2;
         for column in 0..8 {
             let file = match self.orientation {
                 Color::White => File::ALL[column],
                 Color::Black => File::ALL[7 - column],
             };
-            let x = MARGIN + column as u32 * SQUARE + (SQUARE - glyphs::WIDTH) / 2;
+            let x = origin + column as u32 * SQUARE + (SQUARE - glyphs::WIDTH) / 2;
             writeln!(
                 f,
                 r##"<use xlink:href="#f{}" x="{x}" y="{down}"/>"##,
@@ -347,7 +498,7 @@ impl<'a> Drawing<'a> {
                 Color::White => Rank::ALL[7 - row],
                 Color::Black => Rank::ALL[row],
             };
-            let y = MARGIN + row as u32 * SQUARE + (SQUARE - glyphs::HEIGHT) / 2;
+            let y = origin + row as u32 * SQUARE + (SQUARE - glyphs::HEIGHT) / 2;
             writeln!(
                 f,
                 r##"<use xlink:href="#r{}" x="{across}" y="{y}"/>"##,
@@ -361,29 +512,42 @@ impl<'a> Drawing<'a> {
 impl fmt::Display for Drawing<'_> {
     /// The SVG document, one element a line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let side = BOARD + 2 * self.margin();
-        writeln!(
-            f,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" width="{size}" height="{size}" viewBox="0 0 {side} {side}">"#,
-            size = self.size
-        )?;
+        let origin = self.origin();
+        let side = BOARD + 2 * origin;
+        f.write_str(r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1""#)?;
+        if !self.responsive {
+            write!(f, r#" width="{size}" height="{size}""#, size = self.size)?;
+        }
+        writeln!(f, r#" viewBox="0 0 {side} {side}">"#)?;
+        if let Some(css) = &self.style {
+            writeln!(f, "<style>{}</style>", Escaped(css))?;
+        }
         self.write_defs(f)?;
-        if self.coordinates {
-            let frame = self.theme.frame;
-            writeln!(
-                f,
-                r#"<rect width="{side}" height="{side}" fill="{frame}"{}/>"#,
-                Opacities(&[("fill", frame)])
-            )?;
-            writeln!(f, r#"<g transform="translate({MARGIN} {MARGIN})">"#)?;
+        self.write_frame(f, side)?;
+        if origin > 0 {
+            writeln!(f, r#"<g transform="translate({origin} {origin})">"#)?;
             self.write_board(f)?;
             f.write_str("</g>\n")?;
-            self.write_coordinates(f)?;
         } else {
             self.write_board(f)?;
         }
+        if self.coordinates {
+            self.write_coordinates(f)?;
+        }
         f.write_str("</svg>\n")
     }
+}
+
+/// A border line `width` wide on the outside, its outer edge `at` from the picture's top and
+/// left: the stroke of a rectangle, centred on the middle of the line.
+fn write_ring(f: &mut fmt::Formatter<'_>, at: u32, width: u32, color: Rgba) -> fmt::Result {
+    let middle = Num(at as f32 + BORDER as f32 / 2.0);
+    let length = width - BORDER;
+    writeln!(
+        f,
+        r#"<rect x="{middle}" y="{middle}" width="{length}" height="{length}" fill="none" stroke="{color}" stroke-width="{BORDER}"{}/>"#,
+        Opacities(&[("stroke", color)])
+    )
 }
 
 /// Every square, a1 to h8.
@@ -391,35 +555,17 @@ fn squares() -> impl Iterator<Item = Square> {
     (0..64).map(Square::from_index_masked)
 }
 
-/// The id of a piece's coloured shape in the `<defs>`: `wK`, `bN`.
-fn piece_id(piece: Piece) -> PieceId {
-    PieceId(piece)
-}
+/// Text written as XML character data: `&`, `<` and `>` escaped.
+struct Escaped<'a>(&'a str);
 
-/// See [`piece_id`].
-struct PieceId(Piece);
-
-impl fmt::Display for PieceId {
+impl fmt::Display for Escaped<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let side = if self.0.color().is_white() { 'w' } else { 'b' };
-        f.write_char(side)?;
-        f.write_char(self.0.role().upper_char())
-    }
-}
-
-/// `value * numerator / denominator`, rounded down.
-const fn scale(value: u8, numerator: u16, denominator: u16) -> u8 {
-    (value as u16 * numerator / denominator) as u8
-}
-
-/// The opacity attributes (` fill-opacity=".8"`) of the colours that are not opaque.
-struct Opacities<'a>(&'a [(&'a str, Rgba)]);
-
-impl fmt::Display for Opacities<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (property, color) in self.0 {
-            if !color.is_opaque() {
-                write!(f, r#" {property}-opacity="{}""#, color.opacity())?;
+        for c in self.0.chars() {
+            match c {
+                '&' => f.write_str("&amp;")?,
+                '<' => f.write_str("&lt;")?,
+                '>' => f.write_str("&gt;")?,
+                c => f.write_char(c)?,
             }
         }
         Ok(())
@@ -475,17 +621,52 @@ mod tests {
         board.put(Square::H1, Piece::WhiteRook);
         let svg = Drawing::new(&board).to_svg();
         for defined in [
-            r#"id="K""#,
-            r#"id="R""#,
-            r#"id="wK""#,
-            r#"id="bK""#,
-            r#"id="wR""#,
+            r#"id="king-shape""#,
+            r#"id="rook-shape""#,
+            r#"<use id="white-king" class="white king""#,
+            r#"<use id="black-king" class="black king""#,
+            r#"<use id="white-rook" class="white rook""#,
         ] {
             assert!(svg.contains(defined), "{defined}");
         }
-        for absent in [r#"id="P""#, r#"id="bR""#, r#"id="Q""#, "radialGradient"] {
+        for absent in [
+            "pawn",
+            "black-rook",
+            "queen",
+            "radialGradient",
+            r#"id="xx""#,
+        ] {
             assert!(!svg.contains(absent), "{absent}");
         }
-        assert_eq!(svg.matches("<use xlink:href=\"#w").count(), 2);
+        assert_eq!(svg.matches("<use xlink:href=\"#white-").count(), 2);
+    }
+
+    #[test]
+    fn circles_and_lines_are_the_marks_and_nothing_else() {
+        // Every piece on the board, no marks: neither element (python-chess's tests look
+        // for them to tell circles from arrows).
+        let board = Board::standard();
+        let svg = Drawing::new(&board).check(Square::E1).to_svg();
+        assert!(!svg.contains("<circle"));
+        assert!(!svg.contains("<line"));
+        let svg = Drawing::new(&board)
+            .arrow(Square::A1, Square::H8, Rgba::GREEN)
+            .to_svg();
+        assert!(!svg.contains("<circle"));
+        assert_eq!(svg.matches("<line").count(), 1);
+        let svg = Drawing::new(&board)
+            .circle(Square::A1, Rgba::GREEN)
+            .to_svg();
+        assert_eq!(svg.matches("<circle").count(), 1);
+        assert!(!svg.contains("<line"));
+    }
+
+    #[test]
+    fn style_sheets_are_escaped_as_character_data() {
+        let board = Board::empty();
+        let svg = Drawing::new(&board)
+            .style("g > .arrow { opacity: .5 } /* & */")
+            .to_svg();
+        assert!(svg.contains("<style>g &gt; .arrow { opacity: .5 } /* &amp; */</style>\n<defs>"));
     }
 }

@@ -11,6 +11,17 @@ pub(crate) const HEIGHT: u32 = 18;
 /// The width of every glyph.
 pub(crate) const WIDTH: u32 = 10;
 
+/// How the glyphs are stroked (their colour aside), set once on the element that holds them.
+pub(crate) const STROKE: &str =
+    r#"fill="none" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round""#;
+
+/// The path of a label: a file's letter (`a` to `h`) or a rank's digit (`1` to `8`).
+pub(crate) fn label(label: char) -> Option<&'static str> {
+    File::from_char(label)
+        .map(file)
+        .or_else(|| Rank::from_char(label).map(rank))
+}
+
 /// A file's letter, as a path in its glyph box.
 pub(crate) const fn file(file: File) -> &'static str {
     match file {

@@ -7,6 +7,10 @@
 //! to say, from a position of `chess-rules` (the king in check) or a game read by
 //! `chess-notation` (the last move, the comment's marks).
 //!
+//! The documents use python-chess's ids and classes (`white-king`, `square dark`, `lastmove`,
+//! `arrow`), so that style sheets written for its pictures apply to these (see [`Drawing`]),
+//! and the Python package `kingside` draws its `chess.svg` module with this crate.
+//!
 //! ```
 //! use chess_core::{Board, Piece, Square};
 //! use chess_svg::{Drawing, Rgba};
@@ -23,7 +27,7 @@
 //! assert!(svg.starts_with("<svg "));
 //! assert!(svg.ends_with("</svg>\n"));
 //! // Each piece drawn once, and placed 32 times.
-//! assert_eq!(svg.matches(r##"<use xlink:href="#wP""##).count(), 8);
+//! assert_eq!(svg.matches(r##"<use xlink:href="#white-pawn""##).count(), 8);
 //! ```
 //!
 //! # Features
@@ -35,7 +39,10 @@
 
 mod arrow;
 mod drawing;
+pub mod fragments;
 mod glyphs;
+mod named;
+mod piece_drawing;
 mod pieces;
 #[cfg(feature = "png")]
 mod png;
@@ -44,9 +51,10 @@ mod theme;
 
 pub use arrow::Arrow;
 pub use drawing::Drawing;
+pub use piece_drawing::PieceDrawing;
 #[cfg(feature = "png")]
 pub use png::PngError;
-pub use rgba::Rgba;
+pub use rgba::{ParseRgbaError, Rgba};
 pub use theme::Theme;
 
 /// The examples of the crate's README, checked as doctests.

@@ -1,6 +1,7 @@
 //! Colours with opacity, written as SVG 1.1 writes them.
 
 use core::fmt;
+use core::str::FromStr;
 
 /// A colour with its opacity: red, green, blue and alpha, 0 to 255 each (alpha 255 is
 /// opaque).
@@ -19,6 +20,18 @@ use core::fmt;
 /// assert_eq!(orange.to_string(), "#ff8000");
 /// assert!(orange.is_opaque());
 /// assert!(!Rgba::GREEN.is_opaque());
+/// ```
+///
+/// A colour reads from CSS's hexadecimal forms (`#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`) and
+/// its named colours:
+///
+/// ```
+/// use chess_svg::Rgba;
+///
+/// assert_eq!("#15781B80".parse(), Ok(Rgba::rgb(0x15, 0x78, 0x1b).with_alpha(0x80)));
+/// assert_eq!("#f80".parse(), Ok(Rgba::rgb(0xff, 0x88, 0x00)));
+/// assert_eq!("Purple".parse(), Ok(Rgba::rgb(0x80, 0x00, 0x80)));
+/// assert!("#12345".parse::<Rgba>().is_err());
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Rgba {
@@ -77,6 +90,72 @@ impl fmt::Display for Rgba {
     }
 }
 
+impl FromStr for Rgba {
+    type Err = ParseRgbaError;
+
+    /// `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa` (hexadecimal digits in either case; a
+    /// missing alpha is opaque), or a CSS colour name (`red`, `transparent`), as CSS reads
+    /// them.
+    fn from_str(text: &str) -> Result<Rgba, ParseRgbaError> {
+        let error = || ParseRgbaError {
+            text: text.to_owned(),
+        };
+        let Some(hex) = text.strip_prefix('#') else {
+            return crate::named::named(text).ok_or_else(error);
+        };
+        if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(error());
+        }
+        let digit = |i: usize| u8::from_str_radix(&hex[i..=i], 16).unwrap_or(0);
+        let pair = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).unwrap_or(0);
+        match hex.len() {
+            3 | 4 => {
+                let channel = |i: usize| digit(i) * 17;
+                let a = if hex.len() == 4 { channel(3) } else { 255 };
+                Ok(Rgba::rgb(channel(0), channel(1), channel(2)).with_alpha(a))
+            }
+            6 | 8 => {
+                let a = if hex.len() == 8 { pair(6) } else { 255 };
+                Ok(Rgba::rgb(pair(0), pair(2), pair(4)).with_alpha(a))
+            }
+            _ => Err(error()),
+        }
+    }
+}
+
+/// A text that is not a colour ([`Rgba`]'s `FromStr`).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ParseRgbaError {
+    text: String,
+}
+
+impl fmt::Display for ParseRgbaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "invalid colour {:?}: expected #rgb, #rgba, #rrggbb, #rrggbbaa or a css colour name",
+            self.text
+        )
+    }
+}
+
+impl std::error::Error for ParseRgbaError {}
+
+/// The opacity attributes (` fill-opacity=".8"`) of the colours that are not opaque, each
+/// named by the property it goes with.
+pub(crate) struct Opacities<'a>(pub(crate) &'a [(&'a str, Rgba)]);
+
+impl fmt::Display for Opacities<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (property, color) in self.0 {
+            if !color.is_opaque() {
+                write!(f, r#" {property}-opacity="{}""#, color.opacity())?;
+            }
+        }
+        Ok(())
+    }
+}
+
 /// An alpha written as an SVG opacity (see [`Rgba::opacity`]).
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Opacity(u8);
@@ -109,6 +188,44 @@ mod tests {
         assert_eq!(Rgba::GREEN.with_alpha(128).opacity().to_string(), ".502");
         assert_eq!(Rgba::GREEN.with_alpha(1).opacity().to_string(), ".004");
         assert_eq!(Rgba::GREEN.with_alpha(254).opacity().to_string(), ".996");
+    }
+
+    #[test]
+    fn colours_parse_from_css_hex_and_names() {
+        let parse = |text: &str| text.parse::<Rgba>();
+        assert_eq!(parse("#000aff"), Ok(Rgba::rgb(0, 0x0a, 0xff)));
+        assert_eq!(parse("#FFCE9E"), Ok(Rgba::rgb(0xff, 0xce, 0x9e)));
+        assert_eq!(
+            parse("#cc0000cc"),
+            Ok(Rgba::rgb(0xcc, 0, 0).with_alpha(0xcc))
+        );
+        assert_eq!(parse("#abc"), Ok(Rgba::rgb(0xaa, 0xbb, 0xcc)));
+        assert_eq!(
+            parse("#abc8"),
+            Ok(Rgba::rgb(0xaa, 0xbb, 0xcc).with_alpha(0x88))
+        );
+        assert_eq!(parse("red"), Ok(Rgba::rgb(0xff, 0, 0)));
+        assert_eq!(parse("transparent").map(|c| c.a), Ok(0));
+        for bad in [
+            "",
+            "#",
+            "#12",
+            "#12345",
+            "#1234567",
+            "#123456789",
+            "#ggg",
+            "#+12",
+            "nocolour",
+            "ff0000",
+        ] {
+            let error = parse(bad).unwrap_err();
+            assert_eq!(
+                error.to_string(),
+                format!(
+                    "invalid colour {bad:?}: expected #rgb, #rgba, #rrggbb, #rrggbbaa or a css colour name"
+                )
+            );
+        }
     }
 
     #[test]

@@ -30,11 +30,18 @@ pub struct Theme {
     pub dark: Rgba,
     /// The margin around the board that holds the coordinates.
     pub frame: Rgba,
+    /// The line around the board, with [borders](crate::Drawing::borders).
+    pub inner_border: Rgba,
+    /// The line around the whole picture, with [borders](crate::Drawing::borders) and
+    /// coordinates.
+    pub outer_border: Rgba,
     /// The file letters and rank digits.
     pub coordinates: Rgba,
-    /// Laid over the two squares of the last move (best a little transparent, so the square
-    /// colours show through).
-    pub last_move: Rgba,
+    /// Laid over a light square of the last move (a little transparent by default, so that
+    /// the square's colour shows through; opaque, it replaces it).
+    pub last_move_light: Rgba,
+    /// Laid over a dark square of the last move.
+    pub last_move_dark: Rgba,
     /// The centre of the glow on the square of a king in check, which fades out towards the
     /// square's edges.
     pub check: Rgba,
@@ -50,8 +57,11 @@ impl Theme {
         light: Rgba::rgb(0xee, 0xdc, 0xbc),
         dark: Rgba::rgb(0xb0, 0x8a, 0x64),
         frame: Rgba::rgb(0x4a, 0x3b, 0x2e),
+        inner_border: Rgba::rgb(0x24, 0x1c, 0x15),
+        outer_border: Rgba::rgb(0x24, 0x1c, 0x15),
         coordinates: Rgba::rgb(0xee, 0xdc, 0xbc),
-        last_move: Rgba::rgb(0xd4, 0xe0, 0x3a).with_alpha(0x8c),
+        last_move_light: Rgba::rgb(0xd4, 0xe0, 0x3a).with_alpha(0x8c),
+        last_move_dark: Rgba::rgb(0xd4, 0xe0, 0x3a).with_alpha(0x8c),
         check: Rgba::rgb(0xff, 0x10, 0x10),
         white_piece: Rgba::rgb(0xfc, 0xfc, 0xfa),
         black_piece: Rgba::rgb(0x24, 0x22, 0x20),

@@ -36,14 +36,23 @@ fn a_fen_is_drawn_into_a_file() {
     );
     assert!(svg.ends_with("</svg>\n"));
     for piece in [
-        r##"<use xlink:href="#wK" x="400" y="700"/>"##,
-        r##"<use xlink:href="#wR" x="700" y="700"/>"##,
-        r##"<use xlink:href="#bK" x="400" y="0"/>"##,
+        r##"<use xlink:href="#white-king" x="400" y="700"/>"##,
+        r##"<use xlink:href="#white-rook" x="700" y="700"/>"##,
+        r##"<use xlink:href="#black-king" x="400" y="0"/>"##,
     ] {
         assert_contains(&svg, piece);
     }
     assert_eq!(svg.matches("<use xlink:href=").count(), 3);
-    assert!(!svg.contains("class="), "nothing marked: {svg}");
+    for mark in [
+        "lastmove",
+        "class=\"check",
+        "class=\"arrow",
+        "class=\"circle",
+        "class=\"fill",
+        "#xx",
+    ] {
+        assert!(!svg.contains(mark), "nothing marked: {svg}");
+    }
 }
 
 #[test]
@@ -70,10 +79,10 @@ fn options_turn_mark_and_size_the_board() {
     let svg = out.stdout;
     assert_contains(&svg, r#"width="250" height="250" viewBox="0 0 872 872""#);
     // Turned: e1 is in the top row, fourth column.
-    assert_contains(&svg, r##"<use xlink:href="#wK" x="300" y="0"/>"##);
-    assert_contains(&svg, r#"<rect class="last-move e2" x="300" y="100""#);
-    assert_contains(&svg, r#"<rect class="last-move e4" x="300" y="300""#);
-    assert_contains(&svg, r##"<path class="arrow g1f3" fill="#1d8a3a""##);
+    assert_contains(&svg, r##"<use xlink:href="#white-king" x="300" y="0"/>"##);
+    assert_contains(&svg, r#"<rect class="square light lastmove e2" x="300" y="100""#);
+    assert_contains(&svg, r#"<rect class="square light lastmove e4" x="300" y="300""#);
+    assert_contains(&svg, r##"<g class="arrow g1f3" fill="#1d8a3a""##);
     // An arrow from a square to itself is a circle.
     assert_contains(&svg, r##"<circle class="circle b1" cx="650" cy="50""##);
     assert_contains(
@@ -99,7 +108,7 @@ fn options_turn_mark_and_size_the_board() {
     let start = chess(&["svg", "--orientation", "white", "--no-coordinates"], "");
     assert_contains(
         &start.stdout,
-        r##"<use xlink:href="#wK" x="400" y="700"/>"##,
+        r##"<use xlink:href="#white-king" x="400" y="700"/>"##,
     );
     assert_eq!(start.stdout.matches("<use xlink:href=").count(), 32);
 }
@@ -146,11 +155,11 @@ fn a_game_at_a_ply_draws_its_last_move_check_and_comment_marks() {
     let svg = &out.stdout;
     assert_contains(
         svg,
-        r##"<path class="arrow e2e4" fill="#1d8a3a" fill-opacity=".8" d="M459 650 459 490 474 490 450 450 426 490 441 490 441 650z"/>"##,
+        r##"<g class="arrow e2e4" fill="#1d8a3a" stroke="#1d8a3a" opacity=".8"><line x1="450" y1="650" x2="450" y2="488" stroke-width="18"/><polygon stroke="none" points="474,490 450,450 426,490"/></g>"##,
     );
-    assert_contains(svg, r##"<path class="arrow d1h5" fill="#cc2222""##);
-    assert_contains(svg, r#"<rect class="last-move e2""#);
-    assert_contains(svg, r#"<rect class="last-move e4""#);
+    assert_contains(svg, r##"<g class="arrow d1h5" fill="#cc2222""##);
+    assert_contains(svg, r#"<rect class="square light lastmove e2""#);
+    assert_contains(svg, r#"<rect class="square light lastmove e4""#);
     assert!(!svg.contains("class=\"check"));
     // After 2. Qh5: the yellow circle and blue arrow; the entry that is no mark is left out
     // and said.
@@ -160,7 +169,7 @@ fn a_game_at_a_ply_draws_its_last_move_check_and_comment_marks() {
         &out.stdout,
         r##"<circle class="circle f7" cx="550" cy="150" r="45" fill="none" stroke="#e8a800""##,
     );
-    assert_contains(&out.stdout, r#"<path class="arrow h5f7""#);
+    assert_contains(&out.stdout, r#"<g class="arrow h5f7""#);
     assert!(!out.stdout.contains("arrow e2e4"));
     assert_eq!(
         out.stderr,
@@ -172,13 +181,13 @@ fn a_game_at_a_ply_draws_its_last_move_check_and_comment_marks() {
     let out = chess(&["svg", "--pgn", &games], "");
     assert_eq!(out.status, 0, "{}", out.stderr);
     assert_contains(&out.stdout, r#"<rect class="check e8""#);
-    assert_contains(&out.stdout, r#"<rect class="last-move h5""#);
-    assert_contains(&out.stdout, r#"<rect class="last-move f7""#);
+    assert_contains(&out.stdout, r#"<rect class="square light lastmove h5""#);
+    assert_contains(&out.stdout, r#"<rect class="square light lastmove f7""#);
     assert!(!out.stdout.contains("class=\"arrow"));
     // The start of the second game, from stdin: no last move.
     let out = chess(&["svg", "--pgn", "-", "--game", "2", "--ply", "0"], GAMES);
     assert_eq!(out.status, 0, "{}", out.stderr);
-    assert!(!out.stdout.contains("class="));
+    assert!(!out.stdout.contains("lastmove"));
     assert_eq!(out.stdout.matches("<use xlink:href=\"#").count(), 32 + 16);
     let out = chess(&["svg", "--pgn", "-", "--game", "2"], GAMES);
     assert_contains(&out.stdout, r#"<rect class="check e8""#);
@@ -269,8 +278,8 @@ fn the_terminal_game_draws_its_board() {
     assert_contains(&out.stdout, "  svg FILE      draw the board");
     let svg = std::fs::read_to_string(path).unwrap();
     assert_contains(&svg, r#"<rect class="check e8""#);
-    assert_contains(&svg, r#"<rect class="last-move d1""#);
-    assert_contains(&svg, r#"<rect class="last-move h5""#);
+    assert_contains(&svg, r#"<rect class="square light lastmove d1""#);
+    assert_contains(&svg, r#"<rect class="square light lastmove h5""#);
     // Drawn as shown before the flip: white at the bottom.
-    assert_contains(&svg, r##"<use xlink:href="#wK" x="400" y="700"/>"##);
+    assert_contains(&svg, r##"<use xlink:href="#white-king" x="400" y="700"/>"##);
 }

@@ -74,6 +74,15 @@ fn square_color(square: Square) -> Rgba {
     }
 }
 
+/// The colour laid over a square of the last move.
+fn last_move_color(square: Square) -> Rgba {
+    if square.is_light() {
+        THEME.last_move_light
+    } else {
+        THEME.last_move_dark
+    }
+}
+
 /// How many pixels of the square are near `color`.
 fn count(pixmap: &Pixmap, square: Square, color: Rgba) -> usize {
     pixels_of(pixmap, square)
@@ -227,14 +236,14 @@ fn the_last_move_colours_both_of_its_squares() {
     let board = board(&[(Square::E4, Piece::WhitePawn)]);
     let pixmap = render(&plain(&board).last_move(Square::E2, Square::E4));
     for square in [Square::E2, Square::E4] {
-        let marked = over(THEME.last_move, square_color(square));
+        let marked = over(last_move_color(square), square_color(square));
         assert_ne!(marked, square_color(square));
         // Its corner, where no piece reaches.
         let (_, _, corner) = pixels_of(&pixmap, square)[5 * 100 + 5];
         assert!(near(corner, marked), "{square}: {corner:?} vs {marked:?}");
     }
     // e2 is empty: all of it the highlight.
-    let e2 = over(THEME.last_move, square_color(Square::E2));
+    let e2 = over(last_move_color(Square::E2), square_color(Square::E2));
     assert_eq!(count(&pixmap, Square::E2, e2), 100 * 100);
     assert_empty(&pixmap, Square::E3);
     assert_empty(&pixmap, Square::D2);
@@ -287,6 +296,12 @@ fn every_drawing_is_svg_that_resvg_reads() {
             .arrow(Square::G1, Square::F3, Rgba::YELLOW)
             .circle(Square::E4, Rgba::GREEN),
         Drawing::new(&empty),
+        Drawing::new(&board)
+            .borders(true)
+            .fill(Square::E4, Rgba::RED)
+            .crosses(chess_core::Bitboard::FULL)
+            .style(".arrow > line { stroke-width: 9 } .square.dark { fill: teal }")
+            .arrow(Square::A1, Square::H8, Rgba::BLUE),
     ];
     for drawing in drawings {
         let svg = drawing.to_svg();
@@ -330,4 +345,55 @@ fn sizes_out_of_range_are_errors() {
     }
     let png = Drawing::new(&board).size(1).to_png().unwrap();
     assert_eq!(Pixmap::decode_png(&png).unwrap().width(), 1);
+}
+
+#[test]
+fn fills_crosses_and_borders_show_where_they_are_put() {
+    let board = board(&[(Square::E4, Piece::WhiteKnight)]);
+    let red = Rgba::rgb(0xc0, 0x10, 0x10);
+    let pixmap = render(
+        &plain(&board)
+            .fill(Square::C3, red)
+            .fill(Square::D4, red.with_alpha(0x80))
+            .cross(Square::F6)
+            .cross(Square::E4),
+    );
+    // A fill covers its square, over the square's own colour.
+    assert_eq!(count(&pixmap, Square::C3, red), 100 * 100);
+    let half = over(red.with_alpha(0x80), square_color(Square::D4));
+    assert_eq!(count(&pixmap, Square::D4, half), 100 * 100);
+    // A cross: dark strokes through the centre and the corners' diagonals, a light edge, the
+    // square's colour elsewhere.
+    let f6 = pixels_of(&pixmap, Square::F6);
+    let (x0, y0) = (f6[0].0, f6[0].1);
+    assert_eq!(at(&pixmap, x0 + 50, y0 + 50), THEME.black_piece);
+    assert_eq!(at(&pixmap, x0 + 35, y0 + 35), THEME.black_piece);
+    assert_eq!(at(&pixmap, x0 + 65, y0 + 35), THEME.black_piece);
+    assert_eq!(at(&pixmap, x0 + 50, y0 + 5), square_color(Square::F6));
+    assert_eq!(at(&pixmap, x0 + 5, y0 + 50), square_color(Square::F6));
+    assert!(count(&pixmap, Square::F6, THEME.white_piece) > 100);
+    // Over a piece, the cross is on top.
+    let (ex, ey) = (400, 400);
+    assert_eq!(at(&pixmap, ex + 50, ey + 50), THEME.black_piece);
+    assert_empty(&pixmap, Square::E5);
+
+    // Borders: at 884 pixels a unit is a pixel; the outer line, the margin, the inner line,
+    // the board.
+    let empty = Board::empty();
+    let pixmap = render(&Drawing::new(&empty).borders(true).size(884));
+    assert_eq!(at(&pixmap, 1, 400), THEME.outer_border);
+    assert_eq!(at(&pixmap, 10, 400), THEME.frame);
+    assert_eq!(at(&pixmap, 40, 400), THEME.inner_border);
+    assert_eq!(at(&pixmap, 41, 441), THEME.inner_border);
+    assert_eq!(at(&pixmap, 43, 43), THEME.light);
+    assert_eq!(at(&pixmap, 882, 882), THEME.outer_border);
+}
+
+#[test]
+fn a_style_sheet_overrides_the_theme() {
+    let board = Board::empty();
+    let teal = Rgba::rgb(0, 0x80, 0x80);
+    let pixmap = render(&plain(&board).style(".square.dark { fill: teal }"));
+    assert_eq!(at(&pixmap, 50, 750), teal);
+    assert_eq!(at(&pixmap, 150, 750), THEME.light);
 }
