@@ -1,14 +1,18 @@
 """Per-call timings of the board against python-chess and rust-chess (not a test).
 
-    python python/bench/bench_board.py [--positions N] [--repeat R]
+    python python/bench/bench_board.py [--positions N] [--repeat R] [--rounds K]
 
 Times, on the same positions (a sample of python-chess's random perft suite, or a few
-well-known positions without the fetched data): push+pop of every legal move, listing the
-legal moves (``list(board.legal_moves)``), SAN of every legal move, and ``fen()``. Each row
-is the mean per call in microseconds over all positions, the best of ``--repeat`` runs;
-the last columns are python-chess's time over kingside's (the goal: at least 20) and
-rust-chess's over kingside's (the goal: at least 1). rust-chess has no pop and no SAN
-writer: its push+pop is ``make_move_new`` (a new board per move), and its SAN is blank.
+well-known positions without the fetched data), the calls of python-chess's API that scripts
+make most: push+pop of every legal move, ``list(board.legal_moves)``, SAN of every legal
+move, ``fen()``, ``is_checkmate()``, ``piece_map()``, ``attackers(color, square)`` of every
+square, ``gives_check`` and ``is_capture`` of every legal move, and
+``list(board.pseudo_legal_moves)``. Each row is the mean per call in microseconds over all
+positions; the libraries take turns for ``--rounds`` rounds, each reporting its best of
+``--repeat`` runs per round, and the best round counts. The last columns are python-chess's
+time over kingside's (the goal: at least 20) and rust-chess's over kingside's (the goal: at
+least 1, where rust-chess has the call). rust-chess has no pop: its push+pop is
+``make_move_new`` (a new board per move).
 """
 
 from __future__ import annotations
@@ -50,15 +54,6 @@ def positions(n: int) -> list:
     return random.Random(5).sample(fens, min(n, len(fens)))
 
 
-def best(fn, repeat: int) -> float:
-    """The best of `repeat` runs of `fn`, which returns (seconds, calls): µs a call."""
-    out = float("inf")
-    for _ in range(repeat):
-        seconds, calls = fn()
-        out = min(out, seconds / calls * 1e6)
-    return out
-
-
 def timed(body):
     def run():
         start = time.perf_counter()
@@ -68,78 +63,79 @@ def timed(body):
     return run
 
 
-def bench_kingside(fens, repeat):
-    boards = [kingside.Board(f) for f in fens]
+def python_chess_api_suite(lib, fens):
+    """The calls, for a library with python-chess's API (python-chess and kingside). Methods
+    are bound before the clock starts, so that a row is the call and its loop, no more."""
+    boards = [lib.Board(f) for f in fens]
     moves = [list(b.legal_moves) for b in boards]
+
+    def each_move(method):
+        bound = [(getattr(b, method), ms) for b, ms in zip(boards, moves)]
+
+        def body():
+            calls = 0
+            for call, ms in bound:
+                for m in ms:
+                    call(m)
+                calls += len(ms)
+            return calls
+
+        return body
+
+    def each_board(method, times=10):
+        bound = [getattr(b, method) for b in boards]
+
+        def body():
+            for _ in range(times):
+                for call in bound:
+                    call()
+            return times * len(bound)
+
+        return body
 
     def push_pop():
         calls = 0
         for b, ms in zip(boards, moves):
+            push, pop = b.push, b.pop
             for m in ms:
-                b.push(m)
-                b.pop()
+                push(m)
+                pop()
             calls += len(ms)
         return calls
 
-    def legal():
-        for b in boards:
-            list(b.legal_moves)
-        return len(boards)
+    def listed(attribute):
+        def body():
+            for _ in range(3):
+                for b in boards:
+                    list(getattr(b, attribute))
+            return 3 * len(boards)
 
-    def san():
+        return body
+
+    def attackers():
         calls = 0
-        for b, ms in zip(boards, moves):
-            for m in ms:
-                b.san(m)
-            calls += len(ms)
-        return calls
-
-    def fen():
-        for _ in range(10):
-            for b in boards:
-                b.fen()
-        return 10 * len(boards)
-
-    return {name: best(timed(f), repeat) for name, f in
-            [("push+pop", push_pop), ("legal moves", legal), ("san", san), ("fen", fen)]}
-
-
-def bench_python_chess(fens, repeat):
-    boards = [chess.Board(f) for f in fens]
-    moves = [list(b.legal_moves) for b in boards]
-
-    def push_pop():
-        calls = 0
-        for b, ms in zip(boards, moves):
-            for m in ms:
-                b.push(m)
-                b.pop()
-            calls += len(ms)
-        return calls
-
-    def legal():
         for b in boards:
-            list(b.legal_moves)
-        return len(boards)
-
-    def san():
-        calls = 0
-        for b, ms in zip(boards, moves):
-            for m in ms:
-                b.san(m)
-            calls += len(ms)
+            color, call = b.turn, b.attackers
+            for sq in range(64):
+                call(color, sq)
+            calls += 64
         return calls
 
-    def fen():
-        for b in boards:
-            b.fen()
-        return len(boards)
+    return {
+        "push(move); pop()": push_pop,
+        "list(board.legal_moves)": listed("legal_moves"),
+        "san(move)": each_move("san"),
+        "fen()": each_board("fen"),
+        "is_checkmate()": each_board("is_checkmate"),
+        "piece_map()": each_board("piece_map"),
+        "attackers(color, square)": attackers,
+        "gives_check(move)": each_move("gives_check"),
+        "is_capture(move)": each_move("is_capture"),
+        "list(board.pseudo_legal_moves)": listed("pseudo_legal_moves"),
+    }
 
-    return {name: best(timed(f), repeat) for name, f in
-            [("push+pop", push_pop), ("legal moves", legal), ("san", san), ("fen", fen)]}
 
-
-def bench_rust_chess(fens, repeat):
+def rust_chess_suite(fens):
     if rust_chess is None:
         return {}
     boards = [rust_chess.Board(f) for f in fens]
@@ -151,45 +147,81 @@ def bench_rust_chess(fens, repeat):
     def push_pop():
         calls = 0
         for b, ms in zip(boards, moves):
+            make = b.make_move_new
             for m in ms:
-                b.make_move_new(m)
+                make(m)
             calls += len(ms)
         return calls
 
     def legal():
-        for b in boards:
-            b.reset_move_generator()
-            list(b.generate_legal_moves())
-        return len(boards)
-
-    def fen():
-        for _ in range(10):
+        for _ in range(3):
             for b in boards:
-                b.get_fen()
-        return 10 * len(boards)
+                b.reset_move_generator()
+                list(b.generate_legal_moves())
+        return 3 * len(boards)
 
-    return {name: best(timed(f), repeat) for name, f in
-            [("push+pop", push_pop), ("legal moves", legal), ("fen", fen)]}
+    def each_board(method, times=10):
+        bound = [getattr(b, method) for b in boards]
+
+        def body():
+            for _ in range(times):
+                for call in bound:
+                    call()
+            return times * len(bound)
+
+        return body
+
+    def capture():
+        calls = 0
+        for b, ms in zip(boards, moves):
+            call = b.is_capture
+            for m in ms:
+                call(m)
+            calls += len(ms)
+        return calls
+
+    fen = each_board("get_fen")
+    checkmate = each_board("is_checkmate")
+
+    return {
+        "push(move); pop()": push_pop,
+        "list(board.legal_moves)": legal,
+        "fen()": fen,
+        "is_checkmate()": checkmate,
+        "is_capture(move)": capture,
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--positions", type=int, default=200)
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--positions", type=int, default=100)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
     fens = positions(args.positions)
-    ours = bench_kingside(fens, args.repeat)
-    theirs = bench_python_chess(fens, args.repeat)
-    rust = bench_rust_chess(fens, args.repeat)
-    print(f"{len(fens)} positions, best of {args.repeat}; µs per call (python {sys.version.split()[0]})")
+    suites = {
+        "kingside": python_chess_api_suite(kingside, fens),
+        "python-chess": python_chess_api_suite(chess, fens),
+        "rust-chess": rust_chess_suite(fens),
+    }
+    results = {lib: {name: float("inf") for name in suite} for lib, suite in suites.items()}
+    for _ in range(args.rounds):
+        for lib, suite in suites.items():
+            for name, body in suite.items():
+                for _ in range(args.repeat):
+                    seconds, calls = timed(body)()
+                    results[lib][name] = min(results[lib][name], seconds / calls * 1e6)
+    ours, theirs, rust = results["kingside"], results["python-chess"], results["rust-chess"]
+    print(f"{len(fens)} positions, {args.rounds} rounds taking turns, best of {args.repeat} a round; "
+          f"µs per call (Python {sys.version.split()[0]})")
     print()
     print("| call | kingside | python-chess | rust-chess | python-chess / kingside | rust-chess / kingside |")
     print("| --- | ---: | ---: | ---: | ---: | ---: |")
     for name in ours:
         r = rust.get(name)
-        rust_cell = f"{r:.3f}" if r is not None else "n/a"
-        ratio = f"{r / ours[name]:.1f}x" if r is not None else "n/a"
-        print(f"| {name} | {ours[name]:.3f} | {theirs[name]:.3f} | {rust_cell} | {theirs[name] / ours[name]:.1f}x | {ratio} |")
+        rust_cell = f"{r:.3f}" if r is not None else "(none)"
+        ratio = f"{r / ours[name]:.1f}" if r is not None else ""
+        print(f"| `{name}` | {ours[name]:.3f} | {theirs[name]:.3f} | {rust_cell} | **{theirs[name] / ours[name]:.1f}** | {ratio} |")
 
 
 if __name__ == "__main__":

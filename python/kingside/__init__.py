@@ -38,6 +38,21 @@ def __getattr__(name: str):
     return _lazy_table(name)
 
 
+def __dir__() -> list:
+    return sorted(set(globals()) | set(_LAZY_NAMES))
+
+
+_LAZY_NAMES = (
+    "BB_DIAG_MASKS",
+    "BB_DIAG_ATTACKS",
+    "BB_FILE_MASKS",
+    "BB_FILE_ATTACKS",
+    "BB_RANK_MASKS",
+    "BB_RANK_ATTACKS",
+    "BB_RAYS",
+)
+
+
 def _public_names() -> list:
     import types
     import typing

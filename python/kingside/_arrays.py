@@ -8,6 +8,7 @@ from typing import Any, Dict, Iterable, Optional, Union
 import numpy as np
 
 from . import _native
+from ._games import _count
 from ._native import Board, Move
 
 MOVE_INDEX_SIZE: int = _native.MOVE_INDEX_SIZE
@@ -137,11 +138,11 @@ def position_arrays(
 
     raw = _native.position_arrays(
         _sources(source),
-        threads=threads or 0,
+        threads=_count(threads, "threads", 1) or 0,
         chess960=chess960,
         allow_null_moves=allow_null_moves,
         part=part,
-        stream_from=stream_from,
+        stream_from=_count(stream_from, "stream_from", 0),
     )
     types = {
         "game": "<i8",

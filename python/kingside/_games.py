@@ -29,6 +29,20 @@ class ReadError(OSError):
         return str(self.args[0])
 
 
+def _count(value: Any, name: str, minimum: int) -> Any:
+    """A whole number argument, checked: a ValueError that names it when it is below
+    `minimum` (Python's ints are unbounded; Rust's are not)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} is an int, not {type(value).__name__}")
+    if value < minimum:
+        raise ValueError(f"{name} is at least {minimum}, not {value}")
+    if value >= 1 << 63:
+        raise ValueError(f"{name} is below 2**63, not {value}")
+    return value
+
+
 def _sources(source: Any) -> list:
     """The inputs of a call: a path, bytes, a binary file object, or a list of them."""
     if isinstance(source, (str, os.PathLike)):
@@ -119,14 +133,14 @@ def read_games(
         _sources(source),
         schema,
         columns=list(columns) if columns is not None else None,
-        threads=threads or 0,
-        batch_rows=batch_rows,
+        threads=_count(threads, "threads", 1) or 0,
+        batch_rows=_count(batch_rows, "batch_rows", 1),
         san=san,
         packed=packed,
         chess960=chess960,
         allow_null_moves=allow_null_moves,
         part=part,
-        stream_from=stream_from,
+        stream_from=_count(stream_from, "stream_from", 0),
         source_name=source_name,
     )
     return pa.RecordBatchReader.from_batches(pa.schema(stream), _batches(stream))
@@ -158,7 +172,7 @@ def plan(path: Union[Source], part_size: Union[int, str] = "64M") -> list:
             raise ValueError(f"invalid part size {part_size!r}: a number with K, M, G or T")
         part_size = int(number) * scale
     source = os.fspath(path) if isinstance(path, (str, os.PathLike)) else path
-    return [tuple(p) for p in _native.plan(source, int(part_size))]
+    return [tuple(p) for p in _native.plan(source, _count(int(part_size), "part_size", 1))]
 
 
 def _batches(stream: Any) -> Iterator[pa.RecordBatch]:
@@ -210,7 +224,7 @@ def write_parquet(
             _sources(source),
             os.fspath(out),
             schema,
-            threads=threads or 0,
+            threads=_count(threads, "threads", 1) or 0,
             san=san,
             packed=packed,
             chess960=chess960,
@@ -218,7 +232,7 @@ def write_parquet(
             format=format,
             force=force,
             part=part,
-            stream_from=stream_from,
+            stream_from=_count(stream_from, "stream_from", 0),
             source_name=source_name,
         )
     )

@@ -447,8 +447,14 @@ impl GameStream {
         let builder = match &columns {
             None => BatchBuilder::new(kind),
             Some(columns) => BatchBuilder::with_columns(kind, columns).map_err(|e| {
+                // The two columns an option adds: say which option.
+                let hint = match e.name.as_str() {
+                    "moves_san" if !san => "; san=True adds it",
+                    "packed" if !packed => "; packed=True adds it",
+                    _ => "",
+                };
                 PyValueError::new_err(format!(
-                    "no column {:?} in the {schema} schema: its columns are {}",
+                    "no column {:?} in the {schema} schema{hint}: its columns are {}",
                     e.name,
                     e.columns.join(", ")
                 ))
@@ -604,21 +610,30 @@ fn write_parquet<'py>(
         None => OutputFormat::from_path(&out).unwrap_or(OutputFormat::Parquet),
     };
     let inputs = inputs(sources, part, stream_from, source_name)?;
-    if !force && out.exists() {
-        return Err(pyo3::exceptions::PyFileExistsError::new_err(format!(
-            "{}: the file exists (force=True replaces it)",
-            out.display()
-        )));
-    }
+    // What would not work, said before what would: no force makes an input its own output,
+    // or a directory a file.
     for input in &inputs {
         if let InputKind::Path(path) = &input.kind
             && same_file(path, &out)
         {
             return Err(PyValueError::new_err(format!(
-                "{}: the output is also an input",
+                "{}: the output is also an input; write to another file",
                 out.display()
             )));
         }
+    }
+    if out.is_dir() {
+        return Err(pyo3::exceptions::PyIsADirectoryError::new_err(format!(
+            "{}: is a directory; name a file in it, like {}",
+            out.display(),
+            out.join(format!("games.{}", format.name())).display()
+        )));
+    }
+    if !force && out.exists() {
+        return Err(pyo3::exceptions::PyFileExistsError::new_err(format!(
+            "{}: the file exists (force=True replaces it)",
+            out.display()
+        )));
     }
     let partial = partial_path(&out);
     let cancel = Arc::new(AtomicBool::new(false));

@@ -14,6 +14,7 @@ mod analysis;
 mod arrays;
 mod board;
 mod games;
+mod interrupt;
 mod polyglot;
 mod syzygy;
 mod training;

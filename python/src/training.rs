@@ -12,7 +12,11 @@ use pyo3::types::{PyByteArray, PyDict};
 
 use crate::arrays::PLANES;
 use crate::board::Move;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::games::{Failure, inputs};
+use crate::interrupt::interruptible;
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(position_arrays, m)?)?;
@@ -114,13 +118,19 @@ fn position_arrays<'py>(
     options.threads = threads;
     options.chess960 = chess960;
     options.allow_null_moves = allow_null_moves;
-    let read = py.detach(|| -> Result<Columns, Failure> {
+    // On a thread of its own, so that Ctrl-C stops it (between two games).
+    let stop = Arc::new(AtomicBool::new(false));
+    let stopped = Arc::clone(&stop);
+    let read = interruptible(py, stop, move || -> Result<Columns, Failure> {
         let mut columns = Columns::default();
         let mut number = 0_i64;
         for input in inputs {
             let name = input.name();
             let mut records = input.records(&options)?;
             for record in &mut records {
+                if stopped.load(Ordering::Relaxed) {
+                    return Ok(columns);
+                }
                 // Games are numbered across the inputs, from 0: the row of the game in a
                 // `read_games` of the same inputs.
                 let game = number;
@@ -137,7 +147,7 @@ fn position_arrays<'py>(
             }
         }
         Ok(columns)
-    });
+    })?;
     let columns = read.map_err(|failure| failure.into_pyerr(py))?;
     let dict = PyDict::new(py);
     dict.set_item(

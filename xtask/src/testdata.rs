@@ -58,10 +58,12 @@ pub const SOURCES: &[Source] = &[
             "data/syzygy/regular",
             "data/endgame.epd",
             "examples/perft",
+            "test.py",
         ],
         license: "GPL-3.0-or-later",
         purpose: "real-world PGN files, Polyglot books, 3- and 4-piece Syzygy tables, \
-                  endgame.epd, perft suites (tricky, Chess960, random)",
+                  endgame.epd, perft suites (tricky, Chess960, random), and its own unit tests \
+                  (test.py), run against kingside as the measure of its compatibility",
     },
     Source {
         folder: "pgn-reader",

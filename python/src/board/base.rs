@@ -354,9 +354,10 @@ impl BaseBoard {
         let mask = convert::optional_bitboard(mask, "mask")?;
         let board = &self.pos().board;
         let map = PyDict::new(py);
+        let pieces = Piece::objects(py)?;
         for sq in (board.occupied() & mask).into_iter().rev() {
             if let Some(piece) = board.piece_at(sq) {
-                map.set_item(sq as u8, Piece::object(py, piece)?)?;
+                map.set_item(sq as u8, pieces[piece.index()].bind(py))?;
             }
         }
         Ok(map)
@@ -387,7 +388,7 @@ impl BaseBoard {
             .and_then(Pieces::chess960)
             .ok_or_else(|| {
                 PyValueError::new_err(format!(
-                    "a Chess960 starting position is numbered 0..959, not {n}"
+                    "scharnagl is the number of a Chess960 starting position, 0..959, not {n}"
                 ))
             })?;
         let pos = self.setup();

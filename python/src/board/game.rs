@@ -3,7 +3,6 @@
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
 use chess_core::{Bitboard, Color, Square};
 use chess_notation::lenient::read_fen;
@@ -11,6 +10,8 @@ use chess_rules::lenient::{LenientGame, LenientPosition, RawMove};
 use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple, PyType};
+
+use crate::interrupt::interruptible;
 
 use super::convert::{self, bitboard, optional_bitboard};
 use super::errors::{illegal_move, invalid_fen};
@@ -61,47 +62,6 @@ impl BaseBoard {
         let pos = read_fen(fen, chess960).map_err(|e| invalid_fen(py, format!("{e} ({fen:?})")))?;
         self.replace(LenientGame::new(pos));
         Ok(())
-    }
-}
-
-/// How often a long computation's waiting thread looks whether Python has a signal to handle
-/// (Ctrl-C): within the 100 ms people notice.
-pub(crate) const SIGNAL_POLL: Duration = Duration::from_millis(50);
-
-/// Runs `work` on a thread of its own with the GIL released, polling for Ctrl-C: on a signal,
-/// `stop` is set, the thread is joined and the signal's exception raised.
-pub(crate) fn interruptible<T: Send + 'static>(
-    py: Python<'_>,
-    stop: Arc<AtomicBool>,
-    work: impl FnOnce() -> T + Send + 'static,
-) -> PyResult<T> {
-    let (send, receive) = std::sync::mpsc::channel();
-    let worker = std::thread::Builder::new()
-        .name("kingside-work".into())
-        .spawn(move || {
-            let _ = send.send(work());
-        })
-        .map_err(|e| PyRuntimeError::new_err(format!("no thread to work on: {e}")))?;
-    let mut receive = receive;
-    loop {
-        let (item, back) = py.detach(move || (receive.recv_timeout(SIGNAL_POLL), receive));
-        receive = back;
-        match item {
-            Ok(result) => {
-                let _ = py.detach(|| worker.join());
-                return Ok(result);
-            }
-            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
-                if let Err(e) = py.check_signals() {
-                    stop.store(true, std::sync::atomic::Ordering::Relaxed);
-                    let _ = py.detach(|| worker.join());
-                    return Err(e);
-                }
-            }
-            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
-                return Err(PyRuntimeError::new_err("the worker thread panicked"));
-            }
-        }
     }
 }
 
@@ -643,7 +603,7 @@ impl Board {
             .and_then(chess_core::Board::chess960)
             .ok_or_else(|| {
                 PyValueError::new_err(format!(
-                    "a Chess960 starting position is numbered 0..959, not {n}"
+                    "scharnagl is the number of a Chess960 starting position, 0..959, not {n}"
                 ))
             })?;
         let base = slf.as_super();

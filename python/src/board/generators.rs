@@ -3,7 +3,6 @@
 //! (python-chess's own tests hand them a mock) they call its generator methods, as
 //! python-chess's do.
 
-use chess_core::Bitboard;
 use pyo3::prelude::*;
 
 use super::game::{move_iter, raw_move};
@@ -146,11 +145,7 @@ impl PseudoLegalMoveGenerator {
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let board = self.board.bind(py);
         if let Ok(b) = board.cast::<BaseBoard>() {
-            let moves = b
-                .borrow()
-                .pos()
-                .pseudo_legal_moves(Bitboard::FULL, Bitboard::FULL);
-            return move_iter(py, &moves);
+            return move_iter(py, b.borrow().pseudo_legal_moves());
         }
         board
             .call_method0("generate_pseudo_legal_moves")?
@@ -161,11 +156,7 @@ impl PseudoLegalMoveGenerator {
     fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
         let board = self.board.bind(py);
         if let Ok(b) = board.cast::<BaseBoard>() {
-            return Ok(b
-                .borrow()
-                .pos()
-                .pseudo_legal_moves(Bitboard::FULL, Bitboard::FULL)
-                .len());
+            return Ok(b.borrow().pseudo_legal_moves().len());
         }
         Ok(board
             .call_method0("generate_pseudo_legal_moves")?

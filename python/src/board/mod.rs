@@ -46,6 +46,8 @@ pub(crate) struct BaseBoard {
     /// The legal moves of the current position, generated once: `list(board.legal_moves)`
     /// asks for their number and then for them.
     legal: OnceLock<Vec<RawMove>>,
+    /// The pseudo-legal moves, the same way.
+    pseudo: OnceLock<Vec<RawMove>>,
 }
 
 /// A board with its game state, as python-chess's ``chess.Board``.
@@ -57,6 +59,7 @@ impl BaseBoard {
         BaseBoard {
             game: LenientGame::new(pos),
             legal: OnceLock::new(),
+            pseudo: OnceLock::new(),
         }
     }
 
@@ -69,8 +72,14 @@ impl BaseBoard {
     /// The current position, to change: the cached moves are dropped. The move stack stays.
     #[inline]
     pub(crate) fn edit(&mut self) -> &mut LenientPosition {
-        self.legal = OnceLock::new();
+        self.forget_moves();
         self.game.position_mut()
+    }
+
+    /// Drops the cached moves: the position changed.
+    fn forget_moves(&mut self) {
+        self.legal = OnceLock::new();
+        self.pseudo = OnceLock::new();
     }
 
     /// The current position, to set up anew: the cached moves and the move stack are
@@ -83,7 +92,7 @@ impl BaseBoard {
     /// The game, to play or take back moves: the cached moves are dropped.
     #[inline]
     pub(crate) fn play(&mut self) -> &mut LenientGame {
-        self.legal = OnceLock::new();
+        self.forget_moves();
         &mut self.game
     }
 
@@ -93,9 +102,17 @@ impl BaseBoard {
             .get_or_init(|| self.pos().legal_moves(Bitboard::FULL, Bitboard::FULL))
     }
 
+    /// The pseudo-legal moves of the current position, in python-chess's order.
+    pub(crate) fn pseudo_legal_moves(&self) -> &[RawMove] {
+        self.pseudo.get_or_init(|| {
+            self.pos()
+                .pseudo_legal_moves(Bitboard::FULL, Bitboard::FULL)
+        })
+    }
+
     /// Replaces the whole state.
     pub(crate) fn replace(&mut self, game: LenientGame) {
-        self.legal = OnceLock::new();
+        self.forget_moves();
         self.game = game;
     }
 }

@@ -381,15 +381,19 @@ impl Piece {
         }
     }
 
-    /// The shared Python object of a piece.
-    pub(crate) fn object(py: Python<'_>, piece: chess_core::Piece) -> PyResult<Bound<'_, Piece>> {
-        let pieces = PIECES.get_or_try_init(py, || {
+    /// The shared Python objects of the twelve pieces, by `chess_core::Piece::index`.
+    pub(crate) fn objects(py: Python<'_>) -> PyResult<&Vec<Py<Piece>>> {
+        PIECES.get_or_try_init(py, || {
             chess_core::Piece::ALL
                 .iter()
                 .map(|&p| Py::new(py, Piece::of(p)))
                 .collect::<PyResult<Vec<_>>>()
-        })?;
-        Ok(pieces[piece.index()].bind(py).clone())
+        })
+    }
+
+    /// The shared Python object of a piece.
+    pub(crate) fn object(py: Python<'_>, piece: chess_core::Piece) -> PyResult<Bound<'_, Piece>> {
+        Ok(Piece::objects(py)?[piece.index()].bind(py).clone())
     }
 
     /// A piece from any object with python-chess's piece attributes.

@@ -18,7 +18,7 @@ use super::convert;
 /// (9, True, False)
 /// >>> squares & chess.BB_FILE_A == chess.BB_A1 | chess.BB_A8
 /// True
-#[pyclass(module = "kingside", subclass)]
+#[pyclass(module = "kingside", subclass, freelist = 64)]
 #[derive(Clone, Copy)]
 pub(crate) struct SquareSet {
     /// The squares, A1 = bit 0.

@@ -1,0 +1,161 @@
+"""The package at its edges: Ctrl-C stops long calls quickly, numbers out of range are
+ValueErrors that name the argument, and the writer's errors say what would work."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+import kingside
+from support import data_file
+
+LICHESS = "pgn-reader/benches/lichess_db_1000k.pgn"
+
+
+def interrupted_within(code: str, *args, wait: float = 1.0) -> float:
+    """Runs `code` in a child that prints "go" before its long call and exits 3 on
+    KeyboardInterrupt, printing the time it caught it; sends SIGINT `wait` seconds after "go";
+    returns the seconds from the signal to the catch (Linux's monotonic clock is one for all
+    processes)."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(code), *map(str, args)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert child.stdout.readline().strip() == "go", child.stderr.read()
+    time.sleep(wait)
+    start = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=60)
+    assert child.returncode == 3, (out, err)
+    return float(out.split()[-1]) - start
+
+
+def test_ctrl_c_stops_perft():
+    elapsed = interrupted_within(
+        """
+        import sys, time, kingside
+        board = kingside.Board()
+        print("go", flush=True)
+        try:
+            board.perft(8)
+        except KeyboardInterrupt:
+            print(time.monotonic(), flush=True)
+            sys.exit(3)
+        """
+    )
+    print(f"perft(8) stopped {elapsed * 1000:.0f} ms after SIGINT")
+    assert elapsed < 0.1
+
+
+def test_ctrl_c_stops_perft_of_a_position_no_game_reaches():
+    elapsed = interrupted_within(
+        """
+        import sys, time, kingside
+        # No black king: perft goes the lenient way.
+        board = kingside.Board("rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1")
+        print("go", flush=True)
+        try:
+            board.perft(7)
+        except KeyboardInterrupt:
+            print(time.monotonic(), flush=True)
+            sys.exit(3)
+        """
+    )
+    assert elapsed < 0.1
+
+
+def test_ctrl_c_stops_analyse():
+    elapsed = interrupted_within(
+        """
+        import sys, time, kingside
+        print("go", flush=True)
+        try:
+            kingside.analyse(kingside.Board(), time=60)
+        except KeyboardInterrupt:
+            print(time.monotonic(), flush=True)
+            sys.exit(3)
+        """
+    )
+    print(f"analyse stopped {elapsed * 1000:.0f} ms after SIGINT")
+    assert elapsed < 0.1
+
+
+def test_ctrl_c_stops_position_arrays(tmp_path):
+    big = tmp_path / "big.pgn"
+    text = data_file(LICHESS).read_bytes()
+    with big.open("wb") as out:
+        for _ in range(60):
+            out.write(text)
+            out.write(b"\n")
+    elapsed = interrupted_within(
+        """
+        import sys, time, kingside
+        print("go", flush=True)
+        try:
+            kingside.position_arrays(sys.argv[1], threads=1)
+        except KeyboardInterrupt:
+            print(time.monotonic(), flush=True)
+            sys.exit(3)
+        """,
+        big,
+        wait=0.5,
+    )
+    print(f"position_arrays stopped {elapsed * 1000:.0f} ms after SIGINT")
+    assert elapsed < 0.1
+
+
+@pytest.mark.parametrize(
+    "call, name",
+    [
+        (lambda: kingside.Board().perft(-1), "depth"),
+        (lambda: kingside.Board().piece_at(-1), "square"),
+        (lambda: kingside.Board().attackers(kingside.WHITE, 64), "square"),
+        (lambda: kingside.Move(0, -5), "to_square"),
+        (lambda: kingside.analyse(kingside.Board(), depth=1, threads=-1), "threads"),
+        (lambda: kingside.analyse(kingside.Board(), depth=0), "depth"),
+        (lambda: kingside.analyse(kingside.Board(), nodes=-3), "nodes"),
+        (lambda: kingside.read_games(b"1. e4 *", threads=-1), "threads"),
+        (lambda: kingside.read_games(b"1. e4 *", batch_rows=0), "batch_rows"),
+        (lambda: kingside.position_arrays(b"1. e4 *", threads=-1), "threads"),
+        (lambda: kingside.plan(b"1. e4 *", -8), "part_size"),
+    ],
+)
+def test_numbers_out_of_range_are_value_errors_naming_the_argument(call, name):
+    with pytest.raises(ValueError, match=name):
+        call()
+
+
+def test_write_parquet_errors_say_what_would_work(tmp_path):
+    pgn = tmp_path / "a.pgn"
+    pgn.write_bytes(b"1. e4 e5 *\n")
+    # The output is an input: no force makes that work, so force is not suggested.
+    for force in (False, True):
+        with pytest.raises(ValueError, match="the output is also an input; write to another file") as error:
+            kingside.write_parquet(pgn, pgn, force=force)
+        assert "force" not in str(error.value)
+    assert pgn.read_bytes() == b"1. e4 e5 *\n"
+    # A directory: name a file in it.
+    with pytest.raises(IsADirectoryError, match=r"is a directory; name a file in it, like .*games\.parquet"):
+        kingside.write_parquet(pgn, tmp_path, force=True)
+    # An existing file: force replaces it.
+    out = tmp_path / "out.parquet"
+    kingside.write_parquet(pgn, out)
+    with pytest.raises(FileExistsError, match="force=True replaces it"):
+        kingside.write_parquet(pgn, out)
+    assert kingside.write_parquet(pgn, out, force=True)["games"] == 1
+
+
+def test_a_column_an_option_adds_names_the_option():
+    with pytest.raises(ValueError, match="san=True adds it"):
+        kingside.read_games(b"1. e4 *", columns=["moves_san"])
+    with pytest.raises(ValueError, match="packed=True adds it"):
+        kingside.read_games(b"1. e4 *", columns=["packed"])
+    table = kingside.read_games(b"1. e4 *", columns=["moves_san"], san=True).read_all()
+    assert table.column("moves_san").to_pylist() == [["e4"]]
