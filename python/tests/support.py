@@ -77,3 +77,14 @@ def full_fen(epd: str) -> str:
     """An EPD's four fields made a FEN with both counters."""
     fields = epd.split()
     return " ".join(fields[:4] + (fields[4:6] if len(fields) >= 6 else ["0", "1"]))
+
+
+def stockfish() -> str:
+    """The path of Stockfish, or a skip (a failure where required)."""
+    import shutil
+
+    for candidate in ("/usr/games/stockfish", shutil.which("stockfish")):
+        if candidate and Path(candidate).exists():
+            return candidate
+    missing("Stockfish is not installed", "Debian's stockfish, or .ci/install-test-tools")
+    raise AssertionError("unreachable")

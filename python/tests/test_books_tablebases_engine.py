@@ -136,3 +136,40 @@ def test_analyse_releases_the_gil():
         thread.join()
     assert info["pv"][0] in kingside.Board().legal_moves
     assert len(ticks) > 50
+
+
+def test_python_chess_engine_drives_stockfish_on_a_kingside_board(chess):
+    """python-chess's own chess.engine takes a kingside board as it is: analyse and play
+    against Stockfish, the moves of the stack sent, the pv read back as kingside moves."""
+    from support import stockfish
+
+    board = kingside.Board()
+    for san in ("e4", "e5", "Nf3", "Nc6", "Bb5"):
+        board.push_san(san)
+    engine = chess.engine.SimpleEngine.popen_uci(stockfish())
+    try:
+        info = engine.analyse(board, chess.engine.Limit(depth=10))
+        assert isinstance(info["score"], chess.engine.PovScore)
+        assert info["score"].turn == kingside.BLACK
+        pv = info["pv"]
+        assert pv and all(isinstance(m, kingside.Move) for m in pv)
+        # The pv is legal from the board's position.
+        line = board.copy()
+        for m in pv:
+            assert m in line.legal_moves
+            line.push(m)
+        played = engine.play(board, chess.engine.Limit(depth=8))
+        assert played.move in board.legal_moves
+        board.push(played.move)
+        # A Chess960 board: the engine is told so, and castling reads back as the king
+        # taking its rook.
+        board960 = kingside.Board("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1", chess960=True)
+        played = engine.play(board960, chess.engine.Limit(depth=6))
+        assert played.move in board960.legal_moves
+        # Mate in one, found and scored as python-chess scores it.
+        mate = kingside.Board("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+        info = engine.analyse(mate, chess.engine.Limit(depth=5))
+        assert info["score"].white() == chess.engine.Mate(1)
+        assert info["pv"][0] == kingside.Move.from_uci("a1a8")
+    finally:
+        engine.quit()

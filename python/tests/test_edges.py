@@ -159,3 +159,48 @@ def test_a_column_an_option_adds_names_the_option():
         kingside.read_games(b"1. e4 *", columns=["packed"])
     table = kingside.read_games(b"1. e4 *", columns=["moves_san"], san=True).read_all()
     assert table.column("moves_san").to_pylist() == [["e4"]]
+
+
+def test_a_board_with_a_200_move_stack_is_under_10_kilobytes():
+    # In a child: 2 000 boards, each 200 plies deep, and the growth of the process's
+    # resident memory per board (what Python and Rust allocate together).
+    child = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            textwrap.dedent(
+                """
+                import random, sys, kingside
+
+                def rss_kb():
+                    return int(open("/proc/self/status").read().split("VmRSS:")[1].split()[0])
+
+                def game(seed):
+                    rng = random.Random(seed)
+                    board = kingside.Board()
+                    while board.ply() < 200:
+                        moves = list(board.legal_moves)
+                        if not moves:
+                            board = kingside.Board()
+                            continue
+                        board.push(rng.choice(moves))
+                    return board
+
+                game(0)
+                before = rss_kb()
+                boards = [game(i) for i in range(2000)]
+                after = rss_kb()
+                assert all(len(b.move_stack) >= 1 for b in boards)
+                print((after - before) * 1024 / len(boards), sys.getsizeof(boards[0]))
+                """
+            ),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert child.returncode == 0, child.stderr
+    per_board, sizeof = map(float, child.stdout.split())
+    print(f"{per_board:.0f} bytes of resident memory a board, sys.getsizeof {sizeof:.0f}")
+    assert per_board < 10_000
+    assert sizeof < 10_000
