@@ -147,7 +147,8 @@ impl<'a> Drawing<'a> {
         self
     }
 
-    /// Highlights the two squares of the last move (for castling, the king's from and to).
+    /// Highlights the two squares of the last move (for castling, the king's from and to;
+    /// for a drop, one square: `from` and `to` the same).
     #[must_use]
     pub fn last_move(mut self, from: Square, to: Square) -> Drawing<'a> {
         self.last_move = Some((from, to));
@@ -376,7 +377,13 @@ impl<'a> Drawing<'a> {
         }
         f.write_str("\"/>\n")?;
         if let Some((from, to)) = self.last_move {
-            for square in [from, to] {
+            // A move onto the square it starts from (a drop) highlights it once.
+            let squares = if from == to {
+                &[to][..]
+            } else {
+                &[from, to][..]
+            };
+            for &square in squares {
                 let (x, y) = self.corner(square);
                 let (shade, color) = if square.is_light() {
                     ("light", theme.last_move_light)

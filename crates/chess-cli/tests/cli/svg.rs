@@ -80,8 +80,14 @@ fn options_turn_mark_and_size_the_board() {
     assert_contains(&svg, r#"width="250" height="250" viewBox="0 0 872 872""#);
     // Turned: e1 is in the top row, fourth column.
     assert_contains(&svg, r##"<use xlink:href="#white-king" x="300" y="0"/>"##);
-    assert_contains(&svg, r#"<rect class="square light lastmove e2" x="300" y="100""#);
-    assert_contains(&svg, r#"<rect class="square light lastmove e4" x="300" y="300""#);
+    assert_contains(
+        &svg,
+        r#"<rect class="square light lastmove e2" x="300" y="100""#,
+    );
+    assert_contains(
+        &svg,
+        r#"<rect class="square light lastmove e4" x="300" y="300""#,
+    );
     assert_contains(&svg, r##"<g class="arrow g1f3" fill="#1d8a3a""##);
     // An arrow from a square to itself is a circle.
     assert_contains(&svg, r##"<circle class="circle b1" cx="650" cy="50""##);

@@ -186,6 +186,11 @@ fn last_move_and_check_are_under_the_pieces() {
     let first_piece = svg.find("<use xlink:href=\"#white-rook\"").unwrap();
     assert!(d1 < h5 && h5 < check && check < first_piece);
     assert!(svg.contains(r#"<radialGradient id="check">"#));
+    // A drop, from and to the same square: highlighted once.
+    let svg = Drawing::new(&board)
+        .last_move(Square::E4, Square::E4)
+        .to_svg();
+    assert_eq!(svg.matches("lastmove e4").count(), 1);
     // Without check, no glow and no gradient.
     let svg = Drawing::new(&board).to_svg();
     assert!(!svg.contains("check"));
