@@ -16,6 +16,7 @@ mod board;
 mod games;
 mod interrupt;
 mod polyglot;
+mod svg;
 mod syzygy;
 mod training;
 
@@ -27,6 +28,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     arrays::register(m)?;
     analysis::register(m)?;
     polyglot::register(m)?;
+    svg::register(m)?;
     syzygy::register(m)?;
     training::register(m)?;
     Ok(())
