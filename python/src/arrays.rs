@@ -110,8 +110,8 @@ fn planes<'py>(
 /// promotion, 1 knight, 2 bishop, 3 rook, 4 queen.
 #[pyfunction]
 #[pyo3(name = "move_index")]
-fn py_move_index(m: PyRef<'_, Move>) -> usize {
-    m.index()
+fn py_move_index(r#move: PyRef<'_, Move>) -> usize {
+    r#move.index()
 }
 
 /// The move of a dense index (0 .. MOVE_INDEX_SIZE - 1).
