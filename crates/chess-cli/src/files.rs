@@ -121,31 +121,122 @@ pub fn temporary_beside(path: &Path) -> PathBuf {
     path.with_file_name(format!(".{name}.partial-{}", std::process::id()))
 }
 
-/// A file the program writes: written under a temporary name beside its target, and renamed
-/// over the target only when complete ([`Output::commit`]). Dropped without a commit (an
-/// error), or interrupted (Ctrl-C, SIGTERM: see [`crate::interrupt`]), it leaves the target as
-/// it was and nothing beside it.
+/// Where an output goes, decided before anything is written.
+enum Target {
+    /// A regular file (or none yet): written under a temporary name beside it and renamed
+    /// over it when complete. Through a symbolic link, the file the link points to.
+    File(PathBuf),
+    /// A FIFO, a terminal, `/dev/null`, a socket, or standard output or error named by path
+    /// (`/dev/stdout`, `/dev/fd/1`): written through, as a stream, as `cp` and `sort -o` do.
+    /// No temporary file, no `--force`: there is nothing to replace.
+    Stream,
+}
+
+/// The names that are the program's own standard streams, whatever they point to (a file the
+/// shell opened with `>` too).
+fn names_a_standard_stream(path: &Path) -> bool {
+    let text = path.to_string_lossy();
+    ["/dev/stdout", "/dev/stderr", "/dev/fd/", "/proc/self/fd/"]
+        .iter()
+        .any(|prefix| text == *prefix || (prefix.ends_with('/') && text.starts_with(prefix)))
+}
+
+/// What kind of target `path` is, and the checks of [`check_target`].
+fn target_of(path: &Path, force: bool, inputs: &[PathBuf]) -> Result<Target> {
+    if names_a_standard_stream(path) {
+        return Ok(Target::Stream);
+    }
+    // The file a symbolic link leads to is what gets replaced: renaming over the link itself
+    // would leave its target as it was and the link gone.
+    let resolved = match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => resolve_link(path)?,
+        _ => path.to_owned(),
+    };
+    match std::fs::metadata(&resolved) {
+        Ok(meta) if !meta.is_file() && !meta.is_dir() => Ok(Target::Stream),
+        _ => {
+            check_target(&resolved, force, inputs).map_err(|e| {
+                if resolved == path {
+                    e
+                } else {
+                    CliError::invalid(format_args!(
+                        "{} (through the link {})",
+                        e.message,
+                        path.display()
+                    ))
+                }
+            })?;
+            Ok(Target::File(resolved))
+        }
+    }
+}
+
+/// The path a symbolic link leads to, following every link; a dangling link's target path
+/// (the file is then created there).
+fn resolve_link(path: &Path) -> Result<PathBuf> {
+    let mut current = path.to_owned();
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&current) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let next =
+                    std::fs::read_link(&current).map_err(|e| CliError::input(path.display(), e))?;
+                current = match current.parent() {
+                    Some(parent) if next.is_relative() => parent.join(next),
+                    _ => next,
+                };
+            }
+            _ => return Ok(current),
+        }
+    }
+    Err(CliError::invalid(format_args!(
+        "{}: too many levels of symbolic links",
+        path.display()
+    )))
+}
+
+/// A file the program writes. A regular file is written under a temporary name beside its
+/// target, and renamed over the target only when complete ([`Output::commit`]); dropped
+/// without a commit (an error), or interrupted (Ctrl-C, SIGTERM: see [`crate::interrupt`]), it
+/// leaves the target as it was and nothing beside it. A FIFO, a device or a standard stream
+/// named by path is written through as a stream (there is no file to keep whole).
 pub struct Output {
     target: PathBuf,
     file: BufWriter<File>,
-    staged: Staged,
+    /// The temporary file to rename; none for a stream.
+    staged: Option<Staged>,
 }
 
 impl Output {
-    /// Creates the temporary file for `target`, after checking that writing `target` is
-    /// wanted: an existing file is replaced only with `force`, and that holds for one of the
-    /// `inputs` too (it is read whole before it is replaced: the target changes only at the
-    /// commit, and the input stays open until then).
+    /// Opens `target` for writing. For a regular file: creates the temporary file, after
+    /// checking that writing `target` is wanted: an existing file is replaced only with
+    /// `force`, and that holds for one of the `inputs` too (it is read whole before it is
+    /// replaced: the target changes only at the commit, and the input stays open until
+    /// then). A symbolic link's target is what is replaced.
     pub fn create(target: &Path, force: bool, inputs: &[PathBuf]) -> Result<Output> {
-        check_target(target, force, inputs)?;
-        let temporary = temporary_beside(target);
-        let staged = Staged::new(&temporary);
-        let file = File::create(&temporary).map_err(|e| CliError::input(target.display(), e))?;
-        Ok(Output {
-            target: target.to_owned(),
-            file: BufWriter::with_capacity(1 << 16, file),
-            staged,
-        })
+        match target_of(target, force, inputs)? {
+            Target::Stream => {
+                let file = std::fs::OpenOptions::new()
+                    .append(true)
+                    .open(target)
+                    .map_err(|e| CliError::input(target.display(), e))?;
+                Ok(Output {
+                    target: target.to_owned(),
+                    file: BufWriter::with_capacity(1 << 16, file),
+                    staged: None,
+                })
+            }
+            Target::File(resolved) => {
+                let temporary = temporary_beside(&resolved);
+                let staged = Staged::new(&temporary);
+                let file =
+                    File::create(&temporary).map_err(|e| CliError::input(target.display(), e))?;
+                Ok(Output {
+                    target: resolved,
+                    file: BufWriter::with_capacity(1 << 16, file),
+                    staged: Some(staged),
+                })
+            }
+        }
     }
 
     /// The file's name, as messages give it.
@@ -177,7 +268,7 @@ impl Output {
         ))
     }
 
-    /// Puts the complete file in place of the target.
+    /// Puts the complete file in place of the target (for a stream: flushes it).
     pub fn commit(self) -> Result<()> {
         let (file, staging) = self.into_file()?;
         drop(file);
@@ -191,7 +282,7 @@ pub struct Staging {
     target: PathBuf,
     /// The file (a second handle), to put its data on the disk before its name.
     handle: File,
-    staged: Staged,
+    staged: Option<Staged>,
 }
 
 impl Staging {
@@ -203,6 +294,10 @@ impl Staging {
             staged,
         } = self;
         let fail = |e: std::io::Error| CliError::input(target.display(), e);
+        let Some(staged) = staged else {
+            // A stream: written as it went; there is nothing to rename or sync.
+            return Ok(());
+        };
         // On the disk before the name: a crash after the rename never shows an empty file.
         handle.sync_data().map_err(fail)?;
         drop(handle);
@@ -238,7 +333,7 @@ pub fn check_target(target: &Path, force: bool, inputs: &[PathBuf]) -> Result<()
             target.display()
         )));
     }
-    if force {
+    if force || !metadata.is_file() {
         return Ok(());
     }
     let is_input = inputs.iter().any(|input| same_file(input, target));

@@ -390,3 +390,90 @@ fn encode_and_decode_read_pipes_and_files() {
     let back = chess(&["decode"], &fens.stdout);
     assert_eq!(back.stdout, "8/8/8/8/8/2k5/8/K7 b - - 0 1\n");
 }
+
+/// A FIFO, a device or a standard stream named by path is written through as a stream: no
+/// `--force` needed, nothing renamed over it, and the reader gets every byte.
+#[test]
+fn outputs_that_are_not_plain_files_are_written_through() {
+    let dir = TempDir::new("cli-outputs-streams");
+    std::fs::write(dir.join("games.pgn"), GAME.repeat(3)).unwrap();
+    let fifo = dir.join("out.fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read(fifo).unwrap())
+    };
+    let out = chess_in(
+        dir.path(),
+        &["pgn", "--format", "jsonl", "-o", "out.fifo", "games.pgn"],
+        "",
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let read = String::from_utf8(reader.join().unwrap()).unwrap();
+    assert_eq!(read.lines().count(), 3, "{read}");
+    assert!(read.contains("\"moves_uci\""));
+    // Still a FIFO: nothing was renamed over it, and no temporary file is left.
+    use std::os::unix::fs::FileTypeExt;
+    assert!(
+        std::fs::symlink_metadata(&fifo)
+            .unwrap()
+            .file_type()
+            .is_fifo()
+    );
+    assert!(partial_files(dir.path()).is_empty());
+
+    // /dev/null and /dev/stdout, without --force.
+    let out = chess_in(
+        dir.path(),
+        &["pgn", "--stats", "-o", "/dev/null", "games.pgn"],
+        "",
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let out = chess_in(
+        dir.path(),
+        &["pgn", "--format", "jsonl", "-o", "/dev/stdout", "games.pgn"],
+        "",
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(out.stdout.lines().count(), 3);
+}
+
+/// A symbolic link names the file it points to: that file is what `--force` replaces (the link
+/// stays), and without `--force` the refusal names both.
+#[test]
+fn a_symbolic_link_s_target_is_what_gets_replaced() {
+    let dir = TempDir::new("cli-outputs-symlink");
+    std::fs::write(dir.join("games.pgn"), GAME).unwrap();
+    std::fs::write(dir.join("real.jsonl"), "old\n").unwrap();
+    std::os::unix::fs::symlink("real.jsonl", dir.join("link.jsonl")).unwrap();
+    let out = chess_in(dir.path(), &["pgn", "-o", "link.jsonl", "games.pgn"], "");
+    assert_eq!(out.status, 1);
+    assert_contains(
+        &out.stderr,
+        "real.jsonl: the file exists (--force replaces it) (through the link link.jsonl)",
+    );
+    let out = chess_in(
+        dir.path(),
+        &["pgn", "--force", "-o", "link.jsonl", "games.pgn"],
+        "",
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(
+        std::fs::symlink_metadata(dir.join("link.jsonl"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let written = std::fs::read_to_string(dir.join("real.jsonl")).unwrap();
+    assert!(written.contains("\"moves_uci\""), "{written}");
+    // A dangling link: the file it names is created.
+    std::os::unix::fs::symlink("made.jsonl", dir.join("dangling.jsonl")).unwrap();
+    let out = chess_in(
+        dir.path(),
+        &["pgn", "-o", "dangling.jsonl", "games.pgn"],
+        "",
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(dir.join("made.jsonl").is_file());
+}
