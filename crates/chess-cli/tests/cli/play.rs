@@ -749,12 +749,10 @@ fn the_board_reads_in_a_terminal_of_80_columns() {
         }
         String::from_utf8_lossy(&tmux(&socket, &args).stdout).into_owned()
     };
-    // The line editor drops what is typed before its prompt: each move waits for a new one.
+    // Each move waits for its prompt, so that the screen shows every board.
     let wait_for_prompts = |n: usize| {
         for _ in 0..100 {
             if screen(false).matches("to move").count() >= n {
-                // The prompt shows a moment before the editor reads the keys.
-                std::thread::sleep(std::time::Duration::from_millis(300));
                 return;
             }
             std::thread::sleep(std::time::Duration::from_millis(50));
@@ -1019,6 +1017,77 @@ fn an_interrupt_while_the_computer_thinks_offers_to_save() {
         &out.stdout,
         "Resumed the game after 1. e4 (1 ply): black to move.",
     );
+}
+
+/// Moves typed while the program starts, before its first prompt, reach it: the terminal
+/// keeps them, and the line editor reads them at its first prompt. (tmux must type them
+/// literally: `send-keys f3` is the function key F3, which the editor takes as no text.)
+#[test]
+fn moves_typed_while_the_program_starts_are_played() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        crate::support::tool_missing("tmux", "apt-get install tmux");
+        return;
+    }
+    let socket = format!("chess-test-typeahead-{}", std::process::id());
+    let state = std::env::temp_dir().join("chess-cli-tests-state");
+    let command = format!(
+        "env TERM=xterm-256color LANG=C.UTF-8 XDG_STATE_HOME={} {} --ascii",
+        state.display(),
+        env!("CARGO_BIN_EXE_chess")
+    );
+    let started = tmux(
+        &socket,
+        &[
+            "new-session",
+            "-d",
+            "-x",
+            "80",
+            "-y",
+            "60",
+            "-s",
+            "game",
+            &command,
+        ],
+    );
+    assert!(
+        started.status.success(),
+        "{}",
+        String::from_utf8_lossy(&started.stderr)
+    );
+    // At once: the program has not drawn its board yet.
+    for keys in ["f3", "e5"] {
+        tmux(&socket, &["send-keys", "-t", "game", "-l", keys]);
+        tmux(&socket, &["send-keys", "-t", "game", "Enter"]);
+    }
+    let screen = || {
+        String::from_utf8_lossy(
+            &tmux(&socket, &["capture-pane", "-p", "-S", "-", "-t", "game"]).stdout,
+        )
+        .into_owned()
+    };
+    let mut shown = String::new();
+    for _ in 0..100 {
+        shown = screen();
+        if shown.matches("to move").count() >= 3 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    tmux(&socket, &["kill-server"]);
+    // Both moves were played: white's f pawn on f3, black's e pawn on e5, white to move.
+    let last_board: Vec<&str> = shown.lines().rev().take(20).collect();
+    let rank = |n: &str| {
+        last_board
+            .iter()
+            .find(|line| line.starts_with(n))
+            .copied()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    assert_eq!(shown.matches("to move").count(), 3, "{shown}");
+    assert!(shown.trim_end().ends_with("White to move>"), "{shown}");
+    assert_eq!(rank("3 ").matches("WP").count(), 1, "{shown}");
+    assert_eq!(rank("5 ").matches("BP").count(), 1, "{shown}");
 }
 
 /// Ctrl-C typed in a terminal while the computer thinks, as tmux types it.
