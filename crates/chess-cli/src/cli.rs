@@ -194,10 +194,16 @@ pub struct PlayArgs {
     pub syzygy: Vec<PathBuf>,
 
     /// Continue the game left unsaved last time (kept in $XDG_STATE_HOME/chess/autosave.pgn,
-    /// or ~/.local/state/chess/autosave.pgn), against the same opponent, level, side and
-    /// move time; options given with it override the saved ones.
-    #[arg(long, conflicts_with_all = ["fen", "position", "chess960"])]
-    pub resume: bool,
+    /// or ~/.local/state/chess/autosave.pgn), or the game a `save` wrote to FILE, against the
+    /// same opponent, level, side and move time; options given with it override the saved
+    /// ones.
+    #[arg(
+        long,
+        value_name = "FILE",
+        num_args = 0..=1,
+        conflicts_with_all = ["fen", "position", "chess960"]
+    )]
+    pub resume: Option<Option<PathBuf>>,
 
     /// Fixes what is otherwise drawn at random for each session (the `--chess960` start, the
     /// weaker levels' choices), so that a session can be replayed. Hidden: for tests.

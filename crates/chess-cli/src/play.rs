@@ -140,11 +140,13 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<b
     let mut rng = chess_engine::Rng::new(args.seed.unwrap_or_else(chess_engine::random_seed));
     let start = u32::try_from(rng.below(960)).unwrap_or(0);
     let autosave = autosave_path();
-    let (resumed, args) = if args.resume {
-        let saved = resume(autosave.as_deref())?;
+    let (resumed, args) = if let Some(file) = &args.resume {
+        // A file a `save` wrote, or the game kept unsaved.
+        let from = file.as_deref().or(autosave.as_deref());
+        let saved = resume(from)?;
         let game = saved
             .to_game()
-            .map_err(|e| crate::error::CliError::input(autosave_name(autosave.as_deref()), e))?;
+            .map_err(|e| crate::error::CliError::input(autosave_name(from), e))?;
         (Some(game), resumed_args(args, &saved))
     } else {
         (None, args.clone())
@@ -275,7 +277,11 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<b
                 }
             }
             ("fen", _) => writeln!(out, "{}", Fen::from_position(session.game.position()))?,
-            ("pgn", _) => write!(out, "{}", pgn_export::game_to_pgn(&session.game))?,
+            ("pgn", _) => write!(
+                out,
+                "{}",
+                pgn_export::game_to_pgn_with(&session.game, &session.players)
+            )?,
             ("save", Some(file)) => session.save_asking(file, input)?,
             ("save", None) => writeln!(out, "save needs a file name, like: save game.pgn")?,
             ("load", Some(file)) => session.load(file, input)?,
@@ -452,10 +458,11 @@ impl Session<'_> {
     }
 
     fn save(&mut self, file: &str) -> io::Result<()> {
-        // Whole or not at all; replacing a file was asked about before.
+        // Whole or not at all; replacing a file was asked about before. With who plays, as
+        // the autosave keeps it: `--resume FILE` takes it up against the same opponent.
         let written = crate::files::write_file(
             std::path::Path::new(file),
-            pgn_export::game_to_pgn(&self.game).as_bytes(),
+            pgn_export::game_to_pgn_with(&self.game, &self.players).as_bytes(),
             true,
             &[],
         );

@@ -193,6 +193,7 @@ fn pgn_prints_the_game_so_far() {
             "[White \"White\"]",
             "[Black \"Black\"]",
             "[Result \"*\"]",
+            "[Opponent \"human\"]",
             "",
             "1. e4 e5 2. Nf3 *",
             "",
@@ -205,7 +206,7 @@ fn pgn_prints_the_game_so_far() {
     );
     assert_contains(
         &out.stdout,
-        "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w Q - 3 40\"]\n\n40. O-O-O *\n",
+        "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w Q - 3 40\"]\n[Opponent \"human\"]\n\n40. O-O-O *\n",
     );
 }
 
@@ -923,6 +924,72 @@ fn resume_a_game_against_the_computer() {
     let out = chess_keeping(&state, &["--ascii", "--resume"], "e5\nquit\n\n");
     assert!(!out.stdout.contains("You play"), "{}", out.stdout);
     assert_contains(&out.stdout, "1... e5");
+}
+
+/// `save` wrote `[White "White"] [Black "Black"]` where the autosave said who played: every
+/// save now writes what the autosave writes, and `--resume FILE` takes a saved game up
+/// against the same opponent.
+#[test]
+fn a_saved_game_against_the_computer_resumes_from_its_file() {
+    let dir = TempDir::new("cli-play-save-players");
+    let state = dir.join("state").display().to_string();
+    let saved = dir.join("game.pgn");
+    let at_quit = dir.join("at-quit.pgn");
+    let args = ["--ascii", "--level", "3", "--movetime", "50", "--seed", "7"];
+    let out = chess_keeping(
+        &state,
+        &args,
+        &format!("e4\nsave {}\nquit\n", saved.display()),
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let first = reply_after(&out.stdout, "1. e4").to_owned();
+    let out = chess_keeping(
+        &state,
+        &["--ascii", "--resume", "--seed", "7"],
+        &format!("d4\nquit\n{}\n", at_quit.display()),
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    for file in [&saved, &at_quit] {
+        let pgn = std::fs::read_to_string(file).unwrap();
+        for (name, value) in [
+            ("White", "Human"),
+            ("Black", "Computer (level 3)"),
+            ("Opponent", "computer"),
+            ("Level", "3"),
+            ("HumanColor", "white"),
+            ("Movetime", "50"),
+        ] {
+            assert_eq!(
+                tag_of(&pgn, name),
+                Some(value),
+                "{name} in {}: {pgn}",
+                file.display()
+            );
+        }
+    }
+    // The saved file, not the autosave: the game after 1. e4 and the computer's reply.
+    let out = chess_keeping(
+        &state,
+        &[
+            "--ascii",
+            "--resume",
+            &saved.display().to_string(),
+            "--seed",
+            "7",
+        ],
+        "Nf3\nquit\n\n",
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_contains(&out.stdout, "You play white against computer (level 3).");
+    assert_contains(
+        &out.stdout,
+        &format!("Resumed the game after {first} (2 plies): white to move."),
+    );
+    reply_after(&out.stdout, "2. Nf3");
+    // A file that is not there says so.
+    let out = chess_keeping(&state, &["--ascii", "--resume", "missing.pgn"], "");
+    assert_eq!(out.status, 1);
+    assert_contains(&out.stderr, "missing.pgn: no game to resume");
 }
 
 /// Ctrl-C while the computer thought ended the program (status 130) without the save offer
