@@ -148,10 +148,22 @@ pub fn eval_command(comment: &str) -> Option<EvalCommand<'_>> {
 /// The offsets just after each `name` (`[%clk`) in `comment`, and after the one whitespace
 /// character that must follow it.
 fn commands<'a>(comment: &'a str, name: &'a str) -> impl Iterator<Item = usize> + 'a {
-    comment.match_indices(name).filter_map(move |(at, _)| {
-        let after = at + name.len();
-        let c = comment[after..].chars().next()?;
-        is_python_space(c).then_some(after + c.len_utf8())
+    // Found by their `[` (a byte search), which a comment holds few of.
+    let mut from = 0;
+    core::iter::from_fn(move || {
+        loop {
+            let at = from + comment.get(from..)?.find('[')?;
+            from = at + 1;
+            if comment[at..].starts_with(name) {
+                let after = at + name.len();
+                let Some(c) = comment[after..].chars().next() else {
+                    continue;
+                };
+                if is_python_space(c) {
+                    return Some(after + c.len_utf8());
+                }
+            }
+        }
     })
 }
 

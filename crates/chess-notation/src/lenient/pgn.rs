@@ -222,6 +222,10 @@ impl<'a> Iterator for MovetextTokens<'a> {
         let b = line.as_bytes();
         while self.pos < b.len() {
             let p = self.pos;
+            if !TOKEN_START[usize::from(b[p])] {
+                self.pos += 1;
+                continue;
+            }
             // Every token starts with an ASCII byte and, but for the comments that run to the
             // end of the line, holds only ASCII bytes: byte offsets are character boundaries.
             if let Some((len, kind)) = token_at(b, p) {
@@ -244,6 +248,18 @@ impl<'a> Iterator for MovetextTokens<'a> {
     }
 }
 
+/// The bytes a token can start with (anything else is passed over at once).
+static TOKEN_START: [bool; 256] = {
+    let mut table = [false; 256];
+    let starts = b"NBKRQPabcdefgh12345678-x@Z0O{;$()*!?";
+    let mut i = 0;
+    while i < starts.len() {
+        table[starts[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
 #[derive(Copy, Clone)]
 enum Kind {
     Move,
@@ -257,56 +273,65 @@ enum Kind {
 }
 
 /// The length and kind of the token at `p`, trying the regular expression's alternatives in
-/// its order.
+/// its order (only those that can start with the byte at `p`).
 fn token_at(b: &[u8], p: usize) -> Option<(usize, Kind)> {
     let at = |i: usize| b.get(i).copied().unwrap_or(0);
     let starts = |s: &[u8]| b[p..].starts_with(s);
-    if let Some(len) = san_like(b, p) {
-        return Some((len, Kind::Move));
-    }
     // `[PNBRQK]?@[a-h][1-8]`
-    let role = usize::from(matches!(at(p), b'P' | b'N' | b'B' | b'R' | b'Q' | b'K'));
-    if at(p + role) == b'@' && is_file(at(p + role + 1)) && is_rank(at(p + role + 2)) {
-        return Some((role + 3, Kind::Move));
-    }
-    for null in [&b"--"[..], b"Z0", b"0000", b"@@@@"] {
-        if starts(null) {
-            return Some((null.len(), Kind::Move));
-        }
-    }
-    for castle in [&b"O-O"[..], b"0-0"] {
-        if starts(castle) {
-            let long = at(p + 3) == b'-' && at(p + 4) == castle[0];
-            return Some((if long { 5 } else { 3 }, Kind::Move));
-        }
-    }
-    match at(p) {
-        b'{' => return Some((b.len() - p, Kind::Comment)),
-        b';' => return Some((b.len() - p, Kind::LineComment)),
+    let drop = |role: usize| {
+        (at(p + role) == b'@' && is_file(at(p + role + 1)) && is_rank(at(p + role + 2)))
+            .then_some((role + 3, Kind::Move))
+    };
+    let castle = |zero: u8| {
+        let long = at(p + 3) == b'-' && at(p + 4) == zero;
+        Some((if long { 5 } else { 3 }, Kind::Move))
+    };
+    match b[p] {
+        b'{' => Some((b.len() - p, Kind::Comment)),
+        b';' => Some((b.len() - p, Kind::LineComment)),
         b'$' => {
             let digits = b[p + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
-            if digits > 0 {
-                return Some((1 + digits, Kind::Nag));
+            (digits > 0).then_some((1 + digits, Kind::Nag))
+        }
+        b'(' => Some((1, Kind::Open)),
+        b')' => Some((1, Kind::Close)),
+        b'*' => Some((1, Kind::Result)),
+        b'?' | b'!' => {
+            let len = if matches!(at(p + 1), b'?' | b'!') {
+                2
+            } else {
+                1
+            };
+            Some((len, Kind::Suffix))
+        }
+        b'@' => drop(0).or_else(|| starts(b"@@@@").then_some((4, Kind::Move))),
+        b'Z' => starts(b"Z0").then_some((2, Kind::Move)),
+        b'O' => starts(b"O-O").then(|| castle(b'O')).flatten(),
+        b'0' => {
+            if starts(b"0000") {
+                Some((4, Kind::Move))
+            } else if starts(b"0-0") {
+                castle(b'0')
+            } else {
+                starts(b"0-1").then_some((3, Kind::Result))
             }
         }
-        b'(' => return Some((1, Kind::Open)),
-        b')' => return Some((1, Kind::Close)),
-        _ => {}
+        b'1' => san_like(b, p).map(|len| (len, Kind::Move)).or_else(|| {
+            if starts(b"1-0") {
+                Some((3, Kind::Result))
+            } else {
+                starts(b"1/2-1/2").then_some((7, Kind::Result))
+            }
+        }),
+        b'-' => san_like(b, p)
+            .map(|len| (len, Kind::Move))
+            .or_else(|| starts(b"--").then_some((2, Kind::Move))),
+        b'P' => drop(1),
+        b'N' | b'B' | b'R' | b'Q' | b'K' => san_like(b, p)
+            .map(|len| (len, Kind::Move))
+            .or_else(|| drop(1)),
+        _ => san_like(b, p).map(|len| (len, Kind::Move)),
     }
-    for result in [&b"*"[..], b"1-0", b"0-1", b"1/2-1/2"] {
-        if starts(result) {
-            return Some((result.len(), Kind::Result));
-        }
-    }
-    if matches!(at(p), b'?' | b'!') {
-        let len = if matches!(at(p + 1), b'?' | b'!') {
-            2
-        } else {
-            1
-        };
-        return Some((len, Kind::Suffix));
-    }
-    None
 }
 
 const fn is_file(b: u8) -> bool {
@@ -321,38 +346,44 @@ const fn is_rank(b: u8) -> bool {
 /// backtracking matcher finds it: each optional part taken when it can be, given up again
 /// when the rest does not match after it.
 fn san_like(b: &[u8], p: usize) -> Option<usize> {
-    const OPTIONAL: [fn(u8) -> bool; 4] = [
-        |c| matches!(c, b'N' | b'B' | b'K' | b'R' | b'Q'),
-        is_file,
-        is_rank,
-        |c| matches!(c, b'-' | b'x'),
-    ];
-    fn square_after(b: &[u8], i: usize, part: usize) -> Option<usize> {
-        let at = |i: usize| b.get(i).copied().unwrap_or(0);
-        if part == OPTIONAL.len() {
-            return (is_file(at(i)) && is_rank(at(i + 1))).then_some(i + 2);
-        }
-        if OPTIONAL[part](at(i)) {
-            if let Some(end) = square_after(b, i + 1, part + 1) {
-                return Some(end);
+    // The four optional parts take characters of four classes that share none, so the
+    // characters decide which part each would be; the matcher takes as many as it can in
+    // order, then gives them up one by one until a square follows.
+    let class = |c: u8| match c {
+        b'N' | b'B' | b'K' | b'R' | b'Q' => Some(0),
+        b'a'..=b'h' => Some(1),
+        b'1'..=b'8' => Some(2),
+        b'-' | b'x' => Some(3),
+        _ => None,
+    };
+    let at = |i: usize| b.get(i).copied().unwrap_or(0);
+    let mut taken = 0;
+    let mut last = None;
+    while taken < 4 {
+        match class(at(p + taken)) {
+            Some(c) if last.is_none_or(|last| c > last) => {
+                last = Some(c);
+                taken += 1;
             }
+            _ => break,
         }
-        square_after(b, i, part + 1)
     }
+    let square_end = (0..=taken)
+        .rev()
+        .find(|&k| is_file(at(p + k)) && is_rank(at(p + k + 1)))
+        .map(|k| p + k + 2)?;
     let promotion = |c: u8| {
         matches!(
             c,
             b'n' | b'b' | b'r' | b'q' | b'k' | b'N' | b'B' | b'R' | b'Q' | b'K'
         )
     };
-    let at = |i: usize| b.get(i).copied().unwrap_or(0);
-    let end = square_after(b, p, 0)?;
-    let end = if at(end) == b'=' && promotion(at(end + 1)) {
-        end + 2
-    } else if promotion(at(end)) {
-        end + 1
+    let end = if at(square_end) == b'=' && promotion(at(square_end + 1)) {
+        square_end + 2
+    } else if promotion(at(square_end)) {
+        square_end + 1
     } else {
-        end
+        square_end
     };
     Some(end - p)
 }

@@ -1,6 +1,7 @@
 //! SAN, LAN and UCI of lenient positions, with python-chess's reading and writing rules.
 
 use core::fmt;
+use core::ops::ControlFlow;
 
 use chess_core::{Bitboard, File, Rank, Role, Square};
 use chess_rules::lenient::{EmptySquareError, LenientPosition, RawMove};
@@ -359,6 +360,15 @@ fn san_parts(text: &str) -> Option<SanParts> {
     })
 }
 
+/// Which castling a castling text is (`O-O`, `0-0-0+`, ...): true for the king's side.
+fn castle_side(text: &str) -> Option<bool> {
+    match text {
+        "O-O" | "O-O+" | "O-O#" | "0-0" | "0-0+" | "0-0#" => Some(true),
+        "O-O-O" | "O-O-O+" | "O-O-O#" | "0-0-0" | "0-0-0+" | "0-0-0#" => Some(false),
+        _ => None,
+    }
+}
+
 /// Reads SAN as python-chess's `Board.parse_san` does: castling as `O-O`, `O-O-O` (or with
 /// zeros, with `+` or `#`), the null moves `--`, `Z0`, `0000` and `@@@@`, and moves matching
 /// python-chess's SAN pattern; a piece letter selects the piece, two squares name a move
@@ -376,9 +386,8 @@ fn san_parts(text: &str) -> Option<SanParts> {
 /// # Ok::<_, LenientMoveError>(())
 /// ```
 pub fn parse_san(pos: &LenientPosition, text: &str) -> Result<RawMove, LenientMoveError> {
-    let castle = match text {
-        "O-O" | "O-O+" | "O-O#" | "0-0" | "0-0+" | "0-0#" => Some(true),
-        "O-O-O" | "O-O-O+" | "O-O-O#" | "0-0-0" | "0-0-0+" | "0-0-0#" => Some(false),
+    let castle = match text.as_bytes().first() {
+        Some(b'O' | b'0') => castle_side(text),
         _ => None,
     };
     if let Some(kingside) = castle {
@@ -440,18 +449,60 @@ pub fn parse_san(pos: &LenientPosition, text: &str) -> Result<RawMove, LenientMo
             from_mask &= Bitboard::file(parts.to.file());
         }
     }
-    let mut matched = Vec::new();
-    for m in pos.legal_moves(from_mask, to_mask) {
-        if m.promotion == parts.promotion {
-            matched.push(m);
-        }
-    }
-    match matched.len() {
-        0 => Err(illegal()),
-        1 => Ok(matched[0]),
-        _ => Err(LenientMoveError::Ambiguous {
+    // The first match, stopping at a second one (then the candidates are listed again).
+    let mut found = None;
+    let several = pos
+        .each_legal(from_mask, to_mask, &mut |m| {
+            if m.promotion != parts.promotion {
+                ControlFlow::Continue(())
+            } else if found.is_some() {
+                ControlFlow::Break(())
+            } else {
+                found = Some(m);
+                ControlFlow::Continue(())
+            }
+        })
+        .is_break();
+    if several {
+        let candidates = pos
+            .legal_moves(from_mask, to_mask)
+            .into_iter()
+            .filter(|m| m.promotion == parts.promotion)
+            .collect();
+        return Err(LenientMoveError::Ambiguous {
             text: text.to_owned(),
-            candidates: matched,
-        }),
+            candidates,
+        });
+    }
+    found.ok_or_else(illegal)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lenient::read_fen;
+
+    #[test]
+    fn ambiguous_san_lists_every_candidate_not_just_the_first_two() {
+        // Three knights reach d5: the search stops at the second, the error names all three.
+        let pos = read_fen("4k3/8/8/8/5N2/2N1N3/8/4K3 w - - 0 1", false).unwrap();
+        match parse_san(&pos, "Nd5") {
+            Err(LenientMoveError::Ambiguous { candidates, .. }) => {
+                assert_eq!(candidates.len(), 3);
+            }
+            other => panic!("expected an ambiguous move, got {other:?}"),
+        }
+        assert_eq!(parse_san(&pos, "Nfd5").unwrap().to_string(), "f4d5");
+    }
+
+    #[test]
+    fn castling_texts_are_recognised_by_their_first_byte_then_in_full() {
+        let pos = read_fen("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", false).unwrap();
+        assert_eq!(parse_san(&pos, "O-O").unwrap().to_string(), "e1g1");
+        assert_eq!(parse_san(&pos, "0-0-0+").unwrap().to_string(), "e1c1");
+        assert!(matches!(
+            parse_san(&pos, "O-O-O-O"),
+            Err(LenientMoveError::Invalid { .. })
+        ));
     }
 }
