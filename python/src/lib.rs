@@ -15,6 +15,7 @@ mod arrays;
 mod board;
 mod games;
 mod interrupt;
+mod pgn;
 mod polyglot;
 mod svg;
 mod syzygy;
@@ -27,6 +28,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     board::register(m)?;
     arrays::register(m)?;
     analysis::register(m)?;
+    pgn::register(m)?;
     polyglot::register(m)?;
     svg::register(m)?;
     syzygy::register(m)?;
