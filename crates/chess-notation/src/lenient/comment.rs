@@ -43,17 +43,60 @@ impl DurationCommand<'_> {
     /// ```
     #[must_use]
     pub fn total_seconds(&self) -> Option<f64> {
-        let hours: u128 = self.hours.parse().ok()?;
-        let minutes: u128 = self.minutes.parse().ok()?;
-        let whole = hours
+        let whole = digits_value(self.hours)?
             .checked_mul(3600)?
-            .checked_add(minutes.checked_mul(60)?)?;
-        let seconds: f64 = self.seconds.parse().ok()?;
+            .checked_add(digits_value(self.minutes)?.checked_mul(60)?)?;
         // As Python adds an int to a float: the int rounded to the nearest float first.
         #[allow(clippy::cast_precision_loss)]
-        Some(whole as f64 + seconds)
+        Some(whole as f64 + seconds_value(self.seconds)?)
     }
 }
+
+/// The value of ASCII digits, if it fits in 128 bits.
+fn digits_value(digits: &str) -> Option<u128> {
+    if digits.len() <= 18 {
+        // Fits in 64 bits: the common, cheaper loop.
+        return digits
+            .bytes()
+            .try_fold(0_u64, |value, b| {
+                b.is_ascii_digit().then(|| value * 10 + u64::from(b - b'0'))
+            })
+            .map(u128::from);
+    }
+    digits.bytes().try_fold(0_u128, |value, b| {
+        b.is_ascii_digit().then_some(())?;
+        value.checked_mul(10)?.checked_add(u128::from(b - b'0'))
+    })
+}
+
+/// The seconds field as Python's `float()` reads it: digits, maybe a point and more digits.
+fn seconds_value(text: &str) -> Option<f64> {
+    // Up to 15 significant digits and 22 decimals, the value is an integer over a power of
+    // ten, both exact in a double: their quotient is the correctly rounded value `float()`
+    // gives. Longer texts take the general parser (as correctly rounded).
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    let length = whole.len() + fraction.len();
+    if (1..=15).contains(&length) && all_digits(whole) && all_digits(fraction) {
+        let mantissa = whole
+            .bytes()
+            .chain(fraction.bytes())
+            .fold(0_u64, |value, b| value * 10 + u64::from(b - b'0'));
+        #[allow(clippy::cast_precision_loss)]
+        let mantissa = mantissa as f64;
+        return Some(if fraction.is_empty() {
+            mantissa
+        } else {
+            mantissa / POWERS_OF_TEN[fraction.len()]
+        });
+    }
+    text.parse().ok()
+}
+
+/// 10^0 to 10^15, exact in a double.
+const POWERS_OF_TEN: [f64; 16] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+];
 
 /// The first `[%clk H:MM:SS]` command of a comment, as python-chess's `CLOCK_REGEX` finds it.
 ///
@@ -148,23 +191,33 @@ pub fn eval_command(comment: &str) -> Option<EvalCommand<'_>> {
 /// The offsets just after each `name` (`[%clk`) in `comment`, and after the one whitespace
 /// character that must follow it.
 fn commands<'a>(comment: &'a str, name: &'a str) -> impl Iterator<Item = usize> + 'a {
-    // Found by their `[` (a byte search), which a comment holds few of.
+    let bytes = comment.as_bytes();
+    let name = name.as_bytes();
     let mut from = 0;
     core::iter::from_fn(move || {
-        loop {
-            let at = from + comment.get(from..)?.find('[')?;
-            from = at + 1;
-            if comment[at..].starts_with(name) {
-                let after = at + name.len();
-                let Some(c) = comment[after..].chars().next() else {
-                    continue;
-                };
-                if is_python_space(c) {
-                    return Some(after + c.len_utf8());
-                }
+        // Found by their `[`: comments are short and hold few of them, so a byte loop beats a
+        // substring search.
+        while from < bytes.len() {
+            let at = from;
+            from += 1;
+            if bytes[at] != b'[' || !starts_with(&bytes[at..], name) {
+                continue;
+            }
+            let after = at + name.len();
+            let Some(c) = comment[after..].chars().next() else {
+                continue;
+            };
+            if is_python_space(c) {
+                return Some(after + c.len_utf8());
             }
         }
+        None
     })
+}
+
+/// Whether `hay` starts with `needle`, compared byte by byte (short needles).
+fn starts_with(hay: &[u8], needle: &[u8]) -> bool {
+    hay.len() >= needle.len() && hay.iter().zip(needle).all(|(a, b)| a == b)
 }
 
 fn duration_command<'a>(comment: &'a str, name: &str) -> Option<DurationCommand<'a>> {
@@ -265,6 +318,22 @@ mod tests {
 
     fn seconds(comment: &str) -> Option<f64> {
         clock_command(comment).and_then(|c| c.total_seconds())
+    }
+
+    #[test]
+    fn seconds_read_as_pythons_float_reads_them() {
+        for text in [
+            "05",
+            "5.",
+            "01.234",
+            "59.999",
+            "0.1",
+            "12.345678901234",
+            "9.87654321098765",
+            "00000000000000012.5",
+        ] {
+            assert_eq!(seconds_value(text), text.parse::<f64>().ok(), "{text}");
+        }
     }
 
     #[test]
