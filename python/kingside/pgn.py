@@ -796,6 +796,19 @@ class Headers(MutableMapping[str, str]):
             data = {}
         self.update(data, **kwargs)
 
+    def __getattr__(self, name: str) -> Any:
+        # A game read by read_game keeps its tags in Rust until they are first needed.
+        if name in ("_tag_roster", "_others"):
+            pending = self.__dict__.pop("_pending", None)
+            if pending is not None:
+                self._tag_roster, self._others = pending.dicts()
+                return self.__dict__[name]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __getstate__(self) -> Dict[str, Any]:
+        self._tag_roster  # The tags read, made Python's.
+        return dict(self.__dict__)
+
     def is_chess960(self) -> bool:
         """Whether the ``Variant`` tag names Chess960 (as Cute Chess and others write it)."""
         return self.get("Variant", "").lower() in ("chess960", "chess 960", "fischerandom", "fischerrandom", "fischer random")
@@ -1319,6 +1332,9 @@ def read_game(handle: TextIO, *, Visitor: Any = GameBuilder) -> Any:
     >>> len(second.errors), kingside.pgn.read_game(pgn) is None
     (1, True)
     """
+    if Visitor is GameBuilder:
+        # The default: Rust makes the builder only if an error needs its handle_error.
+        return _native.pgn_read_game(handle)
     visitor = Visitor()
     if _builds_plain_games(visitor):
         return _native.pgn_read_game(handle, visitor)

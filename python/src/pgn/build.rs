@@ -16,23 +16,25 @@ use pyo3::types::{PyDict, PyInt, PyList, PyType};
 
 use super::node::{Children, Game, MoveField, Node, Parent, Text, Tree};
 use super::read::{Open, Sink, read_game};
-use super::{board_class, headers_class, initial_board};
+use super::{board_class, game_builder_class, headers_class, initial_board};
 use crate::board::BaseBoard;
 
 /// The names of the Seven Tag Roster, which `Headers` keeps apart from the other tags.
 const TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
-/// Reads a game with `builder`, a plain ``GameBuilder`` building plain ``Game`` objects
-/// (``read_game`` checks): the game, or None at the end of the file.
+/// Reads a game as `builder` would, a plain ``GameBuilder`` building plain ``Game`` objects
+/// (``read_game`` checks; None for the default one, made only if an error needs its
+/// ``handle_error``): the game, or None at the end of the file.
 #[pyfunction]
+#[pyo3(signature = (handle, builder = None))]
 pub(crate) fn pgn_read_game<'py>(
     handle: &Bound<'py, PyAny>,
-    builder: &Bound<'py, PyAny>,
+    builder: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Option<Bound<'py, PyAny>>> {
     let py = handle.py();
     let mut sink = Builder {
         py,
-        builder: builder.clone(),
+        builder,
         game: None,
         tags: None,
         special_tags: false,
@@ -45,19 +47,91 @@ pub(crate) fn pgn_read_game<'py>(
     read_game(handle, &mut sink)
 }
 
-/// The two dictionaries of a game's ``Headers`` (the roster's tags, the others), filled
-/// directly.
+/// A game's ``Headers`` and the tags it will be made of.
 struct Tags<'py> {
     headers: Bound<'py, PyAny>,
-    roster: Bound<'py, PyDict>,
-    others: Bound<'py, PyDict>,
+    pending: Bound<'py, PgnTags>,
+}
+
+/// The tags `read_game` read for a game's ``Headers``, kept in Rust until Python asks for them
+/// (``Headers`` then makes its two dictionaries of them, as if each had been set in turn).
+#[pyclass(module = "kingside._native")]
+pub(crate) struct PgnTags {
+    /// The names and values, one after the other.
+    text: String,
+    /// Each tag's name and value, as ranges of `text`.
+    spans: Vec<[u32; 4]>,
+    /// The result a result token set (`GameBuilder.visit_result`).
+    result: Option<String>,
+    /// Whether ``Headers`` took the tags: later ones go to it.
+    taken: bool,
+}
+
+impl PgnTags {
+    fn push(&mut self, name: &str, value: &str) {
+        let at = |text: &String| u32::try_from(text.len()).unwrap_or(u32::MAX);
+        let name_at = at(&self.text);
+        self.text.push_str(name);
+        let value_at = at(&self.text);
+        self.text.push_str(value);
+        self.spans
+            .push([name_at, value_at, value_at, at(&self.text)]);
+    }
+
+    fn tag(&self, span: [u32; 4]) -> (&str, &str) {
+        let text = |from: u32, to: u32| &self.text[from as usize..to as usize];
+        (text(span[0], span[1]), text(span[2], span[3]))
+    }
+
+    /// The `Result` tag as the tags and results set it.
+    fn current_result(&self) -> &str {
+        if let Some(result) = &self.result {
+            return result;
+        }
+        self.spans
+            .iter()
+            .rev()
+            .map(|&span| self.tag(span))
+            .find(|(name, _)| *name == "Result")
+            .map_or("*", |(_, value)| value)
+    }
+}
+
+#[pymethods]
+impl PgnTags {
+    /// The dictionaries of the Seven Tag Roster (its defaults, then the tags read) and of the
+    /// other tags, in the order read. The tags are Python's from then on.
+    fn dicts<'py>(
+        &mut self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyDict>)> {
+        self.taken = true;
+        let roster = PyDict::new(py);
+        for (name, value) in TAG_ROSTER.iter().zip(ROSTER_DEFAULTS) {
+            roster.set_item(name, value)?;
+        }
+        let others = PyDict::new(py);
+        for &span in &self.spans {
+            let (name, value) = self.tag(span);
+            if TAG_ROSTER.contains(&name) {
+                roster.set_item(name, value)?;
+            } else {
+                others.set_item(name, value)?;
+            }
+        }
+        if let Some(result) = &self.result {
+            roster.set_item("Result", result)?;
+        }
+        Ok((roster, others))
+    }
 }
 
 /// `GameBuilder`'s state, in Rust: the game's tree is built here and given to the game at its
 /// end.
 struct Builder<'py> {
     py: Python<'py>,
-    builder: Bound<'py, PyAny>,
+    /// The ``GameBuilder`` whose ``handle_error`` reports the errors.
+    builder: Option<Bound<'py, PyAny>>,
     game: Option<Bound<'py, Game>>,
     tags: Option<Tags<'py>>,
     /// Whether a `FEN` or `Variant` tag was read (the starting position is then Python's).
@@ -86,10 +160,27 @@ impl<'py> Builder<'py> {
         Ok(&mut self.tree.nodes[top as usize])
     }
 
+    /// The builder's `handle_error` (the builder made now if it was not given), bound to
+    /// the game being read.
+    fn handle_error_method(&mut self) -> PyResult<Bound<'py, PyAny>> {
+        let builder = match &self.builder {
+            Some(builder) => builder.clone(),
+            None => {
+                let builder = game_builder_class(self.py)?.call0()?;
+                self.builder = Some(builder.clone());
+                builder
+            }
+        };
+        if let Some(game) = &self.game {
+            builder.setattr("game", game)?;
+        }
+        builder.getattr("handle_error")
+    }
+
     /// `GameBuilder.handle_error`: logged and added to the game's errors.
-    fn handle_error(&self, error: PyErr) -> PyResult<()> {
-        self.builder
-            .call_method1("handle_error", (error.into_value(self.py),))?;
+    fn handle_error(&mut self, error: PyErr) -> PyResult<()> {
+        let py = self.py;
+        self.handle_error_method()?.call1((error.into_value(py),))?;
         Ok(())
     }
 
@@ -111,22 +202,21 @@ impl<'py> Builder<'py> {
     }
 }
 
-/// A new ``Headers`` with the Seven Tag Roster's defaults, made as ``Headers()`` makes it.
+/// A new ``Headers`` whose tags are kept in Rust until Python asks for them.
 fn new_tags(py: Python<'_>) -> PyResult<Tags<'_>> {
     let class = headers_class(py)?;
-    let headers = class.call_method1("__new__", (&class,))?;
-    let roster = PyDict::new(py);
-    for (name, value) in TAG_ROSTER.iter().zip(ROSTER_DEFAULTS) {
-        roster.set_item(name, value)?;
-    }
-    let others = PyDict::new(py);
-    headers.setattr("_tag_roster", &roster)?;
-    headers.setattr("_others", &others)?;
-    Ok(Tags {
-        headers,
-        roster,
-        others,
-    })
+    let headers = class.call_method1(pyo3::intern!(py, "__new__"), (&class,))?;
+    let pending = Bound::new(
+        py,
+        PgnTags {
+            text: String::with_capacity(512),
+            spans: Vec::with_capacity(20),
+            result: None,
+            taken: false,
+        },
+    )?;
+    headers.setattr(pyo3::intern!(py, "_pending"), &pending)?;
+    Ok(Tags { headers, pending })
 }
 
 /// The Seven Tag Roster's default values, in its order.
@@ -167,10 +257,9 @@ impl<'py> Sink<'py> for Builder<'py> {
             tags.headers.clone().unbind(),
             PyList::empty(py).into_any().unbind(),
         )?;
-        self.builder.setattr("game", &game)?;
         self.game = Some(game);
         self.tags = Some(tags);
-        self.tree = Tree::new();
+        self.tree = Tree::with_capacity(128, 2048);
         self.stack = vec![0];
         self.starting_comment.clear();
         self.in_variation = false;
@@ -186,16 +275,15 @@ impl<'py> Sink<'py> for Builder<'py> {
             self.special_tags = true;
         }
         let tags = self.tags();
-        if value.contains('\n') {
-            // `Headers.__setitem__` refuses it, with its words.
-            return tags.headers.set_item(name, value);
+        // A line break in a value: `Headers.__setitem__` refuses it, with its words.
+        if !value.contains('\n') {
+            let mut pending = tags.pending.borrow_mut();
+            if !pending.taken {
+                pending.push(name, value);
+                return Ok(());
+            }
         }
-        let dict = if TAG_ROSTER.contains(&name) {
-            &tags.roster
-        } else {
-            &tags.others
-        };
-        dict.set_item(name, value)
+        tags.headers.set_item(name, value)
     }
 
     fn end_headers(&mut self) -> PyResult<bool> {
@@ -207,7 +295,7 @@ impl<'py> Sink<'py> for Builder<'py> {
             self.boards = vec![LenientGame::new(LenientPosition::standard())];
             return Ok(true);
         }
-        let handle_error = self.builder.getattr("handle_error")?;
+        let handle_error = self.handle_error_method()?;
         let board = initial_board(self.py)?.call1((&self.tags().headers, handle_error))?;
         if board.is_none() {
             return Ok(false);
@@ -231,7 +319,13 @@ impl<'py> Sink<'py> for Builder<'py> {
             || (matches!(top.parent, Parent::None)
                 && matches!(&top.children, Children::Indices(c) if c.is_empty()));
         if on_node {
-            return top.comment.append(py, text);
+            let top = *self.stack.last().ok_or_else(empty_stack)?;
+            let Tree {
+                nodes,
+                text: buffer,
+                ..
+            } = &mut self.tree;
+            return nodes[top as usize].comment.append(py, buffer, text);
         }
         if !text.is_empty() {
             if !self.starting_comment.is_empty() {
@@ -295,13 +389,19 @@ impl<'py> Sink<'py> for Builder<'py> {
     }
 
     fn result(&mut self, result: &str) -> PyResult<()> {
-        let roster = &self.tags().roster;
-        let unset = match roster.get_item("Result")? {
-            Some(value) => value.eq("*")?,
-            None => true,
-        };
-        if unset {
-            roster.set_item("Result", result)?;
+        let tags = self.tags();
+        {
+            let mut pending = tags.pending.borrow_mut();
+            if !pending.taken {
+                if pending.current_result() == "*" {
+                    pending.result = Some(result.to_owned());
+                }
+                return Ok(());
+            }
+        }
+        let headers = &tags.headers;
+        if headers.call_method1("get", ("Result", "*"))?.eq("*")? {
+            headers.set_item("Result", result)?;
         }
         Ok(())
     }

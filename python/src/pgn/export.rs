@@ -324,9 +324,9 @@ struct Fields {
 }
 
 /// A non-empty text, or None for an empty one; a text that is no string gives up.
-fn text_of(py: Python<'_>, text: &Text) -> Walk<Option<String>> {
+fn text_of(py: Python<'_>, text: &Text, buffer: &str) -> Walk<Option<String>> {
     let text = match text {
-        Text::Rust(text) => text.clone(),
+        Text::Rust(_) | Text::Span(..) => text.as_str(buffer).unwrap_or_default().to_owned(),
         Text::Object(object) => object
             .bind(py)
             .cast::<PyString>()
@@ -340,7 +340,7 @@ fn text_of(py: Python<'_>, text: &Text) -> Walk<Option<String>> {
 impl Fields {
     fn of(place: &Place<'_>) -> Walk<Fields> {
         let py = place_py(place);
-        let (mv, starting, comment, nags) = place.read(|node| {
+        let (mv, starting, comment, nags) = place.read(|node, buffer| {
             let mv = match &node.mv {
                 MoveField::None => None,
                 MoveField::Raw(m) => Some(Ok(*m)),
@@ -352,8 +352,8 @@ impl Fields {
             };
             (
                 mv,
-                text_of(py, &node.starting_comment),
-                text_of(py, &node.comment),
+                text_of(py, &node.starting_comment, buffer),
+                text_of(py, &node.comment, buffer),
                 nags,
             )
         })?;
@@ -399,8 +399,8 @@ fn node_place<'py>(node: &Bound<'py, PyAny>) -> Walk<Place<'py>> {
 /// The children of a node, in order.
 fn children<'py>(place: &Place<'py>) -> Walk<Vec<Place<'py>>> {
     let py = place_py(place);
-    let children = place.read(|node| match &node.children {
-        Children::Indices(indices) => Ok(indices.clone()),
+    let children = place.read(|node, _| match &node.children {
+        Children::Indices(indices) => Ok(indices.to_vec()),
         Children::Object(object) => Err(object.clone_ref(py)),
     })?;
     match children {

@@ -20,6 +20,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<node::ChildNode>()?;
     m.add_class::<node::Game>()?;
     m.add_class::<node::PgnMainlineIterator>()?;
+    m.add_class::<build::PgnTags>()?;
     m.add_function(wrap_pyfunction!(build::pgn_read_game, m)?)?;
     m.add_function(wrap_pyfunction!(visit::pgn_read_visitor, m)?)?;
     m.add_function(wrap_pyfunction!(export::pgn_export, m)?)?;
@@ -56,5 +57,6 @@ python_name!(skip_marker, "kingside.pgn", "SKIP");
 python_name!(headers_class, "kingside.pgn", "Headers");
 python_name!(child_node_class, "kingside.pgn", "ChildNode");
 python_name!(game_class, "kingside.pgn", "Game");
+python_name!(game_builder_class, "kingside.pgn", "GameBuilder");
 python_name!(initial_board, "kingside.pgn", "_initial_board");
 python_name!(board_class, "kingside", "Board");

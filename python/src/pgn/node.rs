@@ -44,10 +44,13 @@ python_name!(cp_class, "kingside.engine", "Cp");
 python_name!(mate_class, "kingside.engine", "Mate");
 python_name!(pov_score_class, "kingside.engine", "PovScore");
 
-/// A text field: a Rust string (what the reader and Python's strings give), or whatever other
-/// object Python set.
+/// A text field: a Rust string (what Python's strings give), a part of the tree's text (what
+/// the reader gives: one buffer for the comments of a game), or whatever other object Python
+/// set.
 pub(crate) enum Text {
     Rust(String),
+    /// The bytes `start..start + len` of the tree's text.
+    Span(usize, usize),
     Object(Py<PyAny>),
 }
 
@@ -69,41 +72,68 @@ impl Text {
         Text::Object(value.clone().unbind())
     }
 
-    fn object<'py>(&self, py: Python<'py>) -> Bound<'py, PyAny> {
+    fn object<'py>(&self, py: Python<'py>, buffer: &str) -> Bound<'py, PyAny> {
         match self {
-            Text::Rust(text) => PyString::new(py, text).into_any(),
             Text::Object(object) => object.bind(py).clone(),
+            text => PyString::new(py, text.as_str(buffer).unwrap_or_default()).into_any(),
         }
     }
 
-    /// The text, when Rust holds it.
-    pub(crate) fn as_str(&self) -> Option<&str> {
+    /// The text, when Rust holds it (`buffer`: the tree's text).
+    pub(crate) fn as_str<'a>(&'a self, buffer: &'a str) -> Option<&'a str> {
         match self {
             Text::Rust(text) => Some(text),
+            Text::Span(start, len) => buffer.get(*start..*start + *len),
             Text::Object(_) => None,
         }
     }
 
     /// Adds `more` after the text with a space between, leaving out empty parts (python-chess's
-    /// `" ".join(filter(None, [text, more]))`).
-    pub(crate) fn append(&mut self, py: Python<'_>, more: &str) -> PyResult<()> {
+    /// `" ".join(filter(None, [text, more]))`); the reader's text goes to `buffer`, the tree's.
+    pub(crate) fn append(
+        &mut self,
+        py: Python<'_>,
+        buffer: &mut String,
+        more: &str,
+    ) -> PyResult<()> {
+        if more.is_empty() {
+            if let Text::Object(object) = self {
+                // `" ".join` of a lone object that is no string raises, as python-chess's does.
+                let parts: Vec<Bound<'_, PyAny>> = if object.bind(py).is_truthy()? {
+                    vec![object.bind(py).clone()]
+                } else {
+                    Vec::new()
+                };
+                let joined = PyString::new(py, " ").call_method1("join", (parts,))?;
+                *self = Text::of(&joined);
+            }
+            return Ok(());
+        }
         match self {
-            Text::Rust(text) => {
-                if !more.is_empty() {
-                    if !text.is_empty() {
-                        text.push(' ');
-                    }
-                    text.push_str(more);
+            Text::Span(start, len) if *start + *len == buffer.len() => {
+                if *len > 0 {
+                    buffer.push(' ');
+                    *len += 1;
                 }
+                buffer.push_str(more);
+                *len += more.len();
+            }
+            Text::Span(..) | Text::Rust(_) => {
+                let start = buffer.len();
+                let old = self.as_str(buffer).unwrap_or_default().to_owned();
+                if !old.is_empty() {
+                    buffer.push_str(&old);
+                    buffer.push(' ');
+                }
+                buffer.push_str(more);
+                *self = Text::Span(start, buffer.len() - start);
             }
             Text::Object(object) => {
                 let mut parts = Vec::new();
                 if object.bind(py).is_truthy()? {
                     parts.push(object.bind(py).clone());
                 }
-                if !more.is_empty() {
-                    parts.push(PyString::new(py, more).into_any());
-                }
+                parts.push(PyString::new(py, more).into_any());
                 let joined = PyString::new(py, " ").call_method1("join", (parts,))?;
                 *self = Text::of(&joined);
             }
@@ -194,17 +224,51 @@ pub(crate) enum MoveField {
     Object(Py<PyAny>),
 }
 
+/// The indices of a tree node's children: the first kept inline (most nodes have one child
+/// or none, and need no allocation), the others after it.
+#[derive(Clone, Default)]
+pub(crate) struct ChildIndices {
+    first: Option<u32>,
+    others: Vec<u32>,
+}
+
+impl ChildIndices {
+    pub(crate) fn push(&mut self, index: u32) {
+        if self.first.is_none() {
+            self.first = Some(index);
+        } else {
+            self.others.push(index);
+        }
+    }
+
+    pub(crate) fn first(&self) -> Option<u32> {
+        self.first
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.first.is_none()
+    }
+
+    /// The indices, in order.
+    pub(crate) fn to_vec(&self) -> Vec<u32> {
+        self.first
+            .into_iter()
+            .chain(self.others.iter().copied())
+            .collect()
+    }
+}
+
 /// A node's children.
 pub(crate) enum Children {
     /// The nodes at these indices of the same tree (none, for a node that keeps its fields).
-    Indices(Vec<u32>),
+    Indices(ChildIndices),
     /// The object Python sees (a list, normally), which is the node's from then on.
     Object(Py<PyAny>),
 }
 
 impl Default for Children {
     fn default() -> Children {
-        Children::Indices(Vec::new())
+        Children::Indices(ChildIndices::default())
     }
 }
 
@@ -245,6 +309,8 @@ impl Node {
 /// The nodes of a game read by `read_game`: the root (the game's own fields) at index 0.
 pub(crate) struct Tree {
     pub(crate) nodes: Vec<Node>,
+    /// The comments the reader read, which the nodes' text fields refer to.
+    pub(crate) text: String,
     /// The Python object of each node: while one lives, or for good once it was given an
     /// attribute.
     views: Vec<ViewRef>,
@@ -261,8 +327,22 @@ impl Tree {
     pub(crate) fn new() -> Tree {
         Tree {
             nodes: vec![Node::default()],
+            text: String::new(),
             views: vec![ViewRef::None],
         }
+    }
+
+    /// A tree of its root alone, with room for `nodes` nodes and `text` bytes of comments
+    /// (the reader's guess, which saves growing the vectors move by move).
+    pub(crate) fn with_capacity(nodes: usize, text: usize) -> Tree {
+        let mut tree = Tree {
+            nodes: Vec::with_capacity(nodes),
+            text: String::with_capacity(text),
+            views: Vec::with_capacity(nodes),
+        };
+        tree.nodes.push(Node::default());
+        tree.views.push(ViewRef::None);
+        tree
     }
 
     /// Adds a node; its index.
@@ -372,20 +452,20 @@ impl<'py> Place<'py> {
         }
     }
 
-    /// Reads the node's fields.
-    pub(crate) fn read<R>(&self, f: impl FnOnce(&Node) -> R) -> PyResult<R> {
+    /// Reads the node's fields (and the tree's text, which its text fields may refer to).
+    pub(crate) fn read<R>(&self, f: impl FnOnce(&Node, &str) -> R) -> PyResult<R> {
         let (object, index) = match self {
             Place::Own(object) => (object, None),
             Place::Tree(game, index) => (game, Some(*index)),
         };
         let node = object.try_borrow().map_err(|_| busy())?;
         match (&node.repr, index) {
-            (Repr::Own(fields), None) => Ok(f(fields)),
+            (Repr::Own(fields), None) => Ok(f(fields, "")),
             (Repr::Root(tree), Some(i)) => match tree.nodes.get(i as usize) {
-                Some(fields) => Ok(f(fields)),
-                None => Ok(f(&Node::default())),
+                Some(fields) => Ok(f(fields, &tree.text)),
+                None => Ok(f(&Node::default(), "")),
             },
-            _ => Ok(f(&Node::default())),
+            _ => Ok(f(&Node::default(), "")),
         }
     }
 
@@ -425,7 +505,7 @@ impl<'py> Place<'py> {
     /// The parent, as a place when it is a node of the same tree.
     fn parent(&self) -> PyResult<Step<'py>> {
         let py = self.py();
-        let parent = self.read(|node| match &node.parent {
+        let parent = self.read(|node, _| match &node.parent {
             Parent::None => Step::End,
             Parent::Index(index) => Step::Place(self.at(*index)),
             Parent::Object(object) => Step::Object(object.bind(py).clone()),
@@ -436,10 +516,10 @@ impl<'py> Place<'py> {
     /// The first child, as a place when it is a node of the same tree.
     fn first_child(&self) -> PyResult<Step<'py>> {
         let py = self.py();
-        let child = self.read(|node| match &node.children {
+        let child = self.read(|node, _| match &node.children {
             Children::Indices(children) => children
                 .first()
-                .map_or(Step::End, |&i| Step::Place(self.at(i))),
+                .map_or(Step::End, |i| Step::Place(self.at(i))),
             Children::Object(object) => Step::Object(object.bind(py).clone()),
         })?;
         match child {
@@ -522,7 +602,7 @@ impl<'py> Step<'py> {
 }
 
 fn move_object<'py>(py: Python<'py>, place: &Place<'py>) -> PyResult<Bound<'py, PyAny>> {
-    let field = place.read(|node| match &node.mv {
+    let field = place.read(|node, _| match &node.mv {
         MoveField::None => MoveField::None,
         MoveField::Raw(m) => MoveField::Raw(*m),
         MoveField::Object(object) => MoveField::Object(object.clone_ref(py)),
@@ -545,24 +625,27 @@ fn new_child(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
     new.bind(py).call1((class.bind(py),))
 }
 
+/// The Python object of the node at `index` of `game`'s tree while one lives.
+fn alive_view<'py>(game: &Bound<'py, GameNode>, index: u32) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let py = game.py();
+    let node = game.try_borrow().map_err(|_| busy())?;
+    Ok(match &node.repr {
+        Repr::Root(tree) => match tree.views.get(index as usize) {
+            Some(ViewRef::Weak(weak)) => weak.bind(py).upgrade(),
+            Some(ViewRef::Kept(object)) => Some(object.bind(py).clone()),
+            _ => None,
+        },
+        _ => None,
+    })
+}
+
 /// The Python object of the node at `index` of `game`'s tree: the one alive, or a new view.
 pub(crate) fn view<'py>(game: &Bound<'py, GameNode>, index: u32) -> PyResult<Bound<'py, PyAny>> {
     let py = game.py();
     if index == 0 {
         return Ok(game.clone().into_any());
     }
-    let alive = {
-        let node = game.try_borrow().map_err(|_| busy())?;
-        match &node.repr {
-            Repr::Root(tree) => match tree.views.get(index as usize) {
-                Some(ViewRef::Weak(weak)) => weak.bind(py).upgrade(),
-                Some(ViewRef::Kept(object)) => Some(object.bind(py).clone()),
-                _ => None,
-            },
-            _ => None,
-        }
-    };
-    if let Some(alive) = alive {
+    if let Some(alive) = alive_view(game, index)? {
         return Ok(alive);
     }
     let object = new_child(py)?;
@@ -589,21 +672,25 @@ pub(crate) fn view<'py>(game: &Bound<'py, GameNode>, index: u32) -> PyResult<Bou
     Ok(object)
 }
 
-/// Reads the fields of a node object (without resolving its place first: the getters' path).
-pub(crate) fn read_node<R>(slf: &Bound<'_, GameNode>, f: impl FnOnce(&Node) -> R) -> PyResult<R> {
+/// Reads the fields of a node object (and the text they may refer to), without resolving its
+/// place first: the getters' path.
+pub(crate) fn read_node<R>(
+    slf: &Bound<'_, GameNode>,
+    f: impl FnOnce(&Node, &str) -> R,
+) -> PyResult<R> {
     let py = slf.py();
     let this = slf.try_borrow().map_err(|_| busy())?;
     match &this.repr {
-        Repr::Own(node) => Ok(f(node)),
-        Repr::Root(tree) => Ok(f(&tree.nodes[0])),
+        Repr::Own(node) => Ok(f(node, "")),
+        Repr::Root(tree) => Ok(f(&tree.nodes[0], &tree.text)),
         Repr::View { game, index } => {
             let game = game.bind(py).try_borrow().map_err(|_| busy())?;
             match &game.repr {
                 Repr::Root(tree) => match tree.nodes.get(*index as usize) {
-                    Some(node) => Ok(f(node)),
-                    None => Ok(f(&Node::default())),
+                    Some(node) => Ok(f(node, &tree.text)),
+                    None => Ok(f(&Node::default(), "")),
                 },
-                _ => Ok(f(&Node::default())),
+                _ => Ok(f(&Node::default(), "")),
             }
         }
     }
@@ -736,7 +823,7 @@ fn read_comment<T>(
     slf: &Bound<'_, GameNode>,
     read: impl FnOnce(&str) -> Reading<T>,
 ) -> PyResult<Reading<T>> {
-    read_node(slf, |node| match node.comment.as_str() {
+    read_node(slf, |node, text| match node.comment.as_str(text) {
         Some(comment) if comment.is_ascii() => read(comment),
         _ => Reading::Python,
     })
@@ -854,7 +941,7 @@ impl GameNode {
     #[getter]
     fn r#move<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
-        let field = read_node(slf, |node| match &node.mv {
+        let field = read_node(slf, |node, _| match &node.mv {
             MoveField::None => MoveField::None,
             MoveField::Raw(m) => MoveField::Raw(*m),
             MoveField::Object(object) => MoveField::Object(object.clone_ref(py)),
@@ -884,7 +971,7 @@ impl GameNode {
     #[getter]
     fn comment<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
-        read_node(slf, |node| node.comment.object(py))
+        read_node(slf, |node, text| node.comment.object(py, text))
     }
 
     #[setter]
@@ -899,7 +986,7 @@ impl GameNode {
     #[getter]
     fn starting_comment<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
-        read_node(slf, |node| node.starting_comment.object(py))
+        read_node(slf, |node, text| node.starting_comment.object(py, text))
     }
 
     #[setter]
@@ -930,9 +1017,9 @@ impl GameNode {
     fn variations<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
         let place = Place::of(slf)?;
-        let indices = place.read(|node| match &node.children {
+        let indices = place.read(|node, _| match &node.children {
             Children::Object(object) => Err(object.clone_ref(py)),
-            Children::Indices(indices) => Ok(indices.clone()),
+            Children::Indices(indices) => Ok(indices.to_vec()),
         })?;
         let indices = match indices {
             Err(list) => return Ok(list.into_bound(py)),
@@ -985,7 +1072,7 @@ impl GameNode {
     /// Whether this node ends its line (it has no child).
     fn is_end(slf: &Bound<'_, Self>) -> PyResult<bool> {
         let py = slf.py();
-        let children = read_node(slf, |node| match &node.children {
+        let children = read_node(slf, |node, _| match &node.children {
             Children::Indices(indices) => Ok(indices.is_empty()),
             Children::Object(object) => Err(object.clone_ref(py)),
         })?;
@@ -1245,6 +1332,57 @@ pub(crate) struct PgnMainlineIterator {
     cursor: Cursor,
     f: Option<Py<PyAny>>,
     moves: bool,
+    /// The last two views handed out, which the iterator may give a new node to once nothing
+    /// else holds them (see [`reuse_view`]).
+    spare: [Option<Py<PyAny>>; 2],
+    turn: usize,
+}
+
+/// Gives `view`, a view this iterator handed out and nothing else holds any more, the node at
+/// `index` of `game` instead of its own: what a new view would be, without making one. Nothing
+/// can tell the difference (the old view cannot be reached: its reference count says only the
+/// iterator holds it), but for a weak reference a caller took to it. False when `view` does
+/// not qualify.
+fn reuse_view(view: &Bound<'_, PyAny>, game: &Bound<'_, GameNode>, index: u32) -> PyResult<bool> {
+    let py = view.py();
+    // The count read as Python's `sys.getrefcount` reads it (pyo3 would have the unsafe
+    // `ffi::Py_REFCNT` used instead, which this crate does not use).
+    #[allow(deprecated)]
+    let held_elsewhere = view.get_refcnt() != 1;
+    if held_elsewhere || !class_is(view, &child_node_class(py)?.cast_into::<PyType>()?) {
+        return Ok(false);
+    }
+    let Ok(node) = view.cast::<GameNode>() else {
+        return Ok(false);
+    };
+    let mut node = node.try_borrow_mut().map_err(|_| busy())?;
+    let old = match &node.repr {
+        Repr::View {
+            game: of,
+            index: old,
+        } if of.bind(py).is(game) => *old,
+        _ => return Ok(false),
+    };
+    {
+        let mut game = game.try_borrow_mut().map_err(|_| busy())?;
+        let Repr::Root(tree) = &mut game.repr else {
+            return Ok(false);
+        };
+        if index as usize >= tree.views.len() || old as usize >= tree.views.len() {
+            return Ok(false);
+        }
+        // The view's weak reference moves with it; whatever stood for the new node (a dead
+        // reference) goes.
+        let moved = mem::replace(&mut tree.views[old as usize], ViewRef::None);
+        let gone = mem::replace(&mut tree.views[index as usize], moved);
+        drop(game);
+        drop(gone);
+    }
+    node.repr = Repr::View {
+        game: game.clone().unbind(),
+        index,
+    };
+    Ok(true)
 }
 
 #[pymethods]
@@ -1258,6 +1396,8 @@ impl PgnMainlineIterator {
             cursor: Cursor::Object(start.unbind()),
             f: f.map(Bound::unbind),
             moves,
+            spare: [None, None],
+            turn: 0,
         }
     }
 
@@ -1269,6 +1409,7 @@ impl PgnMainlineIterator {
         let child = self.cursor.step(py)?.first_child()?;
         self.cursor = Cursor::of(&child);
         if matches!(child, Step::End) {
+            self.spare = [None, None];
             return Ok(None);
         }
         if self.moves {
@@ -1279,10 +1420,56 @@ impl PgnMainlineIterator {
                     .unwrap_or_else(|| py.None().into_bound(py)),
             ));
         }
-        let child = child.object()?.expect("not at the end");
+        let child = match &child {
+            Step::Place(Place::Tree(game, index)) if *index != 0 => {
+                // A view alive for the node is the node's object; else one of the iterator's
+                // own that nothing holds, else a new one.
+                let alive = alive_view(game, *index)?;
+                match alive {
+                    Some(alive) => alive,
+                    None => {
+                        let spare = self.spare[self.turn].take();
+                        match spare {
+                            Some(spare) if reuse_view(spare.bind(py), game, *index)? => {
+                                spare.into_bound(py)
+                            }
+                            _ => view(game, *index)?,
+                        }
+                    }
+                }
+            }
+            _ => child.object()?.expect("not at the end"),
+        };
+        // Kept for reuse two steps on (the caller's loop variable holds the last one).
+        self.spare[self.turn] = Some(child.clone().unbind());
+        self.turn ^= 1;
         match &self.f {
             Some(f) => f.bind(py).call1((child,)).map(Some),
             None => Ok(Some(child)),
         }
+    }
+
+    fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
+        if let Cursor::Tree(game, _) = &self.cursor {
+            visit.call(game)?;
+        }
+        if let Cursor::Object(object) = &self.cursor {
+            visit.call(object)?;
+        }
+        visit.call(&self.f)?;
+        for spare in &self.spare {
+            visit.call(spare)?;
+        }
+        Ok(())
+    }
+
+    fn __clear__(&mut self) {
+        let old = (
+            mem::replace(&mut self.cursor, Cursor::Done),
+            self.f.take(),
+            self.spare[0].take(),
+            self.spare[1].take(),
+        );
+        drop(old);
     }
 }

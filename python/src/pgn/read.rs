@@ -59,45 +59,33 @@ pub(crate) trait Sink<'py> {
     fn end_game(&mut self) -> PyResult<Bound<'py, PyAny>>;
 }
 
-/// A line of the file (the handle's string, read in place), or what follows a comment on
-/// one: the text from `start`.
-pub(crate) struct Line<'py> {
-    text: LineText<'py>,
+/// A line of the file (copied out of the handle's string, so that reading it again and again
+/// costs nothing), or what follows a comment on one: the text from `start`.
+pub(crate) struct Line {
+    text: String,
     start: usize,
 }
 
-enum LineText<'py> {
-    /// A string whose UTF-8 Python keeps.
-    Python(Bound<'py, PyString>),
-    /// A string with lone surrogates (a file opened with `errors="surrogateescape"`), with
-    /// U+FFFD in their place.
-    Owned(String),
-}
-
-impl<'py> Line<'py> {
+impl Line {
     /// The end of the file.
-    fn end() -> Line<'py> {
+    fn end() -> Line {
         Line {
-            text: LineText::Owned(String::new()),
+            text: String::new(),
             start: 0,
         }
     }
 
     fn as_str(&self) -> &str {
-        let text = match &self.text {
-            LineText::Python(text) => text.to_str().unwrap_or_default(),
-            LineText::Owned(text) => text,
-        };
-        &text[self.start..]
+        &self.text[self.start..]
     }
 
     /// Whether this is the end of the file ("" from `readline`), or nothing is left of the line.
     fn is_empty(&self) -> bool {
-        self.as_str().is_empty()
+        self.start >= self.text.len()
     }
 
     /// The line from `offset` bytes further on.
-    fn advanced(self, offset: usize) -> Line<'py> {
+    fn advanced(self, offset: usize) -> Line {
         Line {
             start: self.start + offset,
             ..self
@@ -117,8 +105,9 @@ impl<'py> Lines<'py> {
         })
     }
 
-    /// The next line (with its line break), or "" at the end.
-    pub(crate) fn next(&mut self) -> PyResult<Line<'py>> {
+    /// The next line (with its line break), or "" at the end. Lone surrogates (a file opened
+    /// with `errors="surrogateescape"`) become U+FFFD.
+    pub(crate) fn next(&mut self) -> PyResult<Line> {
         let line = self.readline.call0()?;
         let text = match line.cast_into::<PyString>() {
             Ok(text) => text,
@@ -130,10 +119,9 @@ impl<'py> Lines<'py> {
                 )));
             }
         };
-        let text = if text.to_str().is_ok() {
-            LineText::Python(text)
-        } else {
-            LineText::Owned(text.to_string_lossy().into_owned())
+        let text = match text.to_str() {
+            Ok(text) => text.to_owned(),
+            Err(_) => text.to_string_lossy().into_owned(),
         };
         Ok(Line { text, start: 0 })
     }
@@ -298,12 +286,12 @@ pub(crate) fn read_game<'py, S: Sink<'py>>(
 /// a later one, given to `visit` (without a space just after the `{` and one just before the
 /// `}`); what follows the `}` on its line (the end of the file when the comment is not
 /// closed).
-fn read_comment<'py>(
-    lines: &mut Lines<'py>,
-    line: Line<'py>,
+fn read_comment(
+    lines: &mut Lines<'_>,
+    line: Line,
     at: usize,
     mut visit: impl FnMut(&str) -> PyResult<()>,
-) -> PyResult<Line<'py>> {
+) -> PyResult<Line> {
     let end_before = |text: &str, close: usize| {
         if close > 0 && text.as_bytes()[close - 1] == b' ' {
             close - 1
