@@ -16,7 +16,7 @@ use pyo3::types::{PyDict, PyInt, PyList, PyType};
 
 use super::node::{Children, Game, MoveField, Node, Parent, Text, Tree};
 use super::read::{Open, Sink, read_game};
-use super::{board_class, game_builder_class, headers_class, initial_board};
+use super::{board_type, game_builder_class, headers_class, initial_board, is_exactly};
 use crate::board::BaseBoard;
 
 /// The names of the Seven Tag Roster, which `Headers` keeps apart from the other tags.
@@ -300,7 +300,7 @@ impl<'py> Sink<'py> for Builder<'py> {
         if board.is_none() {
             return Ok(false);
         }
-        if !board.get_type().is(&board_class(self.py)?) {
+        if !is_exactly(&board, board_type(self.py)?) {
             return Err(PyNotImplementedError::new_err(format!(
                 "read_game() reads games of standard chess and Chess960, not on a {}",
                 board.get_type().name()?

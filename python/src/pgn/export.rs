@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
 use super::node::{Children, GameNode, MoveField, Nags, Place, Text};
-use super::{board_class, child_node_class, game_class};
+use super::{board_type, child_node_type, game_type, is_exactly};
 use crate::board::{BaseBoard, Move};
 
 /// Why the fast path gives up: Python does the work (and raises what it raises).
@@ -208,7 +208,7 @@ impl<'py> Writer<'py> {
     /// `Game.accept`.
     fn game(&mut self, game: &Bound<'py, PyAny>) -> Walk<()> {
         let py = self.py;
-        if !game.get_type().is(&game_class(py)?) {
+        if !is_exactly(game, game_type(py)?) {
             return Err(GiveUp);
         }
         // begin_game
@@ -388,8 +388,7 @@ fn place_py<'py>(place: &Place<'py>) -> Python<'py> {
 /// walk otherwise).
 fn node_place<'py>(node: &Bound<'py, PyAny>) -> Walk<Place<'py>> {
     let py = node.py();
-    let class = node.get_type();
-    let plain = class.is(&child_node_class(py)?) || class.is(&game_class(py)?);
+    let plain = is_exactly(node, child_node_type(py)?) || is_exactly(node, game_type(py)?);
     if !plain {
         return Err(GiveUp);
     }
@@ -415,7 +414,7 @@ fn children<'py>(place: &Place<'py>) -> Walk<Vec<Place<'py>>> {
 /// The position of a board of kingside's plain class.
 fn position(board: &Bound<'_, PyAny>) -> Walk<LenientPosition> {
     let py = board.py();
-    if !board.get_type().is(&board_class(py)?) {
+    if !is_exactly(board, board_type(py)?) {
         return Err(GiveUp);
     }
     Ok(board

@@ -29,11 +29,13 @@ use pyo3::exceptions::{PyAttributeError, PyRuntimeError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{
-    PyBool, PyDict, PyList, PySet, PyString, PyTuple, PyType, PyWeakrefMethods, PyWeakrefReference,
+    PyBool, PyDict, PyList, PySet, PyString, PyTuple, PyWeakrefMethods, PyWeakrefReference,
 };
 use pyo3::{PyTraverseError, PyVisit};
 
-use super::{child_node_class, game_class, headers_class, python_name};
+use super::{
+    child_node_class, child_node_type, game_class, game_type, headers_type, is_exactly, python_name,
+};
 use crate::board::Move;
 
 python_name!(slow_clock, "kingside.pgn", "_regex_clock");
@@ -835,20 +837,16 @@ enum Score {
     Mate(i64),
 }
 
-fn class_is(object: &Bound<'_, PyAny>, class: &Bound<'_, PyType>) -> bool {
-    object.get_type().is(class)
-}
-
 /// The side to move at a node, as its `turn()` says: counted here for a plain `ChildNode` in a
 /// plain `Game` without a `FEN` tag (the ply is the number of nodes above), asked of Python
 /// otherwise.
 fn turn_of<'py>(slf: &Bound<'py, GameNode>) -> PyResult<Bound<'py, PyAny>> {
     let py = slf.py();
-    if class_is(slf.as_any(), &child_node_class(py)?.cast_into::<PyType>()?) {
+    if is_exactly(slf.as_any(), child_node_type(py)?) {
         if let Some((game, depth)) = tree_depth(slf)? {
-            if class_is(game.as_any(), &game_class(py)?.cast_into::<PyType>()?) {
+            if is_exactly(game.as_any(), game_type(py)?) {
                 let headers = game.getattr(pyo3::intern!(py, "headers"))?;
-                if class_is(&headers, &headers_class(py)?.cast_into::<PyType>()?)
+                if is_exactly(&headers, headers_type(py)?)
                     && !headers
                         .getattr(pyo3::intern!(py, "_others"))?
                         .cast::<PyDict>()?
@@ -1349,7 +1347,7 @@ fn reuse_view(view: &Bound<'_, PyAny>, game: &Bound<'_, GameNode>, index: u32) -
     // `ffi::Py_REFCNT` used instead, which this crate does not use).
     #[allow(deprecated)]
     let held_elsewhere = view.get_refcnt() != 1;
-    if held_elsewhere || !class_is(view, &child_node_class(py)?.cast_into::<PyType>()?) {
+    if held_elsewhere || !is_exactly(view, child_node_type(py)?) {
         return Ok(false);
     }
     let Ok(node) = view.cast::<GameNode>() else {
@@ -1385,6 +1383,64 @@ fn reuse_view(view: &Bound<'_, PyAny>, game: &Bound<'_, GameNode>, index: u32) -
     Ok(true)
 }
 
+impl PgnMainlineIterator {
+    /// The next node when the iterator stands on a node of a read game whose children are the
+    /// tree's (the common case, read in one borrow of the game); None to take the general way.
+    #[allow(clippy::option_option)]
+    fn next_in_tree<'py>(
+        &mut self,
+        py: Python<'py>,
+    ) -> PyResult<Option<Option<Bound<'py, PyAny>>>> {
+        let PgnMainlineIterator {
+            cursor,
+            spare,
+            turn,
+            ..
+        } = self;
+        let Cursor::Tree(game, index) = cursor else {
+            return Ok(None);
+        };
+        let game = game.bind(py);
+        let (child, alive) = {
+            let node = game.try_borrow().map_err(|_| busy())?;
+            let Repr::Root(tree) = &node.repr else {
+                return Ok(None);
+            };
+            let Some(Children::Indices(children)) =
+                tree.nodes.get(*index as usize).map(|node| &node.children)
+            else {
+                return Ok(None);
+            };
+            let Some(child) = children.first() else {
+                drop(node);
+                *cursor = Cursor::Done;
+                *spare = [None, None];
+                return Ok(Some(None));
+            };
+            let alive = match tree.views.get(child as usize) {
+                Some(ViewRef::Weak(weak)) => weak.bind(py).upgrade(),
+                Some(ViewRef::Kept(object)) => Some(object.bind(py).clone()),
+                _ => None,
+            };
+            (child, alive)
+        };
+        *index = child;
+        // A view alive for the node is the node's object; else one of the iterator's own that
+        // nothing holds, else a new one.
+        let object = match alive {
+            Some(alive) => alive,
+            None => match spare[*turn].take() {
+                Some(old) if reuse_view(old.bind(py), game, child)? => old.into_bound(py),
+                _ => view(game, child)?,
+            },
+        };
+        // Kept for reuse two steps on (the caller's loop variable holds the last one).
+        spare[*turn] = Some(object.clone().unbind());
+        *turn ^= 1;
+        Ok(Some(Some(object)))
+    }
+}
+
 #[pymethods]
 impl PgnMainlineIterator {
     /// From `start`: each node after it (`f` None), each node's move (`moves`), or `f` of each
@@ -1406,6 +1462,11 @@ impl PgnMainlineIterator {
     }
 
     fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        if self.f.is_none() && !self.moves {
+            if let Some(next) = self.next_in_tree(py)? {
+                return Ok(next);
+            }
+        }
         let child = self.cursor.step(py)?.first_child()?;
         self.cursor = Cursor::of(&child);
         if matches!(child, Step::End) {
