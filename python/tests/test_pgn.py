@@ -518,3 +518,35 @@ def test_the_module_docstring_examples_pass():
         runner.run(test)
     result = runner.summarize(verbose=False)
     assert result.failed == 0 and result.attempted > 10
+
+
+def test_the_mainline_iterator_never_gives_away_a_node_something_holds():
+    text = data_file("python-chess/data/pgn/kasparov-deep-blue-1997.pgn").read_text()
+    game = kingside.pgn.read_game(io.StringIO(text))
+    nodes = list(game.mainline())
+    assert len({id(node) for node in nodes}) == len(nodes)
+    assert all(a.next() is b and b.parent is a for a, b in zip(nodes, nodes[1:]))
+    del nodes
+    # Held by variables, by a list, by an attribute: each node stays itself.
+    it = iter(game.mainline())
+    first, second, third = next(it), next(it), next(it)
+    assert (first.ply(), second.ply(), third.ply()) == (1, 2, 3)
+    assert first is game.next() and second is first.next() and third is second.next()
+    kept = []
+    for ply, node in enumerate(game.mainline(), 1):
+        assert node.ply() == ply and node.san() == node.parent.board().san(node.move)
+        if ply % 7 == 0:
+            kept.append(node)
+        if ply == 10:
+            node.mark = ply
+    assert [node.ply() for node in kept] == list(range(7, 7 * len(kept) + 1, 7))
+    assert all(node.is_mainline() for node in kept)
+    assert [node for node in game.mainline() if getattr(node, "mark", None)][0].ply() == 10
+
+
+def test_lone_surrogates_are_read_as_replacement_characters(tmp_path):
+    path = tmp_path / "game.pgn"
+    path.write_bytes(b'[White "Caf\xe9"]\n\n1. e4 { \xff } *\n')
+    with open(path, encoding="utf-8", errors="surrogateescape") as handle:
+        game = kingside.pgn.read_game(handle)
+    assert game.headers["White"] == "Caf\ufffd" and game.next().comment == "\ufffd"

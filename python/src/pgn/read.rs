@@ -13,7 +13,7 @@ use chess_notation::lenient::{
 };
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyBytes, PyString};
 
 /// What happened at a `(`.
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -121,10 +121,21 @@ impl<'py> Lines<'py> {
         };
         let text = match text.to_str() {
             Ok(text) => text.to_owned(),
-            Err(_) => text.to_string_lossy().into_owned(),
+            Err(_) => with_replacement_characters(&text)?,
         };
         Ok(Line { text, start: 0 })
     }
+}
+
+/// A string holding lone surrogates, each made U+FFFD.
+fn with_replacement_characters(text: &Bound<'_, PyString>) -> PyResult<String> {
+    let units = text.call_method1("encode", ("utf-16-le", "surrogatepass"))?;
+    let bytes = units.cast::<PyBytes>()?.as_bytes();
+    let units: Vec<u16> = bytes
+        .chunks_exact(2)
+        .map(|pair| u16::from_le_bytes([pair[0], pair[1]]))
+        .collect();
+    Ok(String::from_utf16_lossy(&units))
 }
 
 /// Whether a line is a `%` escape line or a `;` comment line.
