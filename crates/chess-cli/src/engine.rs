@@ -29,10 +29,24 @@ pub fn tablebases(dirs: &[PathBuf]) -> Result<Option<Arc<Tablebase>>> {
         return Ok(None);
     }
     let mut tables = Tablebase::new();
+    let mut found = 0;
     for dir in dirs {
-        tables
+        found += tables
             .add_directory(dir)
             .map_err(|e| CliError::input(dir.display(), e))?;
+    }
+    // Said now: every probe of an empty tablebase fails, and each failure would name a table
+    // rather than the directory that lacks them all.
+    if found == 0 {
+        let names = dirs
+            .iter()
+            .map(|dir| dir.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ");
+        return Err(CliError::input(
+            format_args!("--syzygy {names}"),
+            "no Syzygy table found (table files are named like KQvK.rtbw and KQvK.rtbz)",
+        ));
     }
     Ok(Some(Arc::new(tables)))
 }

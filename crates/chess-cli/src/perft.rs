@@ -15,6 +15,9 @@ use crate::position_arg::{Chess960Default, resolve};
 use crate::words::plural;
 use chess_archive::json::Json;
 
+/// The shortest time a rate of nodes a second is given for.
+const MEASURABLE: f64 = 0.01;
+
 pub fn run(args: &PerftArgs, out: &mut impl Write) -> Result<()> {
     let pos = resolve(
         &args.position.with(&args.fen_arg),
@@ -46,16 +49,20 @@ pub fn run(args: &PerftArgs, out: &mut impl Write) -> Result<()> {
         writeln!(out, "Nodes searched: {nodes}")?;
     }
     let secs = start.elapsed().as_secs_f64();
-    let _ = writeln!(
-        std::io::stderr(),
-        "time: {:.3} s, {:.1} M nodes/s",
-        secs,
-        if secs > 0.0 {
+    // A rate from a time shorter than the clock's grain and the program's own start-up is
+    // noise: below 10 ms, the time alone.
+    let _ = if secs < MEASURABLE {
+        writeln!(
+            std::io::stderr(),
+            "time: {secs:.3} s (too short to give a rate)"
+        )
+    } else {
+        writeln!(
+            std::io::stderr(),
+            "time: {secs:.3} s, {:.1} M nodes/s",
             nodes as f64 / secs / 1e6
-        } else {
-            0.0
-        }
-    );
+        )
+    };
     Ok(())
 }
 

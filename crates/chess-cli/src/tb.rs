@@ -38,7 +38,21 @@ pub fn run(args: &TbArgs, out: &mut impl Write) -> Result<()> {
     } else {
         "--fen"
     };
-    let not_in_tables = |e: SyzygyError| CliError::input(name, e);
+    // A missing table is the tables directory's lack, not the position's fault.
+    let not_in_tables = |e: SyzygyError| match e {
+        SyzygyError::MissingTable { .. } => CliError::input(
+            "--syzygy",
+            format_args!(
+                "{e}: no directory given holds it ({})",
+                args.syzygy
+                    .iter()
+                    .map(|dir| dir.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ),
+        e => CliError::input(name, e),
+    };
     let wdl = tables.probe_wdl(&pos).map_err(not_in_tables)?;
     // Without its DTZ table, the result alone.
     let dtz = match tables.probe_dtz(&pos) {

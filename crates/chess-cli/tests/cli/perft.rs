@@ -13,7 +13,27 @@ fn divide_in_stockfish_format() {
     assert_eq!(out.status, 0, "{}", out.stderr);
     insta::assert_snapshot!(out.stdout);
     assert!(out.stdout.ends_with("\nNodes searched: 400\n"));
-    assert!(out.stderr.contains("nodes/s"));
+    assert_rate_only_when_measurable(&out.stderr);
+    let out = chess(&["perft", "--divide", "3"], "");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_rate_only_when_measurable(&out.stderr);
+}
+
+/// The time perft took, and a rate only from a time long enough to measure (10 ms).
+fn assert_rate_only_when_measurable(stderr: &str) {
+    let time = stderr
+        .strip_prefix("time: ")
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|secs| secs.parse::<f64>().ok())
+        .unwrap_or_else(|| panic!("no time in {stderr:?}"));
+    if time < 0.01 {
+        assert!(
+            stderr.ends_with(" s (too short to give a rate)\n"),
+            "{stderr:?}"
+        );
+    } else {
+        assert!(stderr.ends_with(" M nodes/s\n"), "{stderr:?}");
+    }
 }
 
 #[test]
@@ -295,4 +315,29 @@ fn compare_with_an_engine_that_does_not_start() {
     crate::support::assert_contains(&out.stderr, "/nonexistent/engine: cannot start the engine");
     let out = chess(&["perft", "--json", "2"], "");
     assert_eq!(out.status, 2, "--json needs --compare");
+}
+
+/// An XBoard engine (fairymax) answers `uci` with an error: said at once, with what to do.
+#[test]
+fn compare_with_an_xboard_engine() {
+    let xboard = "echo 'tellics say     Fairy-Max 5.0b'; read line; \
+                  echo \"Error (unknown command): $line\"; cat >/dev/null";
+    let out = chess(
+        &[
+            "perft",
+            "--compare",
+            "sh",
+            "--engine-arg=-c",
+            &format!("--engine-arg={xboard}"),
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(out.status, 1, "{}", out.stderr);
+    assert_eq!(
+        out.stderr,
+        "chess: sh: the engine does not speak UCI: it answered uci with \
+         \"Error (unknown command): uci\", as XBoard engines do; use a UCI engine (or an \
+         XBoard-to-UCI adapter)\n"
+    );
 }

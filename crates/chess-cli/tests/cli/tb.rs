@@ -3,7 +3,9 @@
 use chess_notation::uci;
 use chess_syzygy::{RootOptions, Tablebase};
 
-use crate::support::{assert_contains, chess};
+use chess_testdata::TempDir;
+
+use crate::support::{TempFiles, assert_contains, chess};
 
 const KBNK: &str = "8/2K5/4B3/3N4/8/8/4k3/8 w - - 0 1";
 
@@ -78,7 +80,7 @@ fn tb_errors_name_the_problem() {
     for (fen, message) in [
         (
             "8/8/8/8/8/1P1k4/3q4/1K1Q4 w - - 0 1",
-            "--fen: missing wdl table KQPvKQ.rtbw",
+            "--syzygy: missing wdl table KQPvKQ.rtbw: no directory given holds it (",
         ),
         ("r3k3/8/8/8/8/8/8/4K3 w q - 0 1", "castling"),
         ("8/8/8/8/8/8/8/8 w - - 0 1", "--fen: "),
@@ -92,6 +94,31 @@ fn tb_errors_name_the_problem() {
     assert_contains(&out.stderr, "/nonexistent: ");
     let out = chess(&["tb", "--fen", KBNK], "");
     assert_eq!(out.status, 2, "--syzygy is required");
+}
+
+#[test]
+fn an_empty_tables_directory_is_said_at_once() {
+    let empty = TempDir::new("tb-empty");
+    empty.file("README", "not a table");
+    let dir = empty.path().display().to_string();
+    let expected = format!(
+        "chess: --syzygy {dir}: no Syzygy table found (table files are named like KQvK.rtbw and KQvK.rtbz)\n"
+    );
+    for args in [
+        vec![
+            "tb",
+            "--syzygy",
+            &dir,
+            "--fen",
+            "8/8/8/8/8/8/8/KQ5k b - - 0 1",
+        ],
+        vec!["analyse", "--syzygy", &dir, "--depth", "1"],
+        vec!["uci", "--syzygy", &dir],
+    ] {
+        let out = chess(&args, "quit\n");
+        assert_eq!(out.status, 1, "{args:?}");
+        assert_eq!(out.stderr, expected, "{args:?}");
+    }
 }
 
 #[test]

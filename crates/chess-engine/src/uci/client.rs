@@ -19,6 +19,47 @@ use crate::Limits;
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long a search without any time limit may take before the client gives up.
 pub const UNTIMED_SEARCH_TIMEOUT: Duration = Duration::from_secs(600);
+/// A duration as people write it: `10 s`, `2.5 s`, `300 ms`.
+fn seconds(d: Duration) -> String {
+    let secs = d.as_secs_f64();
+    if secs >= 1.0 {
+        if (secs - secs.round()).abs() < 0.05 {
+            format!("{secs:.0} s")
+        } else {
+            format!("{secs:.1} s")
+        }
+    } else {
+        format!("{} ms", d.as_millis())
+    }
+}
+
+/// Whether an engine's line is how an XBoard engine answers a command it does not know (or
+/// announces itself): such an engine will never send `uciok`.
+fn is_xboard_answer(line: &str) -> bool {
+    line.starts_with("Error (unknown command)") || line.starts_with("feature ")
+}
+
+/// Why an engine failed the `uci` handshake, and what to do.
+fn not_uci_message(waited: &Option<Duration>, said: &[String]) -> String {
+    if let Some(answer) = said.iter().find(|line| is_xboard_answer(line)) {
+        return format!(
+            "the engine does not speak UCI: it answered uci with {answer:?}, as XBoard engines \
+             do; use a UCI engine (or an XBoard-to-UCI adapter)"
+        );
+    }
+    let waited = waited.map_or_else(String::new, |w| format!(" within {}", seconds(w)));
+    match said.first() {
+        Some(first) => format!(
+            "the engine did not answer uci with uciok{waited} (it said {first:?}); is it a UCI \
+             engine?"
+        ),
+        None => format!(
+            "the engine did not answer uci with uciok{waited} and said nothing; is it a UCI \
+             engine?"
+        ),
+    }
+}
+
 /// The standard option that switches an engine to Chess960 castling.
 const CHESS960_OPTION: &str = "UCI_Chess960";
 
@@ -33,12 +74,23 @@ pub enum ClientError {
     #[error("cannot talk to the engine: {0}")]
     Io(#[from] io::Error),
     /// The engine did not answer in time.
-    #[error("the engine did not send {expected} within {waited:?}")]
+    #[error("the engine did not send {expected} within {}", seconds(*waited))]
     Timeout {
         /// What was awaited (`uciok`, `readyok`, `bestmove`).
         expected: &'static str,
         /// How long the client waited.
         waited: Duration,
+    },
+    /// The engine did not answer `uci` with `uciok`: it does not speak UCI. What it said
+    /// instead, if anything, tells what it speaks (an XBoard engine answers
+    /// `Error (unknown command): uci`, and is given up on at once).
+    #[error("{}", not_uci_message(waited, said))]
+    NotUci {
+        /// How long the client waited, or `None` when the engine's answer showed at once that
+        /// it speaks another protocol.
+        waited: Option<Duration>,
+        /// The first lines the engine sent meanwhile.
+        said: Vec<String>,
     },
     /// The engine closed its output (it exited or crashed).
     #[error("the engine closed its output while we waited for {expected}")]
@@ -260,10 +312,12 @@ impl Client {
         Ok(())
     }
 
-    /// The next line, waiting until `deadline`.
+    /// The next line, waiting until `deadline` (the end of a wait of `waited` in all, which an
+    /// error reports).
     fn receive(
         &mut self,
         deadline: Instant,
+        waited: Duration,
         expected: &'static str,
     ) -> Result<String, ClientError> {
         let wait = deadline.saturating_duration_since(Instant::now());
@@ -274,10 +328,7 @@ impl Client {
                 }
                 Ok(line)
             }
-            Err(RecvTimeoutError::Timeout) => Err(ClientError::Timeout {
-                expected,
-                waited: wait,
-            }),
+            Err(RecvTimeoutError::Timeout) => Err(ClientError::Timeout { expected, waited }),
             Err(RecvTimeoutError::Disconnected) => Err(ClientError::Disconnected { expected }),
         }
     }
@@ -285,8 +336,26 @@ impl Client {
     fn handshake(&mut self) -> Result<(), ClientError> {
         self.send("uci")?;
         let deadline = deadline_after(self.timeout);
+        let mut said = Vec::new();
         loop {
-            let line = self.receive(deadline, "uciok")?;
+            let line = match self.receive(deadline, self.timeout, "uciok") {
+                Ok(line) => line,
+                Err(ClientError::Timeout { .. }) => {
+                    return Err(ClientError::NotUci {
+                        waited: Some(self.timeout),
+                        said,
+                    });
+                }
+                Err(e) => return Err(e),
+            };
+            let trimmed = line.trim();
+            if is_xboard_answer(trimmed) {
+                said.push(trimmed.to_owned());
+                return Err(ClientError::NotUci { waited: None, said });
+            }
+            if said.len() < 4 && !trimmed.is_empty() {
+                said.push(trimmed.to_owned());
+            }
             let mut tokens = line.split_whitespace();
             match tokens.next() {
                 Some("uciok") => {
@@ -311,7 +380,7 @@ impl Client {
     pub fn is_ready(&mut self) -> Result<(), ClientError> {
         self.send("isready")?;
         let deadline = deadline_after(self.timeout);
-        while self.receive(deadline, "readyok")?.trim() != "readyok" {}
+        while self.receive(deadline, self.timeout, "readyok")?.trim() != "readyok" {}
         Ok(())
     }
 
@@ -412,7 +481,7 @@ impl Client {
         let deadline = deadline_after(timeout);
         let mut infos = Vec::new();
         loop {
-            let line = self.receive(deadline, "bestmove")?;
+            let line = self.receive(deadline, timeout, "bestmove")?;
             let mut tokens = line.split_whitespace();
             match tokens.next() {
                 Some("info") => {
@@ -459,7 +528,11 @@ impl Client {
         let deadline = deadline_after(UNTIMED_SEARCH_TIMEOUT);
         let mut divide = Divide::default();
         loop {
-            let line = self.receive(deadline, "the perft total (Nodes searched)")?;
+            let line = self.receive(
+                deadline,
+                UNTIMED_SEARCH_TIMEOUT,
+                "the perft total (Nodes searched)",
+            )?;
             match Divide::parse_line(&line) {
                 DivideLine::Move(m, n) => divide.moves.push((m.to_owned(), n)),
                 DivideLine::Total(n) => {

@@ -146,14 +146,48 @@ fn client_reports_missing_and_misbehaving_engines() {
     let start = Instant::now();
     let silent =
         Client::from_streams_with_timeout(silent_out, io::sink(), Duration::from_millis(200));
-    assert!(matches!(
-        silent,
-        Err(ClientError::Timeout {
-            expected: "uciok",
-            ..
-        })
-    ));
+    let Err(error) = silent else {
+        panic!("a silent engine passed the handshake");
+    };
+    assert!(matches!(error, ClientError::NotUci { .. }), "{error}");
+    assert_eq!(
+        error.to_string(),
+        "the engine did not answer uci with uciok within 200 ms and said nothing; is it a UCI \
+         engine?"
+    );
     assert!(start.elapsed() < Duration::from_secs(2));
+
+    // An XBoard engine (fairymax, gnuchess) answers `uci` with an error: said so at once,
+    // without waiting out the timeout.
+    let (xboard_out, mut xboard_in) = pipe();
+    std::io::Write::write_all(
+        &mut xboard_in,
+        b"tellics say     Fairy-Max 5.0b\nError (unknown command): uci\n",
+    )
+    .unwrap();
+    let start = Instant::now();
+    let xboard = Client::from_streams_with_timeout(xboard_out, io::sink(), Duration::from_secs(60));
+    let Err(error) = xboard else {
+        panic!("an XBoard engine passed the handshake");
+    };
+    assert!(start.elapsed() < Duration::from_secs(30));
+    assert_eq!(
+        error.to_string(),
+        "the engine does not speak UCI: it answered uci with \"Error (unknown command): uci\", \
+         as XBoard engines do; use a UCI engine (or an XBoard-to-UCI adapter)"
+    );
+    // One that says something else and then nothing: what it said, and the wait in seconds.
+    let (odd_out, mut odd_in) = pipe();
+    std::io::Write::write_all(&mut odd_in, b"hello\n").unwrap();
+    let odd = Client::from_streams_with_timeout(odd_out, io::sink(), Duration::from_millis(1500));
+    let Err(error) = odd else {
+        panic!("an engine that only greets passed the handshake");
+    };
+    assert_eq!(
+        error.to_string(),
+        "the engine did not answer uci with uciok within 1.5 s (it said \"hello\"); is it a UCI \
+         engine?"
+    );
 
     // An engine that plays an illegal move.
     let script = "id name Liar\nuciok\nbestmove e2e5\n";
