@@ -204,3 +204,20 @@ def test_a_board_with_a_200_move_stack_is_under_10_kilobytes():
     print(f"{per_board:.0f} bytes of resident memory a board, sys.getsizeof {sizeof:.0f}")
     assert per_board < 10_000
     assert sizeof < 10_000
+
+
+def test_an_empty_tables_directory_is_said_at_open_time(tmp_path):
+    (tmp_path / "README").write_text("not a table")
+    with pytest.warns(UserWarning, match="no Syzygy table file") as caught:
+        tables = kingside.syzygy.open_tablebase(str(tmp_path))
+    # The warning points at the caller, not at the package.
+    assert caught[0].filename == __file__
+    # As python-chess, the tablebase still opens; every probe then names the missing table.
+    with pytest.raises(kingside.syzygy.MissingTableError, match="KQvK"):
+        tables.probe_wdl(kingside.Board("8/8/8/8/8/8/8/KQ5k b - - 0 1"))
+    # A directory with a table opens without a word.
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        kingside.syzygy.open_tablebase(data_file("python-chess/data/syzygy/regular"))
