@@ -53,8 +53,10 @@ from typing import (
     Union,
 )
 
+import kingside as chess  # noqa: F401  (python-chess's module has its `chess` as `chess.pgn.chess`)
+
 from . import _native
-from ._core import SQUARE_NAMES, WHITE, Board, Color, Move, Square
+from ._core import WHITE, Board, Color, Move, Square
 
 LOGGER = logging.getLogger("chess.pgn")
 
@@ -529,7 +531,7 @@ class GameNode(_native.GameNode):
             if visitor.end_headers() is not SKIP:
                 visitor.visit_board(board)
                 if self.variations:
-                    self.variations[0]._visit_line(board, visitor, True)
+                    self.variations[0]._accept(board, visitor)
                 visitor.visit_result(game.headers.get("Result", "*"))
         visitor.end_game()
         return visitor.result()
@@ -604,7 +606,7 @@ class ChildNode(_native.ChildNode, GameNode):
         """The move in UCI, in the parent's position."""
         return self.parent.board().uci(self.move, chess960=chess960)
 
-    def _visit_node(self, parent_board: Board, visitor: BaseVisitor[Any]) -> None:
+    def _accept_node(self, parent_board: Board, visitor: BaseVisitor[Any]) -> None:
         # The calls for this node alone: its starting comment, its move, the board after it,
         # its NAGs in order, its comment.
         if self.starting_comment:
@@ -618,7 +620,7 @@ class ChildNode(_native.ChildNode, GameNode):
         if self.comment:
             visitor.visit_comment(self.comment)
 
-    def _visit_line(self, board: Board, visitor: BaseVisitor[Any], sidelines: bool) -> None:
+    def _accept(self, board: Board, visitor: BaseVisitor[Any], *, sidelines: bool = True) -> None:
         # This node, then (with `sidelines`) its parent's other children as variations, then
         # the main continuation, to the end of the line. `board` is the parent's position and
         # is the same again at the end.
@@ -626,10 +628,10 @@ class ChildNode(_native.ChildNode, GameNode):
         pushed = 0
         while True:
             others = itertools.islice(node.parent.variations, 1, None) if sidelines else iter(())
-            node._visit_node(board, visitor)
+            node._accept_node(board, visitor)
             for other in others:
                 if visitor.begin_variation() is not SKIP:
-                    other._visit_line(board, visitor, False)
+                    other._accept(board, visitor, sidelines=False)
                 visitor.end_variation()
             if not node.variations:
                 break
@@ -643,7 +645,7 @@ class ChildNode(_native.ChildNode, GameNode):
     def accept(self, visitor: BaseVisitor[ResultT]) -> ResultT:
         """Walks this node and what follows it (not its siblings) with `visitor`."""
         if not _exported_natively(visitor, self, "node"):
-            self._visit_line(self.parent.board(), visitor, False)
+            self._accept(self.parent.board(), visitor, sidelines=False)
         return visitor.result()
 
     def __repr__(self) -> str:
@@ -729,7 +731,7 @@ class Game(_native.Game, GameNode):
                 if self.comment:
                     visitor.visit_comment(self.comment)
                 if self.variations:
-                    self.variations[0]._visit_line(board, visitor, True)
+                    self.variations[0]._accept(board, visitor)
                 visitor.visit_result(self.headers.get("Result", "*"))
         visitor.end_game()
         return visitor.result()
@@ -921,7 +923,7 @@ class Mainline(Generic[MainlineMapT]):
         board = self.start.board()
         while node.variations:
             node = node.variations[0]
-            node._visit_node(board, visitor)  # type: ignore[attr-defined]
+            node._accept_node(board, visitor)  # type: ignore[attr-defined]
             board.push(node.move)
         return visitor.result()
 
