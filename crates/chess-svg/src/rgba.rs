@@ -101,7 +101,9 @@ impl FromStr for Rgba {
             text: text.to_owned(),
         };
         let Some(hex) = text.strip_prefix('#') else {
-            return crate::named::named(text).ok_or_else(error);
+            return crate::named::named(text)
+                .map(|[r, g, b, a]| Rgba::rgb(r, g, b).with_alpha(a))
+                .ok_or_else(error);
         };
         if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
             return Err(error());

@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 
 use chess_core::{Bitboard, Board, Color, Square};
 
-use super::{EmptySquareError, LenientPosition, RawMove, Undo};
+use super::position::{EmptySquareError, LenientPosition, RawMove, Undo};
 use crate::{DrawReason, Outcome, WinReason};
 
 /// What python-chess compares to find a repetition: the pieces, the side to move, the

@@ -10,7 +10,7 @@ use core::ops::ControlFlow;
 
 use chess_core::{Bitboard, Color, File, Rank, Role, Square, attacks};
 
-use super::{LenientPosition, Moves, RawMove};
+use super::position::{LenientPosition, Moves, RawMove};
 
 /// What a sink returns: go on or stop.
 type Flow = ControlFlow<()>;

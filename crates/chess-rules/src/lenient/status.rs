@@ -3,7 +3,7 @@
 
 use chess_core::{Bitboard, Color, Rank, Role, Square, attacks};
 
-use super::LenientPosition;
+use super::position::LenientPosition;
 
 bitflags::bitflags! {
     /// The reasons a lenient position could not occur in a game of standard chess or

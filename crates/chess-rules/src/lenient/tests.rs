@@ -1,6 +1,8 @@
 use chess_core::{Bitboard, Piece, Role, Square};
 
-use super::{LenientGame, LenientPosition, RawMove, Status};
+use super::game::LenientGame;
+use super::position::{LenientPosition, RawMove};
+use super::status::Status;
 
 fn uci(moves: &[RawMove]) -> Vec<String> {
     moves.iter().map(ToString::to_string).collect()
