@@ -1,4 +1,4 @@
-//! `cargo xtask codegen`, the opening names: the Lichess opening names (CC0) as a Rust table
+//! `cargo xtask gen-tables`, the opening names: the Lichess opening names (CC0) as a Rust table
 //! of `(ECO, name, moves)`, from the `eco`, `name` and `pgn` columns of the `[a-e].tsv` files
 //! in `$CHESS_OPENINGS_DIR` or else `../shared/testdata/openings/` (beside the workspace). The
 //! library plays each line on first use to index the names by position.

@@ -1,4 +1,4 @@
-//! `cargo xtask codegen`, the game format's rank code tables:
+//! `cargo xtask gen-tables`, the game format's rank code tables:
 //! `crates/chess-notation/src/pack/table.rs`, the Huffman code lengths of the ranks of the
 //! moves in each coding context, derived from a corpus of games the ranking model plays itself
 //! (`chess_notation::pack::training`; `docs/formats.md` says how).

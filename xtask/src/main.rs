@@ -1,10 +1,10 @@
 //! Project automation, run as `cargo xtask <command>`.
 //!
-//! - `cargo xtask codegen` regenerates every generated file checked in: the attack and Zobrist
+//! - `cargo xtask gen-tables` regenerates every generated file checked in: the attack and Zobrist
 //!   tables of chess-core, the opening names of chess-notation (from the Lichess data set in
 //!   `$CHESS_OPENINGS_DIR` or `../shared/testdata/openings`; skipped, saying so, without it)
-//!   and the rank code tables of its game format ([`codegen`] lists them with their inputs).
-//! - `cargo xtask codegen --check` changes nothing and fails, naming each stale file, when a
+//!   and the rank code tables of its game format ([`gen_tables`] lists them with their inputs).
+//! - `cargo xtask gen-tables --check` changes nothing and fails, naming each stale file, when a
 //!   checked-in file differs from what its generator would write.
 //! - `cargo xtask match-openings [--out FILE] [--depth N] [--max-eval CP] [--plies MIN-MAX]
 //!   [--seed N]` chooses balanced openings for engine matches from the same data set, scored by
@@ -19,7 +19,7 @@
 //! - `cargo xtask structure` fails, naming them, when module files of a crate import each other
 //!   in a circle ([`structure`]; the xtask tests check the same).
 
-mod codegen;
+mod gen_core;
 mod gen_openings;
 mod gen_pack_table;
 mod gen_tables;
@@ -35,7 +35,7 @@ use std::process::ExitCode;
 
 use crate::generated::Mode;
 
-const USAGE: &str = "usage: cargo xtask codegen [--check]
+const USAGE: &str = "usage: cargo xtask gen-tables [--check]
        cargo xtask match-openings [--out FILE] [--depth N] [--max-eval CP] [--plies MIN-MAX] [--seed N]
        cargo xtask testdata [--list]
        cargo xtask test [CARGO TEST ARGS]
@@ -46,8 +46,9 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let result = match args.as_slice() {
-        ["codegen"] => codegen::run(&project_root(), Mode::Write),
-        ["codegen", "--check"] => codegen::run(&project_root(), Mode::Check),
+        // `codegen` was this command's name for a while: the same command, not a second one.
+        ["gen-tables" | "codegen"] => gen_tables::run(&project_root(), Mode::Write),
+        ["gen-tables" | "codegen", "--check"] => gen_tables::run(&project_root(), Mode::Check),
         ["match-openings", rest @ ..] => match_openings::Options::parse(&project_root(), rest)
             .and_then(|options| match_openings::run(&project_root(), &options)),
         ["testdata"] => testdata::fetch(&project_root()),

@@ -1,7 +1,7 @@
 //! Prints `src/pack/table.rs`, the rank code tables of the game format, as the training corpus
 //! of `chess_notation::pack::training` gives them.
 //!
-//! `cargo xtask codegen` runs this and writes the output to the file (or, with `--check`, fails
+//! `cargo xtask gen-tables` runs this and writes the output to the file (or, with `--check`, fails
 //! when the file differs); the test `pack::rank_code_tables_are_fresh` compares the two too.
 //! (Do not redirect the output onto the file by hand: the shell would empty the file before
 //! the crate that includes it is built.)

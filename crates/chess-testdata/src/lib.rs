@@ -252,7 +252,7 @@ pub fn skip(what: &str, remedy: &str) {
 
 /// Says that something skipped, in `line`: on the terminal, and in the file named by
 /// [`SKIP_LOG_VAR`] (how `cargo xtask test` counts the skips). [`skip`] words its line;
-/// `cargo xtask codegen` reports a part it skips through this too.
+/// `cargo xtask gen-tables` reports a part it skips through this too.
 pub fn report_skip(line: &str) {
     // Written to the handle, not through `eprintln!`: the test harness captures the macros'
     // output of passing tests, and a skip must be seen.

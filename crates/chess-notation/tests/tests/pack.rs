@@ -269,7 +269,7 @@ fn random_games_round_trip() {
     }
 }
 
-/// The checked-in rank code tables are what their generator renders (`cargo xtask codegen` runs
+/// The checked-in rank code tables are what their generator renders (`cargo xtask gen-tables` runs
 /// the same generator, through the `pack_table` example, and writes the file).
 #[test]
 fn rank_code_tables_are_fresh() {
@@ -277,7 +277,7 @@ fn rank_code_tables_are_fresh() {
     let current = std::fs::read_to_string(path).unwrap();
     assert!(
         current.replace("\r\n", "\n") == training::render_table(),
-        "crates/chess-notation/src/pack/table.rs is stale: run `cargo xtask codegen` and commit"
+        "crates/chess-notation/src/pack/table.rs is stale: run `cargo xtask gen-tables` and commit"
     );
 }
 
