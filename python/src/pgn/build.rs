@@ -187,12 +187,15 @@ impl<'py> Builder<'py> {
     /// `GameBuilder.visit_move`: a child of the top node, which it replaces.
     fn visit_move(&mut self, m: RawMove) -> PyResult<()> {
         let top = *self.stack.last().ok_or_else(empty_stack)?;
-        let child = self.tree.push(Node {
+        let mut node = Node {
             parent: Parent::Index(top),
             mv: MoveField::Raw(m),
-            starting_comment: Text::Rust(mem::take(&mut self.starting_comment)),
             ..Node::default()
-        });
+        };
+        if !self.starting_comment.is_empty() {
+            node.rare_mut().starting_comment = Text::Rust(mem::take(&mut self.starting_comment));
+        }
+        let child = self.tree.push(node);
         if let Children::Indices(children) = &mut self.tree.nodes[top as usize].children {
             children.push(child);
         }
@@ -376,10 +379,10 @@ impl<'py> Sink<'py> for Builder<'py> {
         let py = self.py;
         let top = self.top()?;
         match digits.parse::<u64>() {
-            Ok(nag) => top.nags.add(py, nag),
+            Ok(nag) => top.rare_mut().nags.add(py, nag),
             Err(_) => {
                 let nag = py.get_type::<PyInt>().call1((digits,))?;
-                top.nags.add_object(&nag)
+                top.rare_mut().nags.add_object(&nag)
             }
         }
     }

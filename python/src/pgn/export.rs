@@ -346,13 +346,15 @@ impl Fields {
                 MoveField::Raw(m) => Some(Ok(*m)),
                 MoveField::Object(object) => Some(Err(object.clone_ref(py))),
             };
-            let nags = match &node.nags {
-                Nags::Rust(_) => Ok(node.nags.sorted().unwrap_or_default()),
-                Nags::Object(object) => Err(object.clone_ref(py)),
+            let nags = match node.nags() {
+                None => Ok(Vec::new()),
+                Some(nags @ Nags::Rust(_)) => Ok(nags.sorted().unwrap_or_default()),
+                Some(Nags::Object(object)) => Err(object.clone_ref(py)),
             };
             (
                 mv,
-                text_of(py, &node.starting_comment, buffer),
+                node.starting_comment()
+                    .map_or(Ok(None), |text| text_of(py, text, buffer)),
                 text_of(py, &node.comment, buffer),
                 nags,
             )

@@ -280,12 +280,35 @@ pub(crate) struct Node {
     pub(crate) parent: Parent,
     pub(crate) mv: MoveField,
     pub(crate) comment: Text,
+    pub(crate) children: Children,
+    /// The starting comment and the NAGs, which few nodes of a game have: kept apart, so that
+    /// the tree's nodes stay small.
+    pub(crate) rare: Option<Box<Rare>>,
+}
+
+/// The fields of a node that few nodes of a game have.
+#[derive(Default)]
+pub(crate) struct Rare {
     pub(crate) starting_comment: Text,
     pub(crate) nags: Nags,
-    pub(crate) children: Children,
 }
 
 impl Node {
+    /// The starting comment (None for an empty one, never set).
+    pub(crate) fn starting_comment(&self) -> Option<&Text> {
+        self.rare.as_ref().map(|rare| &rare.starting_comment)
+    }
+
+    /// The NAGs (None for none, never set).
+    pub(crate) fn nags(&self) -> Option<&Nags> {
+        self.rare.as_ref().map(|rare| &rare.nags)
+    }
+
+    /// The fields few nodes have, to change.
+    pub(crate) fn rare_mut(&mut self) -> &mut Rare {
+        self.rare.get_or_insert_with(Box::default)
+    }
+
     fn traverse(&self, visit: &PyVisit<'_>) -> Result<(), PyTraverseError> {
         if let Parent::Object(object) = &self.parent {
             visit.call(object)?;
@@ -293,12 +316,13 @@ impl Node {
         if let MoveField::Object(object) = &self.mv {
             visit.call(object)?;
         }
-        for text in [&self.comment, &self.starting_comment] {
+        let texts = [Some(&self.comment), self.starting_comment()];
+        for text in texts.into_iter().flatten() {
             if let Text::Object(object) = text {
                 visit.call(object)?;
             }
         }
-        if let Nags::Object(object) = &self.nags {
+        if let Some(Nags::Object(object)) = self.nags() {
             visit.call(object)?;
         }
         if let Children::Object(object) = &self.children {
@@ -861,10 +885,11 @@ fn turn_of<'py>(slf: &Bound<'py, GameNode>) -> PyResult<Bound<'py, PyAny>> {
 }
 
 impl GameNode {
+    #[inline]
     fn duration(
         slf: &Bound<'_, Self>,
-        find: fn(&str) -> Option<DurationCommand<'_>>,
-        slow: fn(Python<'_>) -> PyResult<Bound<'_, PyAny>>,
+        find: impl FnOnce(&str) -> Option<DurationCommand<'_>>,
+        slow: impl FnOnce(Python<'_>) -> PyResult<Bound<'_, PyAny>>,
     ) -> PyResult<Py<PyAny>> {
         let py = slf.py();
         let reading = read_comment(slf, |comment| match find(comment) {
@@ -902,8 +927,9 @@ impl GameNode {
             node.mv = MoveField::None;
             node.children = Children::Object(variations);
             node.comment = Text::of(comment);
-            node.starting_comment = Text::default();
-            node.nags = Nags::Object(nags);
+            let rare = node.rare_mut();
+            rare.starting_comment = Text::default();
+            rare.nags = Nags::Object(nags);
         })
     }
 
@@ -984,13 +1010,17 @@ impl GameNode {
     #[getter]
     fn starting_comment<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
-        read_node(slf, |node, text| node.starting_comment.object(py, text))
+        read_node(slf, |node, text| match node.starting_comment() {
+            Some(starting) => starting.object(py, text),
+            None => PyString::new(py, "").into_any(),
+        })
     }
 
     #[setter]
     fn set_starting_comment(slf: &Bound<'_, Self>, value: Bound<'_, PyAny>) -> PyResult<()> {
         let text = Text::of(&value);
-        let old = Place::of(slf)?.write(|node| mem::replace(&mut node.starting_comment, text))?;
+        let old = Place::of(slf)?
+            .write(|node| mem::replace(&mut node.rare_mut().starting_comment, text))?;
         drop(old);
         Ok(())
     }
@@ -999,13 +1029,13 @@ impl GameNode {
     #[getter]
     fn nags<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
-        Place::of(slf)?.write(|node| node.nags.object(py))?
+        Place::of(slf)?.write(|node| node.rare_mut().nags.object(py))?
     }
 
     #[setter]
     fn set_nags(slf: &Bound<'_, Self>, value: Bound<'_, PyAny>) -> PyResult<()> {
         let nags = Nags::Object(value.unbind());
-        let old = Place::of(slf)?.write(|node| mem::replace(&mut node.nags, nags))?;
+        let old = Place::of(slf)?.write(|node| mem::replace(&mut node.rare_mut().nags, nags))?;
         drop(old);
         Ok(())
     }
