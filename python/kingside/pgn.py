@@ -1337,6 +1337,9 @@ def read_game(handle: TextIO, *, Visitor: Any = GameBuilder) -> Any:
     if Visitor is GameBuilder:
         # The default: Rust makes the builder only if an error needs its handle_error.
         return _native.pgn_read_game(handle)
+    if Visitor is HeadersBuilder:
+        # read_headers: the tags in Rust until they are asked for, the movetext skipped.
+        return _native.pgn_read_headers(handle)
     visitor = Visitor()
     if _builds_plain_games(visitor):
         return _native.pgn_read_game(handle, visitor)

@@ -53,6 +53,105 @@ struct Tags<'py> {
     pending: Bound<'py, PgnTags>,
 }
 
+impl Tags<'_> {
+    /// A tag read: kept in Rust, or set in ``Headers`` once it has taken the tags.
+    fn add(&self, name: &str, value: &str) -> PyResult<()> {
+        // A line break in a value: `Headers.__setitem__` refuses it, with its words.
+        if !value.contains('\n') {
+            let mut pending = self.pending.borrow_mut();
+            if !pending.taken {
+                pending.push(name, value);
+                return Ok(());
+            }
+        }
+        self.headers.set_item(name, value)
+    }
+}
+
+/// Reads the tags of the next game as ``read_headers`` does (``HeadersBuilder``): a
+/// ``Headers`` of them, kept in Rust until asked for, the movetext skipped; None at the end of
+/// the file.
+#[pyfunction]
+pub(crate) fn pgn_read_headers<'py>(
+    handle: &Bound<'py, PyAny>,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let mut sink = TagsOnly {
+        py: handle.py(),
+        tags: None,
+    };
+    read_game(handle, &mut sink)
+}
+
+/// `HeadersBuilder`'s state, in Rust.
+struct TagsOnly<'py> {
+    py: Python<'py>,
+    tags: Option<Tags<'py>>,
+}
+
+impl<'py> Sink<'py> for TagsOnly<'py> {
+    fn begin_game(&mut self) -> PyResult<bool> {
+        Ok(false)
+    }
+
+    fn begin_headers(&mut self) -> PyResult<()> {
+        self.tags = Some(new_tags(self.py, false)?);
+        Ok(())
+    }
+
+    fn header(&mut self, name: &str, value: &str) -> PyResult<()> {
+        match &self.tags {
+            Some(tags) => tags.add(name, value),
+            None => Ok(()),
+        }
+    }
+
+    fn end_headers(&mut self) -> PyResult<bool> {
+        // The movetext is skipped: none of the calls below come.
+        Ok(true)
+    }
+
+    fn start_board(&mut self) -> PyResult<bool> {
+        Ok(false)
+    }
+
+    fn comment(&mut self, _: &str) -> PyResult<()> {
+        Ok(())
+    }
+
+    fn open(&mut self) -> PyResult<Open> {
+        Ok(Open::Skipped)
+    }
+
+    fn end_skipped(&mut self) -> PyResult<()> {
+        Ok(())
+    }
+
+    fn close(&mut self) -> PyResult<()> {
+        Ok(())
+    }
+
+    fn nag(&mut self, _: &str) -> PyResult<()> {
+        Ok(())
+    }
+
+    fn in_mainline(&self) -> bool {
+        true
+    }
+
+    fn result(&mut self, _: &str) -> PyResult<()> {
+        Ok(())
+    }
+
+    fn san(&mut self, _: &str) -> PyResult<bool> {
+        Ok(true)
+    }
+
+    fn end_game(&mut self) -> PyResult<Bound<'py, PyAny>> {
+        let tags = self.tags.take().expect("begin_headers made the tags");
+        Ok(tags.headers)
+    }
+}
+
 /// The tags `read_game` read for a game's ``Headers``, kept in Rust until Python asks for them
 /// (``Headers`` then makes its two dictionaries of them, as if each had been set in turn).
 #[pyclass(module = "kingside._native")]
@@ -65,6 +164,9 @@ pub(crate) struct PgnTags {
     result: Option<String>,
     /// Whether ``Headers`` took the tags: later ones go to it.
     taken: bool,
+    /// Whether the Seven Tag Roster's defaults come first (a game's tags; not those of
+    /// ``HeadersBuilder``, which start empty).
+    defaults: bool,
 }
 
 impl PgnTags {
@@ -107,8 +209,10 @@ impl PgnTags {
     ) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyDict>)> {
         self.taken = true;
         let roster = PyDict::new(py);
-        for (name, value) in TAG_ROSTER.iter().zip(ROSTER_DEFAULTS) {
-            roster.set_item(name, value)?;
+        if self.defaults {
+            for (name, value) in TAG_ROSTER.iter().zip(ROSTER_DEFAULTS) {
+                roster.set_item(name, value)?;
+            }
         }
         let others = PyDict::new(py);
         for &span in &self.spans {
@@ -205,8 +309,9 @@ impl<'py> Builder<'py> {
     }
 }
 
-/// A new ``Headers`` whose tags are kept in Rust until Python asks for them.
-fn new_tags(py: Python<'_>) -> PyResult<Tags<'_>> {
+/// A new ``Headers`` whose tags are kept in Rust until Python asks for them (after the Seven
+/// Tag Roster's defaults with `defaults`).
+fn new_tags(py: Python<'_>, defaults: bool) -> PyResult<Tags<'_>> {
     let class = headers_class(py)?;
     let headers = class.call_method1(pyo3::intern!(py, "__new__"), (&class,))?;
     let pending = Bound::new(
@@ -216,6 +321,7 @@ fn new_tags(py: Python<'_>) -> PyResult<Tags<'_>> {
             spans: Vec::with_capacity(20),
             result: None,
             taken: false,
+            defaults,
         },
     )?;
     headers.setattr(pyo3::intern!(py, "_pending"), &pending)?;
@@ -253,7 +359,7 @@ fn san_error(py: Python<'_>, error: &LenientMoveError, pos: &LenientPosition) ->
 impl<'py> Sink<'py> for Builder<'py> {
     fn begin_game(&mut self) -> PyResult<bool> {
         let py = self.py;
-        let tags = new_tags(py)?;
+        let tags = new_tags(py, true)?;
         let game = Game::built(
             py,
             Tree::new(),
@@ -277,16 +383,7 @@ impl<'py> Sink<'py> for Builder<'py> {
         if matches!(name, "FEN" | "Variant") {
             self.special_tags = true;
         }
-        let tags = self.tags();
-        // A line break in a value: `Headers.__setitem__` refuses it, with its words.
-        if !value.contains('\n') {
-            let mut pending = tags.pending.borrow_mut();
-            if !pending.taken {
-                pending.push(name, value);
-                return Ok(());
-            }
-        }
-        tags.headers.set_item(name, value)
+        self.tags().add(name, value)
     }
 
     fn end_headers(&mut self) -> PyResult<bool> {

@@ -22,6 +22,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<node::PgnMainlineIterator>()?;
     m.add_class::<build::PgnTags>()?;
     m.add_function(wrap_pyfunction!(build::pgn_read_game, m)?)?;
+    m.add_function(wrap_pyfunction!(build::pgn_read_headers, m)?)?;
     m.add_function(wrap_pyfunction!(visit::pgn_read_visitor, m)?)?;
     m.add_function(wrap_pyfunction!(export::pgn_export, m)?)?;
     Ok(())
