@@ -90,10 +90,7 @@ fn build(args: &BookBuildArgs, out: &mut impl Write) -> Result<()> {
             progress.update();
         }
         if let Some(e) = counted.take_error() {
-            return Err(CliError::input(
-                &name,
-                format_args!("game {}, line {}: {}", e.game, e.at.line, e.reason),
-            ));
+            return Err(CliError::input(&name, e));
         }
     }
     if games == 0 && bad > 0 {

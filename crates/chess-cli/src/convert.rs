@@ -115,10 +115,7 @@ pub fn run(args: &PgnArgs) -> Result<()> {
         })
         .map_err(|e| write_error(&out_path, e))?;
         if let Some(e) = records.take_error() {
-            crate::error::warn(format_args!(
-                "{name}: game {}, line {}: {}",
-                e.game, e.at.line, e.reason
-            ));
+            crate::error::warn(format_args!("{name}: {e}"));
             unreadable = true;
         }
     }

@@ -154,10 +154,7 @@ fn encode_into(args: &EncodeArgs, sink: &mut Sink<'_, dyn Write + '_>) -> Result
             if let Some(e) = encoded_games.take_error() {
                 // The input failed part-way: the games before it are encoded.
                 failed = true;
-                crate::error::warn(format_args!(
-                    "{name}: game {}, line {}: {}",
-                    e.game, e.at.line, e.reason
-                ));
+                crate::error::warn(format_args!("{name}: {e}"));
             }
         }
         Items {

@@ -262,10 +262,7 @@ fn read_file(
     match summaries.take_error() {
         // The input failed part-way (a cut or corrupt compressed stream, a read error): the
         // games before it have been reported.
-        Some(e) => Err(CliError::input(
-            name,
-            format_args!("game {}, line {}: {}", e.game, e.at.line, e.reason),
-        )),
+        Some(e) => Err(CliError::input(name, e)),
         None => Ok(()),
     }
 }

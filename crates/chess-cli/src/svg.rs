@@ -133,9 +133,7 @@ fn from_game(path: &Path, number: u64, ply: Option<usize>) -> Result<Scene> {
         input.progress.update();
         read += 1;
         if read == number {
-            break game.map_err(|e| {
-                CliError::input(&name, format_args!("game {number}, {}: {}", e.at, e.reason))
-            })?;
+            break game.map_err(|e| CliError::input(&name, e))?;
         }
     };
     let moves = &game.mainline.moves;

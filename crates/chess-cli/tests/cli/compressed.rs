@@ -204,3 +204,52 @@ fn cut_and_corrupt_streams_say_where_after_the_games_before() {
     assert_eq!(out.status, 1);
     assert_contains(&out.stderr, "gzip stream at compressed byte");
 }
+
+/// A stream cut part-way is reported in the reader's own words (`PgnError`'s `Display`: game,
+/// line, column, reason), the same by every command that reads PGN.
+#[test]
+fn every_command_words_a_cut_stream_alike() {
+    let game = "[Event \"e\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n";
+    let text = game.repeat(400);
+    // Four frames, cut inside the last: the games of the first three are read before the cut.
+    let quarters: Vec<&[u8]> = text.as_bytes().chunks(text.len() / 4 + 1).collect();
+    let bytes = zstd_frames(&quarters);
+    let dir = TempDir::new("cli-cut-words");
+    let path = dir.file_bytes("cut.pgn.zst", &bytes[..bytes.len() - 8]);
+    let out_book = dir.join("book.bin").display().to_string();
+    let out_jsonl = dir.join("games.jsonl").display().to_string();
+    let mut said = Vec::new();
+    for args in [
+        vec!["pgn", &path],
+        vec!["pgn", &path, "-o", &out_jsonl],
+        vec!["book", "build", &path, "--out", &out_book],
+        vec!["encode", &path],
+    ] {
+        let out = chess(&args, "");
+        assert_eq!(out.status, 1, "{args:?}: {}", out.stderr);
+        let line = out
+            .stderr
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("chess: {path}: ")))
+            .unwrap_or_else(|| panic!("{args:?}: {}", out.stderr))
+            .to_owned();
+        said.push(line);
+    }
+    let first = &said[0];
+    let (game_number, rest) = first
+        .strip_prefix("game ")
+        .and_then(|r| r.split_once(", line "))
+        .expect(first);
+    assert!(game_number.parse::<u64>().unwrap() > 1, "{first}");
+    let (line, rest) = rest.split_once(", column ").expect(first);
+    assert!(line.parse::<u64>().unwrap() > 1, "{first}");
+    let (column, reason) = rest.split_once(": ").expect(first);
+    assert!(column.parse::<u64>().is_ok(), "{first}");
+    assert!(
+        reason.starts_with("read error: corrupt or cut zstd stream at compressed byte "),
+        "{first}"
+    );
+    for (other, args) in said.iter().zip(["pgn", "pgn -o", "book build", "encode"]) {
+        assert_eq!(other, first, "{args}");
+    }
+}
