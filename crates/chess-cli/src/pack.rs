@@ -10,12 +10,10 @@ use std::io::{BufRead, IsTerminal, Read, Write};
 use rayon::prelude::*;
 use std::path::Path;
 
-use chess_notation::pack::{self, Format};
-use chess_notation::pgn::{
-    GameBuilder, GameResult, MoveNode, ParallelReader, PgnError, PgnGame, VisitorExt,
-};
+use chess_notation::pack::{self, Format, Packed};
+use chess_notation::pgn::{GameBuilder, ParallelReader, PgnError, PgnGame, VisitorExt};
 use chess_notation::{BoardFen, Fen, uci};
-use chess_rules::{Arbiter, Move, Outcome, Position};
+use chess_rules::{Move, Position};
 
 use crate::cli::{DecodeArgs, EncodeArgs};
 use crate::error::{CliError, Items, Result};
@@ -201,7 +199,7 @@ pub fn decode(args: &DecodeArgs, out: &mut impl Write) -> Result<()> {
 fn decode_into(args: &DecodeArgs, out: &mut dyn Write) -> Result<()> {
     let mut bad = 0u64;
     let mut values = 0u64;
-    let mut each = |label: &str, decoded: std::result::Result<Decoded, String>| -> Result<()> {
+    let mut each = |label: &str, decoded: std::result::Result<Packed, String>| -> Result<()> {
         values += 1;
         if let Err(message) = &decoded {
             bad += 1;
@@ -252,7 +250,7 @@ fn decode_into(args: &DecodeArgs, out: &mut dyn Write) -> Result<()> {
 /// Decodes the base64 values of `path` (`-`: stdin), one a line, blank lines skipped.
 fn decode_lines(
     path: &Path,
-    each: &mut impl FnMut(&str, std::result::Result<Decoded, String>) -> Result<()>,
+    each: &mut impl FnMut(&str, std::result::Result<Packed, String>) -> Result<()>,
 ) -> Result<()> {
     let name = input_name(path);
     let input = crate::files::open(path, &name)?;
@@ -289,91 +287,57 @@ const DECODE_BATCH: usize = 4096;
 
 fn decode_bytes(
     bytes: std::result::Result<Vec<u8>, String>,
-) -> std::result::Result<Decoded, String> {
-    bytes.and_then(|bytes| decode_value(&bytes).map_err(|e| e.to_string()))
+) -> std::result::Result<Packed, String> {
+    let packed = pack::decode(&bytes?).map_err(|e| e.to_string())?;
+    match packed {
+        Packed::Position { .. } | Packed::Board(_) | Packed::Game { .. } => Ok(packed),
+        // A format added to the library but not yet to the program.
+        other => Err(format!(
+            "{} values are not written by this version of the program",
+            other.format().name()
+        )),
+    }
 }
 
 fn base64(text: &str) -> std::result::Result<Vec<u8>, String> {
     pack::base64::decode(text).map_err(|e| e.to_string())
 }
 
-/// What packed bytes hold.
-enum Decoded {
-    Position(Format, Position),
-    Board(chess_core::Board),
-    Game(Position, Vec<Move>),
-}
-
-fn decode_value(bytes: &[u8]) -> std::result::Result<Decoded, pack::DecodeError> {
-    Ok(match Format::of(bytes)? {
-        Format::Position => Decoded::Position(Format::Position, pack::decode_position(bytes)?),
-        Format::HuffmanPosition => Decoded::Position(
-            Format::HuffmanPosition,
-            pack::huffman::decode_position(bytes)?,
-        ),
-        Format::HuffmanBoard => Decoded::Board(pack::huffman::decode_board(bytes)?),
-        Format::Game => {
-            let (start, moves) = pack::decode_game(bytes)?;
-            Decoded::Game(start, moves)
-        }
-        // A format added to the library but not yet to the program.
-        other => {
-            return Err(pack::DecodeError::UnknownFormat { tag: other.tag() });
-        }
-    })
-}
-
-fn write_text(value: &Decoded, out: &mut dyn Write) -> Result<()> {
+fn write_text(value: &Packed, out: &mut dyn Write) -> Result<()> {
     match value {
-        Decoded::Position(_, pos) => writeln!(out, "{}", Fen::from_position(pos))?,
-        Decoded::Board(board) => writeln!(out, "{}", BoardFen(board))?,
-        Decoded::Game(start, moves) => writeln!(out, "{}", to_pgn(start, moves))?,
+        Packed::Position { position, .. } => writeln!(out, "{}", Fen::from_position(position))?,
+        Packed::Board(board) => writeln!(out, "{}", BoardFen(board))?,
+        // The game with its result by the rules; the Seven Tag Roster unknown.
+        Packed::Game { .. } => {
+            if let Some(game) = value.to_pgn() {
+                writeln!(out, "{game}")?;
+            }
+        }
+        // Refused by `decode_bytes`.
+        _ => {}
     }
     Ok(())
 }
 
-/// A decoded game as PGN: its moves and the result when the rules decide it, as the
-/// [`Arbiter`] judges them (the format keeps moves, not tags: the writer gives the Seven Tag
-/// Roster unknown values, and the start's `SetUp`, `FEN` and `Variant` tags).
-fn to_pgn(start: &Position, moves: &[Move]) -> PgnGame {
-    let mut game = PgnGame {
-        initial: start.clone(),
-        ..PgnGame::default()
-    };
-    let mut pos = start.clone();
-    let mut arbiter = Arbiter::new(start);
-    for &m in moves {
-        game.mainline.moves.push(MoveNode::new(&pos, m));
-        pos.play_unchecked(m);
-        arbiter.push(&pos);
-    }
-    game.result = Some(match arbiter.outcome(&pos) {
-        Some(Outcome::Decisive { winner, .. }) => GameResult::winner(winner),
-        Some(Outcome::Draw { .. }) => GameResult::Draw,
-        None => GameResult::Unknown,
-    });
-    game
-}
-
 /// `{"value": n, "format": …, "fen": …, "moves": […] | null, "final_fen": … | null,
 /// "error": … | null}`; a board alone has its placement field as `fen`.
-fn to_json(number: u64, decoded: &std::result::Result<Decoded, String>) -> Json {
+fn to_json(number: u64, decoded: &std::result::Result<Packed, String>) -> Json {
     let (format, fen, moves, final_fen, error) = match decoded {
-        Ok(Decoded::Position(format, pos)) => (
+        Ok(Packed::Position { format, position }) => (
             Json::str(format.name()),
-            Json::str(Fen::from_position(pos).to_string()),
+            Json::str(Fen::from_position(position).to_string()),
             Json::Null,
             Json::Null,
             Json::Null,
         ),
-        Ok(Decoded::Board(board)) => (
+        Ok(Packed::Board(board)) => (
             Json::str(Format::HuffmanBoard.name()),
             Json::str(BoardFen(board).to_string()),
             Json::Null,
             Json::Null,
             Json::Null,
         ),
-        Ok(Decoded::Game(start, moves)) => {
+        Ok(Packed::Game { start, moves }) => {
             let (line, end) = uci::format_line(start, moves.iter().copied().map(Some));
             (
                 Json::str(Format::Game.name()),
@@ -383,6 +347,8 @@ fn to_json(number: u64, decoded: &std::result::Result<Decoded, String>) -> Json 
                 Json::Null,
             )
         }
+        // Refused by `decode_bytes`.
+        Ok(_) => (Json::Null, Json::Null, Json::Null, Json::Null, Json::Null),
         Err(message) => (
             Json::Null,
             Json::Null,

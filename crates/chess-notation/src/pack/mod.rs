@@ -13,6 +13,7 @@
 //!   the legal moves ordered by a cheap model of which moves are likely ([`model`]),
 //!   Huffman-coded: 3.6 bits per move on a sample of Lichess games, where Lichess's production
 //!   scheme needs 4.41.
+//! - [`decode`]: bytes of any of these formats, told apart by their first byte ([`Packed`]).
 //! - [`base64`]: text for the bytes, for command lines and JSON.
 //!
 //! Every format starts with a byte whose high nibble names it and its version ([`Format`]), so
@@ -43,6 +44,7 @@ mod format;
 mod game;
 pub mod huffman;
 pub mod model;
+mod packed;
 mod position;
 mod radix;
 mod table;
@@ -53,4 +55,5 @@ pub mod training;
 
 pub use format::{DecodeError, Format};
 pub use game::{EncodeError, MAX_GAME_PLIES, decode_game, encode_game};
+pub use packed::{Packed, decode};
 pub use position::{PackedPosition, decode_position, decode_setup, encode_position};

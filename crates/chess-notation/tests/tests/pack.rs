@@ -572,3 +572,49 @@ fn version_1_bytes_are_frozen() {
     }
     insta::assert_snapshot!("pack_version_1", out);
 }
+
+/// `pack::decode` tells every format apart, and a decoded game is PGN with its result by the
+/// rules.
+#[test]
+fn any_format_decodes_and_a_game_becomes_pgn() {
+    use chess_notation::pack::Packed;
+
+    let start = Position::standard();
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for san in ["f3", "e5", "g4", "Qh4#"] {
+        let m = chess_notation::input::parse_move(&pos, san).unwrap();
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    let game = pack::decode(&pack::encode_game(&start, &moves).unwrap()).unwrap();
+    assert_eq!(game.format(), Format::Game);
+    let pgn = game.to_pgn().unwrap().to_string();
+    assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+    assert!(pgn.contains("1. f3 e5 2. g4 Qh4# 0-1"), "{pgn}");
+    for (bytes, format) in [
+        (
+            pack::encode_position(&pos).as_bytes().to_vec(),
+            Format::Position,
+        ),
+        (
+            pack::huffman::encode_position(&pos),
+            Format::HuffmanPosition,
+        ),
+        (
+            pack::huffman::encode_board(pos.board()),
+            Format::HuffmanBoard,
+        ),
+    ] {
+        let decoded = pack::decode(&bytes).unwrap();
+        assert_eq!(decoded.format(), format);
+        assert!(decoded.to_pgn().is_none());
+        match decoded {
+            Packed::Position { position, .. } => assert_eq!(position, pos),
+            Packed::Board(board) => assert_eq!(&board, pos.board()),
+            other => panic!("{other:?}"),
+        }
+    }
+    assert!(pack::decode(&[]).is_err());
+    assert!(pack::decode(&[0x90]).is_err());
+}
