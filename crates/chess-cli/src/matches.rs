@@ -124,12 +124,7 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<()> {
                 return ControlFlow::Break(());
             }
             if let Some(test) = &sprt {
-                let status = test.status(&standings.game_pairs(0, 1).distribution());
-                let status = if standings.game_pairs(0, 1).pairs() == 0 {
-                    test.status(&standings.pair(0, 1).distribution())
-                } else {
-                    status
-                };
+                let status = standings.sprt_status(test, 0, 1);
                 if status != SprtStatus::Continue {
                     decided = Some(status);
                     return ControlFlow::Break(());
@@ -241,7 +236,7 @@ fn report_game(
                 100.0 * tally.points() / f64::from(tally.games().max(1))
             )?;
             if let Some(test) = sprt {
-                let llr = test.llr(&pair_distribution(standings));
+                let llr = standings.sprt_llr(test, 0, 1);
                 let (lower, upper) = test.bounds();
                 write!(out, ", LLR {llr:.2} ({lower:.2}, {upper:.2})")?;
             }
@@ -250,17 +245,6 @@ fn report_game(
     }
     out.flush()?;
     Ok(())
-}
-
-/// The results of engine 0 against engine 1 for the test: by pairs of games once there are
-/// some (the pentanomial model), else by games.
-fn pair_distribution(standings: &Standings) -> chess_lab::stats::Distribution {
-    let pairs = standings.game_pairs(0, 1);
-    if pairs.pairs() > 0 {
-        pairs.distribution()
-    } else {
-        standings.pair(0, 1).distribution()
-    }
 }
 
 fn write_table(
@@ -322,7 +306,7 @@ fn write_table(
             )?;
         }
         if let Some(test) = sprt {
-            let llr = test.llr(&pair_distribution(standings));
+            let llr = standings.sprt_llr(test, 0, 1);
             let (lower, upper) = test.bounds();
             let verdict = match decided {
                 Some(SprtStatus::AcceptH1) => "H1 accepted",
@@ -394,7 +378,7 @@ fn summary_json(standings: &Standings, sprt: Option<&Sprt>, decided: Option<Sprt
         .collect();
     let sprt = match sprt {
         Some(test) => Json::Object(vec![
-            ("llr", Json::Float(test.llr(&pair_distribution(standings)))),
+            ("llr", Json::Float(standings.sprt_llr(test, 0, 1))),
             ("lower", Json::Float(test.bounds().0)),
             ("upper", Json::Float(test.bounds().1)),
             (

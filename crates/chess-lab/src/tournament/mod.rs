@@ -52,7 +52,7 @@ pub use openings::{MatchOpening, OpeningsError, read_openings, shuffle};
 
 use crate::TimeControl;
 use crate::player::{PlayerSpec, spawn_client};
-use crate::stats::{PairTally, Tally};
+use crate::stats::{Distribution, PairTally, Sprt, SprtStatus, Tally};
 use chess_engine::uci::{Client, ClientError};
 use game::{EngineHealth, GameSettings};
 
@@ -420,6 +420,31 @@ impl Standings {
         }
     }
 
+    /// Engine `a`'s results against `b` as a sequential test reads them: by pairs of games
+    /// (the pentanomial model, which accounts for the opening both games share) once a pair
+    /// is complete, by games before.
+    #[must_use]
+    pub fn test_distribution(&self, a: usize, b: usize) -> Distribution {
+        let pairs = self.game_pairs(a, b);
+        if pairs.pairs() > 0 {
+            pairs.distribution()
+        } else {
+            self.pair(a, b).distribution()
+        }
+    }
+
+    /// Where the sequential test `sprt` of engine `a` against `b` stands on these results.
+    #[must_use]
+    pub fn sprt_status(&self, sprt: &Sprt, a: usize, b: usize) -> SprtStatus {
+        sprt.status(&self.test_distribution(a, b))
+    }
+
+    /// The log-likelihood ratio of `sprt` for engine `a` against `b` on these results.
+    #[must_use]
+    pub fn sprt_llr(&self, sprt: &Sprt, a: usize, b: usize) -> f64 {
+        sprt.llr(&self.test_distribution(a, b))
+    }
+
     /// Engine `a`'s results against every other.
     #[must_use]
     pub fn total(&self, a: usize) -> Tally {
@@ -546,6 +571,25 @@ mod tests {
         assert_eq!(s.total(1).losses, 3);
         // c 2 points, a 1.5, b 1.5 (a before b on a tie).
         assert_eq!(s.ranking(), [2, 0, 1]);
+    }
+
+    #[test]
+    fn the_test_reads_games_until_a_pair_is_complete() {
+        let mut s = Standings::new(vec!["a".into(), "b".into()]);
+        s.add(&record(0, 1, 0, Some(Color::White))); // a beats b, its pair still to come
+        assert_eq!(s.game_pairs(0, 1).pairs(), 0);
+        assert_eq!(s.test_distribution(0, 1), s.pair(0, 1).distribution());
+        assert_eq!(s.test_distribution(0, 1).samples, 1);
+        s.add(&record(1, 0, 0, None)); // the pair: 1.5 points for a
+        assert_eq!(s.test_distribution(0, 1), s.game_pairs(0, 1).distribution());
+        assert_eq!(s.test_distribution(0, 1).samples, 1);
+        assert!((s.test_distribution(0, 1).mean - 0.75).abs() < 1e-12);
+        let sprt = Sprt::new(0.0, 5.0, 0.05, 0.05);
+        assert_eq!(
+            s.sprt_llr(&sprt, 0, 1),
+            sprt.llr(&s.game_pairs(0, 1).distribution())
+        );
+        assert_eq!(s.sprt_status(&sprt, 0, 1), SprtStatus::Continue);
     }
 
     #[test]
