@@ -267,7 +267,7 @@ def _arrow_class() -> Any:
     return svg.Arrow
 
 
-class GameNode(_native.GameNode):
+class GameNode(_native.GameNode, metaclass=abc.ABCMeta):
     """A node of a game tree: the :class:`Game` at the root, or a :class:`ChildNode` after a
     move. Its fields (``parent``, ``move``, ``comment``, ``starting_comment``, ``nags``,
     ``variations``) are kept by Rust. The nodes of a game :func:`read_game` read are made
@@ -294,11 +294,13 @@ class GameNode(_native.GameNode):
         # No parent, no move, no variations, the comment, no starting comment, no NAGs.
         self._init_fields(comment)
 
+    @abc.abstractmethod
     def board(self) -> Board:
         """A new board with the position at this node (the game's starting position, from
         its ``FEN`` and ``Variant`` tags, with the moves up to this node played)."""
         raise NotImplementedError
 
+    @abc.abstractmethod
     def ply(self) -> int:
         """The half-moves played to reach this node, counted from the fullmove number and
         the side to move of the starting position (as :meth:`Board.ply` counts)."""
@@ -510,6 +512,7 @@ class GameNode(_native.GameNode):
         """Writes an ``[%emt H:MM:SS]`` command as :meth:`set_clock` writes the clock."""
         self._set_duration(EMT_REGEX, "emt", seconds)
 
+    @abc.abstractmethod
     def accept(self, visitor: BaseVisitor[ResultT]) -> ResultT:
         """Walks the tree from this node in PGN order with `visitor`; its result."""
         raise NotImplementedError

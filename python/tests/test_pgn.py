@@ -550,3 +550,31 @@ def test_lone_surrogates_are_read_as_replacement_characters(tmp_path):
     with open(path, encoding="utf-8", errors="surrogateescape") as handle:
         game = kingside.pgn.read_game(handle)
     assert game.headers["White"] == "Caf\ufffd" and game.next().comment == "\ufffd"
+
+
+def test_game_node_is_abstract_as_in_python_chess():
+    import kingside.pgn
+
+    with pytest.raises(TypeError, match="abstract class GameNode with abstract methods accept, board, ply"):
+        kingside.pgn.GameNode()
+
+    class Partial(kingside.pgn.GameNode):
+        def board(self):
+            return kingside.Board()
+
+        def accept(self, visitor):
+            return visitor.result()
+
+    with pytest.raises(TypeError, match="abstract method.* ply"):
+        Partial()
+
+    class Whole(Partial):
+        def ply(self):
+            return 0
+
+    node = Whole(comment="made")
+    assert node.comment == "made" and node.ply() == 0
+    # The concrete classes, and the nodes of a game read, are made as before.
+    game = kingside.pgn.Game()
+    child = game.add_variation(kingside.Move.from_uci("e2e4"))
+    assert isinstance(child, kingside.pgn.ChildNode) and child.ply() == 1

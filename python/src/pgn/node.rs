@@ -25,11 +25,11 @@ use chess_notation::lenient::{
     DurationCommand, EvalValue, clock_command, emt_command, eval_command,
 };
 use chess_rules::lenient::RawMove;
-use pyo3::exceptions::{PyAttributeError, PyRuntimeError};
+use pyo3::exceptions::{PyAttributeError, PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{
-    PyBool, PyDict, PyList, PySet, PyString, PyTuple, PyWeakrefMethods, PyWeakrefReference,
+    PyBool, PyDict, PyList, PySet, PyString, PyTuple, PyType, PyWeakrefMethods, PyWeakrefReference,
 };
 use pyo3::{PyTraverseError, PyVisit};
 
@@ -908,12 +908,35 @@ impl GameNode {
 
 #[pymethods]
 impl GameNode {
+    /// A node of a class that is not abstract: as python-chess's abstract `GameNode` (its
+    /// `board` and `ply` are abstract methods), a class that leaves one of them undefined is a
+    /// `TypeError`. `ChildNode` and `Game` have their own constructors, so the nodes of a read
+    /// game never pay for the check.
     #[new]
+    #[classmethod]
     #[pyo3(signature = (*_args, **_kwargs))]
-    fn py_new(_args: &Bound<'_, PyTuple>, _kwargs: Option<&Bound<'_, PyDict>>) -> GameNode {
-        GameNode {
-            repr: Repr::Own(Box::default()),
+    fn py_new(
+        cls: &Bound<'_, PyType>,
+        _args: &Bound<'_, PyTuple>,
+        _kwargs: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<GameNode> {
+        if let Ok(abstract_methods) = cls.getattr(pyo3::intern!(cls.py(), "__abstractmethods__"))
+            && abstract_methods.is_truthy()?
+        {
+            let mut names = abstract_methods
+                .try_iter()?
+                .map(|name| name.and_then(|n| n.str().map(|s| s.to_string())))
+                .collect::<PyResult<Vec<_>>>()?;
+            names.sort();
+            return Err(PyTypeError::new_err(format!(
+                "Can't instantiate abstract class {} with abstract methods {}",
+                cls.name()?,
+                names.join(", ")
+            )));
         }
+        Ok(GameNode {
+            repr: Repr::Own(Box::default()),
+        })
     }
 
     /// What ``GameNode.__init__`` sets: no parent, no move, no variations, the comment, no
