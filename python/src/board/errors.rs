@@ -42,17 +42,19 @@ pub(crate) fn invalid_fen(py: Python<'_>, message: String) -> PyErr {
     error(py, &CLASS, "InvalidFenError", message)
 }
 
-/// The Python error of a lenient notation error.
+/// The Python error of a lenient notation error in `pos` (whose FEN the message of a move
+/// that is not legal there, or ambiguous, gives): what `Board.parse_san` raises, and the PGN
+/// reader hands to `handle_error`.
 pub(crate) fn move_error(
     py: Python<'_>,
     e: &chess_notation::lenient::LenientMoveError,
-    fen: &str,
+    pos: &chess_rules::lenient::LenientPosition,
 ) -> PyErr {
-    use chess_notation::lenient::LenientMoveError as E;
-    let message = format!("{e} in {fen}");
+    use chess_notation::lenient::{FenOptions, LenientMoveError as E, write_fen};
+    let in_position = || format!("{e} in {}", write_fen(pos, FenOptions::default()));
     match e {
         E::Invalid { .. } => invalid_move(py, e.to_string()),
-        E::Ambiguous { .. } => ambiguous_move(py, message),
-        E::Illegal { .. } | E::MissingPromotion { .. } => illegal_move(py, message),
+        E::Ambiguous { .. } => ambiguous_move(py, in_position()),
+        E::Illegal { .. } | E::MissingPromotion { .. } => illegal_move(py, in_position()),
     }
 }

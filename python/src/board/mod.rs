@@ -9,7 +9,7 @@
 
 mod base;
 mod convert;
-mod errors;
+pub(crate) mod errors;
 mod game;
 mod generators;
 mod moves;

@@ -42,13 +42,12 @@ impl BaseBoard {
 
     /// The legal move of SAN text.
     pub(crate) fn parse_san_text(&self, py: Python<'_>, san: &str) -> PyResult<RawMove> {
-        notation::parse_san(self.pos(), san).map_err(|e| move_error(py, &e, &self.fen_string()))
+        notation::parse_san(self.pos(), san).map_err(|e| move_error(py, &e, self.pos()))
     }
 
     /// The legal move of UCI text.
     pub(crate) fn parse_uci_text(&self, py: Python<'_>, uci: &str) -> PyResult<RawMove> {
-        notation::parse_uci_legal(self.pos(), uci)
-            .map_err(|e| move_error(py, &e, &self.fen_string()))
+        notation::parse_uci_legal(self.pos(), uci).map_err(|e| move_error(py, &e, self.pos()))
     }
 }
 

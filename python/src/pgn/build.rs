@@ -6,13 +6,12 @@
 
 use std::mem;
 
-use chess_notation::lenient::{FenOptions, LenientMoveError, parse_san, write_fen};
+use chess_notation::lenient::parse_san;
 use chess_rules::lenient::RawMove;
 use chess_rules::lenient::{LenientGame, LenientPosition};
 use pyo3::exceptions::{PyAssertionError, PyIndexError, PyNotImplementedError};
 use pyo3::prelude::*;
-use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyInt, PyList, PyType};
+use pyo3::types::{PyDict, PyInt, PyList};
 
 use super::node::{Children, Game, MoveField, Node, Parent, Text, Tree};
 use super::read::{Open, Sink, read_game};
@@ -331,31 +330,6 @@ fn new_tags(py: Python<'_>, defaults: bool) -> PyResult<Tags<'_>> {
 /// The Seven Tag Roster's default values, in its order.
 const ROSTER_DEFAULTS: [&str; 7] = ["?", "?", "????.??.??", "?", "?", "?", "*"];
 
-/// The Python error `Board.parse_san` raises for a move it cannot read (the classes of
-/// `kingside._errors`, the messages of the board's own errors).
-fn san_error(py: Python<'_>, error: &LenientMoveError, pos: &LenientPosition) -> PyErr {
-    static INVALID: PyOnceLock<Py<PyType>> = PyOnceLock::new();
-    static ILLEGAL: PyOnceLock<Py<PyType>> = PyOnceLock::new();
-    static AMBIGUOUS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
-    let (cell, name, message) = match error {
-        LenientMoveError::Invalid { .. } => (&INVALID, "InvalidMoveError", error.to_string()),
-        LenientMoveError::Ambiguous { .. } => (
-            &AMBIGUOUS,
-            "AmbiguousMoveError",
-            format!("{error} in {}", write_fen(pos, FenOptions::default())),
-        ),
-        LenientMoveError::Illegal { .. } | LenientMoveError::MissingPromotion { .. } => (
-            &ILLEGAL,
-            "IllegalMoveError",
-            format!("{error} in {}", write_fen(pos, FenOptions::default())),
-        ),
-    };
-    match cell.import(py, "kingside._errors", name) {
-        Ok(class) => PyErr::from_type(class.clone(), message),
-        Err(e) => e,
-    }
-}
-
 impl<'py> Sink<'py> for Builder<'py> {
     fn begin_game(&mut self) -> PyResult<bool> {
         let py = self.py;
@@ -512,7 +486,7 @@ impl<'py> Sink<'py> for Builder<'py> {
         let m = match parse_san(board.position(), token) {
             Ok(m) => m,
             Err(e) => {
-                let error = san_error(py, &e, board.position());
+                let error = crate::board::errors::move_error(py, &e, board.position());
                 self.handle_error(error)?;
                 return Ok(true);
             }
