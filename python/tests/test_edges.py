@@ -221,3 +221,39 @@ def test_an_empty_tables_directory_is_said_at_open_time(tmp_path):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         kingside.syzygy.open_tablebase(data_file("python-chess/data/syzygy/regular"))
+
+
+def test_reading_games_one_at_a_time_holds_one_game_in_memory(tmp_path):
+    """read_game over 40 MB of Lichess games, each dropped when the next is read: the peak
+    memory after the first megabytes does not grow with the file (python/bench/
+    bench_pgn_memory.py measures a gigabyte)."""
+    sample = data_file(LICHESS).read_bytes().rstrip(b"\n") + b"\n\n"
+    path = tmp_path / "big.pgn"
+    path.write_bytes(sample * 40)
+    code = """
+        import resource, sys
+        import kingside.pgn
+
+        def peak():
+            return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+        games = 0
+        with open(sys.argv[1], encoding="utf-8") as handle:
+            while (game := kingside.pgn.read_game(handle)) is not None:
+                games += 1
+                for node in game.mainline():
+                    node.clock(), node.eval()
+                if games == 1000:
+                    early = peak()
+        print(games, early, peak())
+    """
+    result = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code), str(path)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    games, early, late = result.stdout.split()
+    assert int(games) == 40 * 438
+    assert float(late) - float(early) < 20, result.stdout
