@@ -144,7 +144,7 @@ def position_arrays(
         part=part,
         stream_from=_count(stream_from, "stream_from", 0),
     )
-    types = {
+    types: Dict[str, Any] = {
         "game": "<i8",
         "ply": "<i4",
         "turn": np.bool_,

@@ -718,7 +718,9 @@ class Board(BaseBoard, _native.Board):
         return {}
 
     @classmethod
-    def from_epd(cls, epd: str, *, chess960: bool = False) -> Tuple["Board", Dict[str, object]]:
+    def from_epd(
+        cls, epd: str, *, chess960: bool = False
+    ) -> Tuple["Board", Dict[str, Union[None, str, int, float, Move, List[Move]]]]:
         """A board of an EPD, with its operations."""
         board = cls.empty(chess960=chess960)
         return board, board.set_epd(epd)

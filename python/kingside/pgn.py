@@ -474,6 +474,7 @@ class GameNode(_native.GameNode, metaclass=abc.ABCMeta):
                 pass
             else:
                 arrow = Arrow(tail, head)
+            assert isinstance(arrow, Arrow), arrow
             (squares if arrow.tail == arrow.head else lines).append(arrow.pgn())
         comment = ARROWS_REGEX.sub(_replace_command(""), self.comment)
         commands = ""

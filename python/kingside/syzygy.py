@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import re
 import warnings
-from typing import Any, Iterable, Iterator, List, Optional, Set, Tuple, Type
+from typing import Any, Iterable, Iterator, List, Optional, Set, Tuple, Type, Union
 
 from . import _native
 from ._core import BLACK, PIECE_TYPES, WHITE, Board, popcount
@@ -245,7 +245,9 @@ class Tablebase:
         self.variant = VariantBoard
         self._tables = _native.Tablebase()
 
-    def add_directory(self, directory: str, *, load_wdl: bool = True, load_dtz: bool = True) -> int:
+    def add_directory(
+        self, directory: Union[str, "os.PathLike[str]"], *, load_wdl: bool = True, load_dtz: bool = True
+    ) -> int:
         """Adds the tables of a directory; returns how many files it adds."""
         directory = os.fspath(directory)
         added = 0
@@ -309,7 +311,7 @@ class Tablebase:
 
 
 def open_tablebase(
-    directory: str,
+    directory: Union[str, "os.PathLike[str]"],
     *,
     load_wdl: bool = True,
     load_dtz: bool = True,

@@ -1,96 +1,77 @@
-"""The type stubs of the native module against the module itself: every class, method,
-property and function of one is in the other, with the same parameter names (what mypy's
-stubtest checks, without its dependency), so that the stub cannot drift from the code."""
+"""The types of the package held to the code, so that the Rust signatures, the stub of the
+native module and the Python wrappers cannot drift apart:
+
+- mypy's ``stubtest`` compares ``kingside/_native.pyi`` with the compiled module: every class,
+  method, property and function of one is in the other, with the same parameters, their kinds
+  (positional-only, keyword-only) and defaults, as pyo3 writes them into each function's text
+  signature (the first line of its docstring);
+- ``mypy`` checks the package's Python modules against that stub: a wrapper that calls the
+  native module with a parameter it does not have, or returns what its annotation denies, fails.
+"""
 
 from __future__ import annotations
 
-import ast
-import inspect
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import kingside
-from kingside import _native
+from support import ROOT, missing
 
-STUB = Path(kingside.__file__).with_name("_native.pyi")
-
-# Dunders pyo3 gives every class, which the stubs need not repeat.
-IMPLICIT = {
-    "__new__", "__init__", "__doc__", "__module__", "__dict__", "__weakref__", "__repr__",
-    "__str__", "__hash__", "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__",
-    "__getattribute__", "__setattr__", "__delattr__", "__dictoffset__", "__weaklistoffset__",
-    "__text_signature__", "__getstate__", "__sizeof__", "__reduce__", "__reduce_ex__",
-    "__slots__", "__class_getitem__", "__qualname__", "__name__", "__copy__", "__deepcopy__",
-}
+PACKAGE = Path(kingside.__file__).resolve().parent
+# The [tool.mypy] settings, wherever the package under test is installed.
+CONFIG = ROOT / "python" / "pyproject.toml"
 
 
-def stub_tree():
-    tree = ast.parse(STUB.read_text())
-    classes, functions = {}, {}
-    for node in tree.body:
-        if isinstance(node, ast.ClassDef):
-            members = {}
-            for item in node.body:
-                if isinstance(item, ast.FunctionDef):
-                    members[item.name] = item
-                elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
-                    members[item.target.id] = item
-            classes[node.name] = members
-        elif isinstance(node, ast.FunctionDef):
-            functions[node.name] = node
-    return classes, functions
+def mypy_or_skip() -> None:
+    try:
+        import mypy  # noqa: F401
+    except ImportError:
+        missing("mypy is not installed", "pip install mypy")
 
 
-def stub_params(node: ast.FunctionDef) -> list:
-    args = node.args
-    names = [a.arg for a in args.posonlyargs + args.args + args.kwonlyargs]
-    return [n for n in names if n not in ("self", "cls")]
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", *args],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
 
 
-def runtime_params(obj) -> list:
-    signature = inspect.signature(obj)
-    return [
-        p.name
-        for p in signature.parameters.values()
-        if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD) and p.name not in ("self", "cls", "slf")
-    ]
+def test_the_stub_matches_the_native_module():
+    mypy_or_skip()
+    result = run("mypy.stubtest", "kingside._native", "--mypy-config-file", str(CONFIG))
+    assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_every_class_and_function_is_in_the_stub_and_the_module():
-    classes, functions = stub_tree()
-    runtime_classes = {n for n, v in vars(_native).items() if inspect.isclass(v)}
-    runtime_functions = {n for n, v in vars(_native).items() if callable(v) and not inspect.isclass(v)}
-    assert runtime_classes - set(classes) == set(), "classes missing from the stub"
-    assert set(classes) - runtime_classes == set(), "classes of the stub missing from the module"
-    assert runtime_functions - set(functions) == set(), "functions missing from the stub"
-    assert set(functions) - runtime_functions == set(), "functions of the stub missing from the module"
+def test_the_package_type_checks_against_the_stub():
+    mypy_or_skip()
+    result = run("mypy", "--config-file", str(CONFIG), "-p", "kingside")
+    assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_every_member_is_in_the_stub_and_the_module_with_its_parameters():
-    classes, functions = stub_tree()
-    problems = []
-    for name, members in classes.items():
-        cls = getattr(_native, name)
-        # Dunders are CPython's slots, named and shaped by it (and a slot brings its
-        # reflected twin): the stub's are checked to exist, not the other way.
-        own = {m for m in vars(cls) if m not in IMPLICIT and not (m.startswith("__") and m.endswith("__"))}
-        for m in sorted(own - set(members)):
-            problems.append(f"{name}.{m} is not in the stub")
-        for m in sorted(set(members) - IMPLICIT):
-            if not hasattr(cls, m):
-                problems.append(f"{name}.{m} of the stub is not in the module")
-                continue
-            node = members[m]
-            dunder = m.startswith("__") and m.endswith("__")
-            if isinstance(node, ast.FunctionDef) and not dunder and not (node.args.vararg or node.args.kwarg):
-                try:
-                    runtime = runtime_params(getattr(cls, m))
-                except (TypeError, ValueError):
-                    continue
-                if stub_params(node) != runtime:
-                    problems.append(f"{name}.{m}: the stub says {stub_params(node)}, the module {runtime}")
-    for name, node in functions.items():
-        if not (node.args.vararg or node.args.kwarg) and hasattr(_native, name):
-            runtime = runtime_params(getattr(_native, name))
-            if stub_params(node) != runtime:
-                problems.append(f"{name}: the stub says {stub_params(node)}, the module {runtime}")
-    assert not problems, "\n".join(problems)
+def test_stubtest_finds_a_stub_that_drifted(tmp_path):
+    """The check can fail: a copy of the package whose stub lost a parameter is reported."""
+    mypy_or_skip()
+    copy = tmp_path / "kingside"
+    copy.mkdir()
+    for source in list(PACKAGE.glob("*.py")) + list(PACKAGE.glob("*.pyi")) + [PACKAGE / "py.typed"]:
+        (copy / source.name).write_text(source.read_text())
+    stub = (copy / "_native.pyi").read_text()
+    drifted = stub.replace("def move_index(move: Move) -> int: ...", "def move_index() -> int: ...")
+    assert drifted != stub
+    (copy / "_native.pyi").write_text(drifted)
+    # The stub from the copy (MYPYPATH comes first), the module from the installed package.
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy.stubtest", "kingside._native", "--mypy-config-file", str(CONFIG)],
+        cwd=tmp_path,
+        env={**os.environ, "MYPYPATH": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    # Reported by mypy where a wrapper calls it, or by stubtest against the module.
+    assert result.returncode != 0
+    assert "move_index" in result.stdout, result.stdout
