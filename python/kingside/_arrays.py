@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, Iterable, Optional, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterable, Optional, Union
 
-import numpy as np
+if TYPE_CHECKING:
+    # Imported where used: `import kingside as chess` should cost what python-chess's import
+    # costs, without NumPy's start-up (and its BLAS threads).
+    import numpy as np
 
 from . import _native
 from ._games import _count
@@ -32,6 +35,8 @@ def bitboards(positions: Iterable[Position]) -> np.ndarray:
     >>> hex(int(bb[0, 0])), hex(int(bb[0, 11])), int(bb[1, 5])
     ('0xff00', '0x1000000000000000', 1)
     """
+    import numpy as np
+
     n, buf = _native.bitboards(positions)
     return np.frombuffer(buf, dtype="<u8").reshape(n, 12)
 
@@ -53,6 +58,8 @@ def planes(positions: Iterable[Position]) -> np.ndarray:
     >>> int(x[0, 11, 7, 4])  # the black king on e8
     1
     """
+    import numpy as np
+
     n, buf = _native.planes(positions)
     return np.frombuffer(buf, dtype=np.uint8).reshape(n, 12, 8, 8)
 
@@ -90,6 +97,8 @@ def move_indices(moves: Iterable[Move]) -> np.ndarray:
     >>> move_indices(list(Board().legal_moves))[:3].tolist()
     [407, 405, 82]
     """
+    import numpy as np
+
     return np.frombuffer(_native.move_indices(moves), dtype="<i8")
 
 
@@ -134,6 +143,8 @@ def position_arrays(
     >>> [index_move(int(i)).uci() for i in a["move"][-2:]]
     ['g8f6', 'h5f7']
     """
+    import numpy as np
+
     from ._games import _sources
 
     raw = _native.position_arrays(

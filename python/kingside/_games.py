@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import errno
 import os
-from typing import Any, BinaryIO, Iterable, Iterator, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, BinaryIO, Iterable, Iterator, Optional, Sequence, Union
 
-import pyarrow as pa
+if TYPE_CHECKING:
+    # Imported where used: `import kingside as chess` should not start pyarrow.
+    import pyarrow as pa
 
 from . import _native
 
@@ -143,6 +145,8 @@ def read_games(
         stream_from=_count(stream_from, "stream_from", 0),
         source_name=source_name,
     )
+    import pyarrow as pa
+
     return pa.RecordBatchReader.from_batches(pa.schema(stream), _batches(stream))
 
 
@@ -176,6 +180,8 @@ def plan(path: Union[Source], part_size: Union[int, str] = "64M") -> list:
 
 
 def _batches(stream: Any) -> Iterator[pa.RecordBatch]:
+    import pyarrow as pa
+
     try:
         while True:
             batch = stream.next_batch()

@@ -257,3 +257,20 @@ def test_reading_games_one_at_a_time_holds_one_game_in_memory(tmp_path):
     games, early, late = result.stdout.split()
     assert int(games) == 40 * 438
     assert float(late) - float(early) < 20, result.stdout
+
+
+def test_import_kingside_as_chess_starts_neither_numpy_nor_pyarrow():
+    """A script switched from python-chess pays its import, not NumPy's and pyarrow's (and
+    no BLAS threads spin beside it); they load when an array or Arrow function is called."""
+    code = """
+        import sys
+        import kingside as chess
+        import kingside.pgn, kingside.polyglot, kingside.syzygy, kingside.engine, kingside.svg
+        assert "numpy" not in sys.modules and "pyarrow" not in sys.modules, sorted(sys.modules)
+        chess.bitboards([chess.Board()])
+        assert "numpy" in sys.modules
+        chess.read_games(b"1. e4 *").read_all()
+        assert "pyarrow" in sys.modules
+    """
+    result = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
