@@ -94,21 +94,8 @@ fn run(command: &mut Command, what: &str) -> Result<(), String> {
 
 /// Skips the part, saying so and logging it; an error under `CHESS_REQUIRE_TEST_TOOLS=1`.
 fn skip(skip_log: &Path, what: &str) -> Result<(), String> {
-    let line = format!("python/tests: {what} ({REMEDY})");
-    if std::env::var_os(chess_testdata::REQUIRE_VAR).is_some_and(|v| v == "1") {
-        return Err(format!(
-            "{line}, and {}=1 requires it",
-            chess_testdata::REQUIRE_VAR
-        ));
-    }
-    eprintln!("SKIPPED: {line}");
-    use std::io::Write;
-    if let Ok(mut log) = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(skip_log)
-    {
-        let _ = writeln!(log, "{line}");
-    }
+    let line = chess_testdata::skip_line("python/tests", what, REMEDY, chess_testdata::required())?;
+    eprintln!("{line}");
+    chess_testdata::log_skip(skip_log, &line);
     Ok(())
 }

@@ -749,8 +749,7 @@ mod tests {
     #[test]
     fn a_part_read_from_a_stream_is_the_part_read_from_the_file() {
         let text = text();
-        let dir = std::env::temp_dir().join(format!("chess-split-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = chess_testdata::TempDir::new("split");
         // Plain, pzstd-style frames of 3000 bytes, and frames without announcements.
         let mut plain_frames = Vec::new();
         for piece in text.chunks(5000) {
@@ -779,7 +778,6 @@ mod tests {
                 assert!(whole == text, "{name}, {size}");
             }
         }
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -830,8 +828,7 @@ mod tests {
         // game start after a blank line, where the line before was not blank, and the part
         // before had read the same bytes as its last game's.
         let text = b"$\n\n1. e4 [x\n[r 1-0\n\n[Event \"b\"]\n*\n".to_vec();
-        let dir = std::env::temp_dir().join(format!("chess-split-short-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = chess_testdata::TempDir::new("split-short");
         for chunk in [1, 2, 3, 5] {
             let file = pzstd(&text, chunk);
             let path = dir.join(format!("{chunk}.pgn.zst"));
@@ -871,7 +868,6 @@ mod tests {
             "frames 2:5: the frame before them holds 1 bytes of text, fewer than the 4 that say \
              whether a game starts at the cut: read the part from the file, or cut at another frame"
         );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

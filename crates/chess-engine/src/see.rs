@@ -138,7 +138,7 @@ mod tests {
 
     #[test]
     fn see_ge_answers_as_see_does() {
-        let mut rng = crate::Rng::new(11);
+        let mut rng = chess_testdata::Rng::new(11);
         let mut checked = 0;
         for start in [
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -163,7 +163,7 @@ mod tests {
                         checked += 1;
                     }
                 }
-                pos = pos.after(moves[rng.below(moves.len() as u64) as usize]);
+                pos = pos.after(moves[rng.below(moves.len())]);
             }
         }
         assert!(checked > 10_000, "{checked}");

@@ -240,14 +240,38 @@ pub fn required() -> bool {
 ///
 /// When [`required`]: then a missing input is a failure.
 pub fn skip(what: &str, remedy: &str) {
-    let test = current_test();
-    assert!(
-        !required(),
-        "{test}: {what} ({remedy}), and {REQUIRE_VAR}=1 requires it"
-    );
-    report_skip(&format!(
-        "{test}: SKIPPED: {what} ({remedy}; {REQUIRE_VAR}=1 makes this a failure)"
-    ));
+    match skip_line(&current_test(), what, remedy, required()) {
+        Ok(line) => report_skip(&line),
+        Err(failure) => panic!("{failure}"),
+    }
+}
+
+/// The line that says `who` (a test, a part of `cargo xtask`) skipped for lack of `what`,
+/// and how to get it (`remedy`); the failure's message instead when the input is `required`
+/// ([`required`] says whether it is). The one wording of every skip of the workspace.
+///
+/// ```
+/// let line = chess_testdata::skip_line("python/tests", "no pytest", "pip install pytest", false);
+/// assert_eq!(
+///     line.unwrap(),
+///     "python/tests: SKIPPED: no pytest (pip install pytest; CHESS_REQUIRE_TEST_TOOLS=1 makes this a failure)"
+/// );
+/// let failure = chess_testdata::skip_line("python/tests", "no pytest", "pip install pytest", true);
+/// assert_eq!(
+///     failure.unwrap_err(),
+///     "python/tests: no pytest (pip install pytest), and CHESS_REQUIRE_TEST_TOOLS=1 requires it"
+/// );
+/// ```
+pub fn skip_line(who: &str, what: &str, remedy: &str, required: bool) -> Result<String, String> {
+    if required {
+        Err(format!(
+            "{who}: {what} ({remedy}), and {REQUIRE_VAR}=1 requires it"
+        ))
+    } else {
+        Ok(format!(
+            "{who}: SKIPPED: {what} ({remedy}; {REQUIRE_VAR}=1 makes this a failure)"
+        ))
+    }
 }
 
 /// Says that something skipped, in `line`: on the terminal, and in the file named by
@@ -258,14 +282,20 @@ pub fn report_skip(line: &str) {
     // output of passing tests, and a skip must be seen.
     let _ = writeln!(std::io::stderr().lock(), "{line}");
     if let Some(log) = std::env::var_os(SKIP_LOG_VAR).filter(|l| !l.is_empty()) {
-        let appended = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(log)
-            .and_then(|mut f| writeln!(f, "{line}"));
-        if let Err(e) = appended {
-            let _ = writeln!(std::io::stderr().lock(), "cannot log the skip: {e}");
-        }
+        log_skip(Path::new(&log), line);
+    }
+}
+
+/// Appends a skip's `line` to the skip log `log` (what [`report_skip`] does with the file
+/// [`SKIP_LOG_VAR`] names; `cargo xtask test` logs its own parts' skips to its log so).
+pub fn log_skip(log: &Path, line: &str) {
+    let appended = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(log)
+        .and_then(|mut f| writeln!(f, "{line}"));
+    if let Err(e) = appended {
+        let _ = writeln!(std::io::stderr().lock(), "cannot log the skip: {e}");
     }
 }
 

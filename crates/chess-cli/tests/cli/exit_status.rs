@@ -350,10 +350,7 @@ fn with_closed_stdout(run: &Run) -> (i32, String) {
         .args(&run.args)
         .env("NO_COLOR", "1")
         .env("TERM", "dumb")
-        .env(
-            "XDG_STATE_HOME",
-            std::env::temp_dir().join("chess-cli-tests-state"),
-        )
+        .env("XDG_STATE_HOME", crate::support::state_dir())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -377,10 +374,7 @@ fn with_one_line_read(run: &Run) -> (i32, String) {
         .args(&run.args)
         .env("NO_COLOR", "1")
         .env("TERM", "dumb")
-        .env(
-            "XDG_STATE_HOME",
-            std::env::temp_dir().join("chess-cli-tests-state"),
-        )
+        .env("XDG_STATE_HOME", crate::support::state_dir())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

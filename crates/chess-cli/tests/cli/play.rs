@@ -375,7 +375,10 @@ fn chess960_castling() {
             "The game has unsaved moves.",
             "Save it as PGN? Enter a file name, or nothing to leave: ",
             "The game is kept for chess play --resume in",
-            "/tmp/chess-cli-tests-state/chess/autosave.pgn.",
+            &format!(
+                "{}/chess/autosave.pgn.",
+                crate::support::state_dir().display()
+            ),
         ]
     );
 }
@@ -472,7 +475,7 @@ fn through_a_terminal(env: &[&str], inputs: &[&str]) -> (bool, String, String) {
     let driver = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pty_driver.py");
     let mut command = Command::new("python3");
     command.arg(driver);
-    let state = std::env::temp_dir().join("chess-cli-tests-state");
+    let state = crate::support::state_dir();
     command.args(["--env", &format!("XDG_STATE_HOME={}", state.display())]);
     for setting in env {
         command.args(["--env", setting]);
@@ -717,7 +720,7 @@ fn the_board_reads_in_a_terminal_of_80_columns() {
         return;
     }
     let socket = format!("chess-test-{}", std::process::id());
-    let state = std::env::temp_dir().join("chess-cli-tests-state");
+    let state = crate::support::state_dir();
     let command = format!(
         "env TERM=xterm-256color LANG=C.UTF-8 NO_COLOR= XDG_STATE_HOME={} {}",
         state.display(),
@@ -1096,7 +1099,7 @@ fn moves_typed_while_the_program_starts_are_played() {
         return;
     }
     let socket = format!("chess-test-typeahead-{}", std::process::id());
-    let state = std::env::temp_dir().join("chess-cli-tests-state");
+    let state = crate::support::state_dir();
     let command = format!(
         "env TERM=xterm-256color LANG=C.UTF-8 XDG_STATE_HOME={} {} --ascii",
         state.display(),

@@ -22,14 +22,15 @@ pub fn chess_bytes(args: &[&str], stdin: &[u8]) -> Output {
     chess_env(
         args,
         stdin,
-        &[("XDG_STATE_HOME", state().to_str().unwrap())],
+        &[("XDG_STATE_HOME", state_dir().to_str().unwrap())],
     )
 }
 
-/// Where the tests' games left unsaved are kept: out of the home directory of whoever runs
-/// them.
-fn state() -> std::path::PathBuf {
-    std::env::temp_dir().join("chess-cli-tests-state")
+/// Where the tests' games left unsaved are kept (`XDG_STATE_HOME`): out of the home
+/// directory of whoever runs them, one directory for this run of the tests.
+pub fn state_dir() -> &'static std::path::Path {
+    static STATE: std::sync::OnceLock<TempDir> = std::sync::OnceLock::new();
+    STATE.get_or_init(|| TempDir::new("cli-tests-state")).path()
 }
 
 /// [`chess_bytes`] with these environment variables.
@@ -46,7 +47,7 @@ pub fn chess_in(dir: &std::path::Path, args: &[&str], stdin: &str) -> Output {
     run(
         Command::new(env!("CARGO_BIN_EXE_chess"))
             .current_dir(dir)
-            .env("XDG_STATE_HOME", state()),
+            .env("XDG_STATE_HOME", state_dir()),
         args,
         stdin.as_bytes(),
     )

@@ -277,14 +277,11 @@ mod tests {
 
     #[test]
     fn pawn_sets_attack_what_their_pawns_attack() {
-        // Pseudo-random sets of about a quarter of the board (xorshift): pawns on the edge
-        // files and ranks, and pairs that attack a square together, come up in most of them.
-        let mut x = 0x9E37_79B9_7F4A_7C15_u64;
+        // Pseudo-random sets of about a quarter of the board: pawns on the edge files and
+        // ranks, and pairs that attack a square together, come up in most of them.
+        let mut rng = chess_testdata::Rng::new(1);
         for _ in 0..2_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let set = Bitboard(x & x.rotate_left(23));
+            let set = Bitboard(rng.next_u64() & rng.next_u64());
             for color in Color::iter() {
                 let one_by_one = set
                     .into_iter()
