@@ -33,7 +33,9 @@ pub(crate) fn move_iter<'py>(py: Python<'py>, moves: &[RawMove]) -> PyResult<Bou
 
 /// The move an argument names (a `Move`, or anything with python-chess's move attributes).
 pub(crate) fn raw_move(value: &Bound<'_, PyAny>) -> PyResult<RawMove> {
-    Ok(Move::extract(value)?.raw())
+    // Read in place (a frozen class): a copy of the move made on the stack and read back
+    // whole stalls the load on the copy's byte stores, a third of `is_capture`'s time.
+    Ok(value.cast::<Move>()?.get().raw())
 }
 
 impl BaseBoard {

@@ -137,7 +137,7 @@ impl Move {
     }
 
     /// The move of the rules crates.
-    pub(crate) fn raw(self) -> RawMove {
+    pub(crate) fn raw(&self) -> RawMove {
         RawMove {
             from: Square::from_index_masked(self.from_square),
             to: Square::from_index_masked(self.to_square),
