@@ -18,7 +18,7 @@ use crate::score::{TB_WIN_BOUND, Value};
 /// of one move is the time left divided by this. 28, which keeps more of the clock for the
 /// middlegame, played about 20 Elo stronger in self-play but scored less against Stockfish at
 /// a limited Elo, and was taken back; 18, more of it for the opening, scored less still
-/// (docs/performance.md).
+/// (docs/engine.md).
 const HORIZON: u32 = 22;
 /// The longest a game can be planned on (cutting `movestogo` to this).
 const MAX_MOVESTOGO: u32 = 50;

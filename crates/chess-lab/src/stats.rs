@@ -504,7 +504,7 @@ mod tests {
 
     #[test]
     fn trinomial_margin_matches_the_old_match_script() {
-        // The 2000 match of docs/performance.md: +235 ± 50.
+        // The 2000 rung of docs/engine.md's ladder (6e09422): +235 ± 50.
         let tally = Tally {
             wins: 139,
             draws: 40,

@@ -11,7 +11,7 @@
 //! `src/eval/weights.rs`.
 //!
 //! `cargo run --release -p chess-lab --example tune -- GAMES.pgn...` runs it on games; see
-//! docs/performance.md for the data and the result.
+//! docs/engine.md for the data and the result.
 //!
 //! ```
 //! use chess_lab::tune::{Sample, Tuner};

@@ -146,7 +146,7 @@ impl Classical {
         // Only where the ending is known to be drawn or nearly so (a factor of a quarter or
         // less). Elsewhere (opposite bishops, pawns on one wing, ...) the network learnt its
         // correction on top of the scaled score, and scaling it again played weaker
-        // (docs/performance.md).
+        // (docs/engine.md).
         if factor > endgame::NORMAL / 4 {
             return correction;
         }

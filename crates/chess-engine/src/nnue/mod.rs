@@ -291,7 +291,7 @@ static DEFAULT: &[u8] = include_bytes!("default.nnue");
 
 impl Network {
     /// The network built into the engine: a residual one, trained on positions of the
-    /// engine's games against itself labelled by its searches (see `docs/performance.md`).
+    /// engine's games against itself labelled by its searches (see `docs/engine.md`).
     ///
     /// # Panics
     ///
