@@ -121,7 +121,7 @@ impl fmt::Display for EmptySquareError {
 impl std::error::Error for EmptySquareError {}
 
 /// A position as python-chess's `Board` holds it, without its move stack (see
-/// [`LenientGame`] for that): the fields are public and any value is allowed.
+/// [`LenientGame`](super::LenientGame) for that): the fields are public and any value is allowed.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct LenientPosition {
     /// Where the pieces stand.
