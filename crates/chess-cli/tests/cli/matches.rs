@@ -18,8 +18,8 @@ fn read_games(path: &str) -> Vec<PgnGame> {
 }
 
 /// Two instances of the built-in engine on a 1 s + 10 ms clock: every game ends by the rules
-/// or adjudication (never on time), colours alternate per opening, and the PGN has every game
-/// with the clock after every engine move.
+/// or adjudication (never on time, with 200 ms of slack for the scheduler), colours alternate
+/// per opening, and the PGN has every game with the clock after every engine move.
 #[test]
 fn builtin_against_itself_on_a_fast_clock() {
     let dir = TempDir::new("cli-match-builtin");
@@ -41,6 +41,10 @@ fn builtin_against_itself_on_a_fast_clock() {
             "2",
             "--max-moves",
             "80",
+            // Scheduling on a loaded 2-core CI machine, not the engine's time management,
+            // decides a flag that falls by a few milliseconds.
+            "--time-margin",
+            "200",
             "--pgn",
             &pgn,
         ],
@@ -133,6 +137,8 @@ fn builtin_against_stockfish_as_json() {
             "movecount=3,score=700",
             "--draw",
             "movenumber=30,movecount=6,score=5",
+            "--time-margin",
+            "200",
             "--json",
         ],
         "",
