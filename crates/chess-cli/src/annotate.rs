@@ -8,9 +8,9 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use chess_engine::Limits;
+use chess_engine::{Control, Limits};
 use chess_lab::analysis::{annotate, mainline_positions};
-use chess_lab::player::{Analysis, Player};
+use chess_lab::player::{Analysis, History, Player};
 use chess_notation::pgn::{GameReader, PgnGame};
 use chess_rules::{Move, Position};
 
@@ -193,7 +193,15 @@ fn work(
         let answer = match &broken {
             Some(e) => Err(e.clone()),
             None => player
-                .analyse(&job.start, &job.moves, limits, |_| {})
+                .analyse(
+                    History::Moves {
+                        start: &job.start,
+                        moves: &job.moves,
+                    },
+                    limits,
+                    &Control::new(),
+                    |_| {},
+                )
                 .map_err(|e| e.to_string()),
         };
         if let Err(e) = &answer {

@@ -729,7 +729,8 @@ pub struct AnnotateArgs {
 #[command(
     after_help = "ENGINE is `builtin` (this program's engine) or the path of a UCI engine, \
 followed by comma-separated settings: name=NAME, arg=ARG (repeatable), option.NAME=VALUE (a UCI option), \
-tc=TC, movetime=MS, depth=N, nodes=N (its own time control). Example:
+syzygy=DIR (tablebases, as SyzygyPath; repeatable), level=N (the built-in engine's level, 1 to 10), \
+book=FILE (the built-in engine's Polyglot book), tc=TC, movetime=MS, depth=N, nodes=N (its own time control). Example:
 
   chess match --engine builtin --engine /usr/games/stockfish,name=sf2000,option.UCI_LimitStrength=true,option.UCI_Elo=2000 \\
       --tc 10+0.1 --games 200 --openings examples/openings.pgn --concurrency 2 --pgn games.pgn

@@ -5,14 +5,12 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use chess_core::Color;
-use chess_engine::uci::{
-    BestMove, Client, ClientError, DEFAULT_TIMEOUT, Info, UNTIMED_SEARCH_TIMEOUT,
-};
-use chess_engine::{Control, Level, Limits, Rng, Score, Searcher, Tablebase, TablebaseSettings};
-use chess_lab::player::{Analysis, Player, PlayerSpec};
+use chess_engine::uci::{ClientError, Info};
+use chess_engine::{Control, Level, Limits, Score, Tablebase};
+use chess_lab::player::{Analysis, Player, PlayerError, PlayerSpec, syzygy_path};
 use chess_notation::polyglot::Book;
 use chess_notation::{Fen, SanPlus};
 use chess_rules::{Game, Move, Position};
@@ -23,51 +21,16 @@ use crate::position_arg::{Chess960Default, resolve};
 use chess_archive::json::Json;
 
 /// The Syzygy tables in `dirs`, for the engine (`None` without directories). A directory that
-/// cannot be read is an error here, where it can be said plainly.
+/// cannot be read, or tables that are not there, are an error here, where it can be said
+/// plainly.
 pub fn tablebases(dirs: &[PathBuf]) -> Result<Option<Arc<Tablebase>>> {
-    if dirs.is_empty() {
-        return Ok(None);
-    }
-    let mut tables = Tablebase::new();
-    let mut found = 0;
-    for dir in dirs {
-        found += tables
-            .add_directory(dir)
-            .map_err(|e| CliError::input(dir.display(), e))?;
-    }
-    // Said now: every probe of an empty tablebase fails, and each failure would name a table
-    // rather than the directory that lacks them all.
-    if found == 0 {
-        let names = dirs
-            .iter()
-            .map(|dir| dir.display().to_string())
-            .collect::<Vec<_>>()
-            .join(", ");
-        return Err(CliError::input(
-            format_args!("--syzygy {names}"),
-            "no Syzygy table found (table files are named like KQvK.rtbw and KQvK.rtbz)",
-        ));
-    }
-    Ok(Some(Arc::new(tables)))
-}
-
-fn tablebase_settings(dirs: &[PathBuf]) -> Result<TablebaseSettings> {
-    Ok(TablebaseSettings {
-        tables: tablebases(dirs)?,
-        ..TablebaseSettings::default()
-    })
+    chess_lab::player::open_tablebases(dirs).map_err(|e| player_error(None, e))
 }
 
 pub fn uci(args: &UciArgs) -> Result<()> {
     let mut options = Vec::new();
     tablebases(&args.syzygy)?;
-    let separator = if cfg!(windows) { ";" } else { ":" };
-    let path = args
-        .syzygy
-        .iter()
-        .map(|dir| dir.display().to_string())
-        .collect::<Vec<_>>()
-        .join(separator);
+    let path = syzygy_path(&args.syzygy);
     if !path.is_empty() {
         options.push(("SyzygyPath", path.as_str()));
     }
@@ -132,14 +95,12 @@ pub fn describe(pos: &Position, info: &Info) -> String {
 
 /// The player `engine` names: a UCI engine started with its arguments and options (and the
 /// hash size and tables, when it has those options and they were not set), else the built-in
-/// search.
+/// search with the hash size and tables.
 pub fn player(engine: &EngineArgs, hash: Option<u64>, syzygy: &[PathBuf]) -> Result<Player> {
-    let Some(path) = &engine.engine else {
-        let mut searcher = Searcher::with_hash(hash.unwrap_or(64) as usize);
-        searcher.set_tablebases(tablebase_settings(syzygy)?);
-        return Ok(Player::builtin(searcher));
+    let mut spec = match &engine.engine {
+        Some(path) => PlayerSpec::program(path),
+        None => PlayerSpec::builtin(),
     };
-    let mut spec = PlayerSpec::program(path);
     spec.args.clone_from(&engine.engine_arg);
     for option in &engine.options {
         let (name, value) = option
@@ -147,7 +108,13 @@ pub fn player(engine: &EngineArgs, hash: Option<u64>, syzygy: &[PathBuf]) -> Res
             .ok_or_else(|| CliError::usage(format!("--option {option:?}: expected NAME=VALUE")))?;
         spec.set_option(name.trim(), value.trim());
     }
-    let mut player = Player::start(&spec).map_err(|e| start_error(path, e))?;
+    if spec.is_builtin() {
+        spec.set_option("Hash", &hash.unwrap_or(64).to_string());
+        spec.syzygy = syzygy.to_vec();
+        return Player::start(&spec).map_err(|e| start_error(&spec, e));
+    }
+    let mut player = Player::start(&spec).map_err(|e| start_error(&spec, e))?;
+    // What a UCI engine has no option for, it goes without.
     let mut defaults: Vec<(&str, String)> = Vec::new();
     if let Some(hash) = hash {
         defaults.push(("Hash", hash.to_string()));
@@ -158,32 +125,42 @@ pub fn player(engine: &EngineArgs, hash: Option<u64>, syzygy: &[PathBuf]) -> Res
     }
     for (name, value) in defaults {
         if spec.option(name).is_none() && player.has_option(name) {
-            player
-                .set_option(name, &value)
-                .map_err(|e| CliError::usage(format!("{}: option {name}: {e}", path.display())))?;
+            player.set_option(name, &value).map_err(|e| {
+                CliError::usage(format!("{}: option {name}: {e}", spec.engine_name()))
+            })?;
         }
     }
     Ok(player)
 }
 
-/// An engine that could not be started (an input error), or that refused an option it was
-/// given (a usage error).
-fn start_error(path: &std::path::Path, e: ClientError) -> CliError {
-    match &e {
-        ClientError::UnknownOption(name) => {
-            CliError::usage(format!("{}: option {name}: {e}", path.display()))
-        }
-        _ => CliError::input(path.display(), e),
-    }
+/// A player that could not be started: an engine that cannot be started, a book or tables
+/// that cannot be read (input errors), or an option or setting the engine refuses (a usage
+/// error).
+fn start_error(spec: &PlayerSpec, e: PlayerError) -> CliError {
+    let engine = spec.engine_name();
+    player_error(Some(&engine), e)
 }
 
-/// Directories as the `SyzygyPath` option lists them.
-fn syzygy_path(dirs: &[PathBuf]) -> String {
-    let separator = if cfg!(windows) { ";" } else { ":" };
-    dirs.iter()
-        .map(|dir| dir.display().to_string())
-        .collect::<Vec<_>>()
-        .join(separator)
+/// A player's error in the program's words; `engine` names the engine's program.
+fn player_error(engine: Option<&str>, e: PlayerError) -> CliError {
+    let engine = engine.unwrap_or(chess_lab::player::BUILTIN);
+    match e {
+        PlayerError::Book { path, error } => CliError::input(path.display(), error),
+        PlayerError::Tablebases { dir, error } => CliError::input(dir.display(), error),
+        PlayerError::NoTables { ref dirs } => {
+            let names = dirs
+                .iter()
+                .map(|dir| dir.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ");
+            CliError::input(format_args!("--syzygy {names}"), e)
+        }
+        PlayerError::Client(ClientError::UnknownOption(ref name)) => {
+            CliError::usage(format!("{engine}: option {name}: {e}"))
+        }
+        PlayerError::Unsupported { .. } => CliError::usage(format!("{engine}: {e}")),
+        e => CliError::input(engine, e),
+    }
 }
 
 pub fn analyse(args: &AnalyseArgs, out: &mut impl Write) -> Result<()> {
@@ -221,7 +198,7 @@ pub fn analyse(args: &AnalyseArgs, out: &mut impl Write) -> Result<()> {
     };
     let mut failed = None;
     let analysis = player
-        .analyse(&pos, &[], &limits, |info| {
+        .analyse(&pos, &limits, &Control::new(), |info| {
             if args.json || info.pv.is_empty() || info.score.is_none() {
                 return;
             }
@@ -331,14 +308,14 @@ fn analysis_json(pos: &Position, name: &str, analysis: &Analysis) -> Json {
     ])
 }
 
-/// The computer side of a game: a player (the built-in engine or an external UCI engine)
-/// thinking for `movetime` a move, with an opening book it plays from first, if given.
+/// The computer side of a game: a player (the built-in engine or an external UCI engine, with
+/// an opening book it plays from first, if given) thinking for `movetime` a move; this says
+/// what it played and why.
 pub struct Opponent {
     player: Player,
     movetime: Duration,
-    book: Option<(Book, Rng)>,
-    /// Stops the search under way when set (see [`Opponent::stop_flag`]).
-    stop: Arc<AtomicBool>,
+    /// Stops the search under way when stopped (see [`Opponent::stop_flag`]).
+    control: Control,
 }
 
 /// What the computer thought about its last move.
@@ -347,131 +324,114 @@ pub struct Thought {
     pub lines: Vec<String>,
 }
 
-/// What a search found: the move the player would play, and the best line it reported.
-pub struct Found {
-    /// The move the player would play (at the built-in engine's weaker levels, not always the
-    /// best line's first move).
-    pub m: Move,
-    /// The best line found (empty when the player reported none).
-    pub best_line: Vec<Move>,
-    /// The score of the best line, for the side to move.
-    pub score: Option<Score>,
-    /// The depth of the best line.
-    pub depth: Option<u32>,
-}
-
-impl Found {
-    /// The best line, or at least the move played.
-    pub fn line(&self) -> Vec<Move> {
-        if self.best_line.is_empty() {
-            vec![self.m]
-        } else {
-            self.best_line.clone()
-        }
-    }
-}
-
 impl Opponent {
-    /// The opponent `args` ask for; `seed` drives the built-in engine's random choices at the
-    /// weaker levels.
+    /// The opponent `args` ask for; `seed` drives the book's draws and the built-in engine's
+    /// random choices at the weaker levels.
     pub fn new(args: &PlayArgs, seed: u64) -> Result<Opponent> {
-        let book = match &args.book {
+        let mut spec = match &args.engine {
             Some(path) => {
-                let book = Book::open(path).map_err(|e| CliError::input(path.display(), e))?;
-                Some((book, Rng::new(seed ^ 0x9e37_79b9_7f4a_7c15)))
+                let mut spec = PlayerSpec::program(path);
+                spec.args.clone_from(&args.engine_arg);
+                spec
             }
-            None => None,
+            None => {
+                let mut spec = PlayerSpec::builtin();
+                spec.level = Level::new(args.level());
+                spec
+            }
         };
-        let player = if let Some(path) = &args.engine {
-            let mut spec = PlayerSpec::program(path);
-            spec.args.clone_from(&args.engine_arg);
-            if !args.syzygy.is_empty() {
-                // The engine probes the tables itself, if it can.
-                tablebases(&args.syzygy)?;
-                spec.set_option("SyzygyPath", &syzygy_path(&args.syzygy));
-            }
-            Player::start(&spec).map_err(|e| start_error(path, e))?
-        } else {
-            let mut searcher = Searcher::new();
-            searcher.set_seed(seed);
-            searcher.set_tablebases(tablebase_settings(&args.syzygy)?);
-            if let Some(level) = Level::new(args.level()) {
-                searcher.set_level(level);
-            }
-            Player::builtin(searcher)
-        };
+        spec.syzygy.clone_from(&args.syzygy);
+        spec.book.clone_from(&args.book);
+        spec.seed = Some(seed);
+        let player = Player::start(&spec).map_err(|e| start_error(&spec, e))?;
         Ok(Opponent {
             player,
             movetime: args.movetime(),
-            book,
-            stop: Arc::default(),
+            control: Control::new(),
         })
     }
 
     /// The built-in engine at full strength, without a book: the hints of a game between two
     /// people.
-    pub fn for_hints(movetime: Duration) -> Opponent {
-        Opponent {
-            player: Player::builtin(Searcher::new()),
+    pub fn for_hints(movetime: Duration) -> Result<Opponent> {
+        let spec = PlayerSpec::builtin();
+        Ok(Opponent {
+            player: Player::start(&spec).map_err(|e| start_error(&spec, e))?,
             movetime,
-            book: None,
-            stop: Arc::default(),
-        }
+            control: Control::new(),
+        })
     }
 
     pub fn name(&self) -> String {
-        let name = match &self.player {
-            Player::Builtin(searcher) => format!("computer (level {})", searcher.level().get()),
-            player => player.name(),
+        let name = match self.player.level() {
+            Some(level) => format!("computer (level {level})"),
+            None => self.player.name(),
         };
-        if self.book.is_some() {
+        if self.player.has_book() {
             format!("{name} with a book")
         } else {
             name
         }
     }
 
-    /// The computer's move in the game's position, with what it thought: the lines of its
-    /// search, then the move it plays and, when that is not the best line's first move, why.
+    /// The computer's move in the game's position, with what it thought: its book move, or
+    /// the lines of its search, then the move it plays and, when that is not the best line's
+    /// first move, why.
     pub fn reply(&mut self, game: &Game) -> std::result::Result<(Move, Thought), String> {
         let pos = game.position();
-        if let Some((book, rng)) = &mut self.book {
-            if let Some(choice) = book.weighted_choice(pos, rng.next_u64()) {
-                let total: u64 = book.moves(pos).iter().map(|m| u64::from(m.weight)).sum();
-                let line = format!(
-                    "book move {} (weight {} of {total})",
-                    SanPlus::from_move(pos, choice.m),
-                    choice.weight
-                );
-                return Ok((choice.m, Thought { lines: vec![line] }));
-            }
-        }
         let mut thought = Thought::default();
-        let found = self.think(game, self.movetime, |info| {
-            if info.score.is_some() && !info.pv.is_empty() {
-                thought.lines.push(describe(pos, info));
-            }
-        })?;
-        let played = format!("played {}", pv_san(pos, &[found.m]));
-        let line = match (&self.player, found.best_line.first().copied()) {
-            (_, None) => played,
-            (_, Some(best)) if best == found.m => format!("{played}, the best line's first move"),
-            (Player::Builtin(searcher), Some(_)) => format!(
-                "{played}, not the best line's first move: at level {} the computer does not \
-                 always play the best move it finds",
-                searcher.level().get()
+        let limits = Limits::movetime(self.movetime);
+        let played = self
+            .player
+            .play(game, &limits, &self.control, |info| {
+                if info.score.is_some() && !info.pv.is_empty() {
+                    thought.lines.push(describe(pos, info));
+                }
+            })
+            .map_err(|e| match e {
+                PlayerError::NoMove => "the computer has no legal move".to_owned(),
+                e => e.to_string(),
+            })?;
+        if let Some(choice) = played.book {
+            let line = format!(
+                "book move {} (weight {} of {})",
+                SanPlus::from_move(pos, played.m),
+                choice.entry.weight,
+                choice.total
+            );
+            return Ok((played.m, Thought { lines: vec![line] }));
+        }
+        let said = format!("played {}", pv_san(pos, &[played.m]));
+        let line = match (played.is_best(), self.player.level()) {
+            (None, _) => said,
+            (Some(true), _) => format!("{said}, the best line's first move"),
+            (Some(false), Some(level)) => format!(
+                "{said}, not the best line's first move: at level {level} the computer does not \
+                 always play the best move it finds"
             ),
-            (_, Some(_)) => format!("{played}, not the first move of the line above"),
+            (Some(false), None) => format!("{said}, not the first move of the line above"),
         };
         thought.lines.push(line);
-        Ok((found.m, thought))
+        Ok((played.m, thought))
     }
 
-    /// The best line this player finds in the game's position, thinking for `movetime` at
-    /// most (its own move time if shorter), not from its book: a hint. Its move is the best
-    /// line's first, which the weaker levels do not always play themselves.
-    pub fn hint(&mut self, game: &Game, movetime: Duration) -> std::result::Result<Found, String> {
-        self.think(game, movetime.min(self.movetime), |_| {})
+    /// What this player finds in the game's position, thinking for `movetime` at most (its
+    /// own move time if shorter), not from its book: a hint. Its best line's first move is the
+    /// hint, which the weaker levels do not always play themselves.
+    pub fn hint(
+        &mut self,
+        game: &Game,
+        movetime: Duration,
+    ) -> std::result::Result<Analysis, String> {
+        let limits = Limits::movetime(movetime.min(self.movetime));
+        let analysis = self
+            .player
+            .analyse(game, &limits, &self.control, |_| {})
+            .map_err(|e| e.to_string())?;
+        match analysis.best_move() {
+            Some(_) => Ok(analysis),
+            None => Err("the computer has no legal move".to_owned()),
+        }
     }
 
     /// Tells the engine a new game starts.
@@ -482,105 +442,9 @@ impl Opponent {
     /// The flag that stops the search under way (for an interrupt), cleared here for the
     /// next one.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
-        self.stop.store(false, Ordering::SeqCst);
-        Arc::clone(&self.stop)
-    }
-
-    /// Searches the game's position for `movetime`, or until the stop flag is set; `on_info`
-    /// hears of each line the player reports.
-    fn think(
-        &mut self,
-        game: &Game,
-        movetime: Duration,
-        mut on_info: impl FnMut(&Info),
-    ) -> std::result::Result<Found, String> {
-        let pos = game.position();
-        let limits = Limits::movetime(movetime);
-        let mut last: Option<Info> = None;
-        // The built-in engine's best line is the first line of its deepest iteration: a
-        // weaker level that plays another of its lines says so in one more line of the same
-        // depth, which is the move played, not the best line (a UCI engine's last line at a
-        // depth is its best).
-        let builtin = matches!(self.player, Player::Builtin(_));
-        let mut keep = |info: &Info| {
-            on_info(info);
-            let whole = !(info.lowerbound || info.upperbound);
-            let shallower = builtin && last.as_ref().is_some_and(|l| l.depth >= info.depth);
-            if whole && info.score.is_some() && !info.pv.is_empty() && !shallower {
-                last = Some(info.clone());
-            }
-        };
-        let (m, score) = match &mut self.player {
-            Player::Builtin(searcher) => {
-                // The positions before this one, for repetitions.
-                let mut history = Vec::with_capacity(game.moves().len());
-                let mut earlier = game.initial_position().clone();
-                for &m in game.moves() {
-                    history.push(earlier.zobrist_hash());
-                    earlier.play_unchecked(m);
-                }
-                let control = Control::with_stop_flag(Arc::clone(&self.stop));
-                let result = searcher.search(pos, &history, &limits, &control, |info| {
-                    keep(&Info::from(info));
-                });
-                (result.best_move, Some(result.score))
-            }
-            Player::Uci(client) => {
-                client
-                    .set_position(game.initial_position(), game.moves())
-                    .map_err(|e| e.to_string())?;
-                let answer = go_until_stopped(client, &limits, &self.stop, &mut keep)
-                    .map_err(|e| e.to_string())?;
-                (answer.best, None)
-            }
-        };
-        let m = m.ok_or("the computer has no legal move")?;
-        if !pos.is_legal(m) {
-            return Err(format!("the engine played an illegal move: {m}"));
-        }
-        Ok(match last {
-            Some(info) => Found {
-                m,
-                score: info.score.or(score),
-                depth: info.depth,
-                best_line: info.pv,
-            },
-            None => Found {
-                m,
-                best_line: Vec::new(),
-                score,
-                depth: None,
-            },
-        })
-    }
-}
-
-/// `go` with `limits` for a UCI engine, sending `stop` as soon as `stop` is set; returns the
-/// engine's answer (its best move so far, when stopped).
-fn go_until_stopped(
-    client: &mut Client,
-    limits: &Limits,
-    stop: &AtomicBool,
-    mut on_info: impl FnMut(&Info),
-) -> std::result::Result<BestMove, ClientError> {
-    client.start(limits)?;
-    // The move time, and the engine's usual time to answer after it.
-    let waited = limits.movetime.unwrap_or(UNTIMED_SEARCH_TIMEOUT) + DEFAULT_TIMEOUT;
-    let deadline = Instant::now() + waited;
-    let mut stopped = false;
-    loop {
-        match client.wait(Duration::from_millis(50), &mut on_info) {
-            Err(ClientError::Timeout { .. }) if Instant::now() < deadline => {
-                if !stopped && stop.load(Ordering::SeqCst) {
-                    client.stop()?;
-                    stopped = true;
-                }
-            }
-            Err(ClientError::Timeout { expected, .. }) => {
-                return Err(ClientError::Timeout { expected, waited });
-            }
-            answer => return answer,
-        }
+        let stop = self.control.stop_flag();
+        stop.store(false, Ordering::SeqCst);
+        Arc::clone(stop)
     }
 }
 

@@ -7,6 +7,7 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use chess_core::{Bitboard, Color, Square};
+use chess_lab::player::Analysis;
 use chess_notation::input::{self, InputError};
 use chess_notation::pgn::PgnGame;
 use chess_notation::san::{self, SanPlus};
@@ -14,7 +15,7 @@ use chess_notation::{Fen, UciMove};
 use chess_rules::{DrawReason, Game, Move, Outcome, Position};
 
 use crate::cli::{PlayArgs, Side};
-use crate::engine::{Found, Opponent, Thought};
+use crate::engine::{Opponent, Thought};
 use crate::error::Result;
 use crate::interrupt::{self, Catch};
 use crate::pgn_export;
@@ -347,7 +348,11 @@ impl Session<'_> {
         }
         let engine = match (&mut self.opponent, &mut self.hinter) {
             (Some((opponent, _)), _) => opponent,
-            (None, hinter) => hinter.get_or_insert_with(|| Opponent::for_hints(HINT_TIME)),
+            (None, Some(hinter)) => hinter,
+            (None, hinter @ None) => match Opponent::for_hints(HINT_TIME) {
+                Ok(engine) => hinter.insert(engine),
+                Err(e) => return writeln!(self.out, "no hint: {e}").map(ControlFlow::Continue),
+            },
         };
         let (found, interrupted) = stoppable(engine, |engine| engine.hint(&self.game, HINT_TIME));
         if interrupted {
@@ -763,12 +768,17 @@ fn stoppable<T>(engine: &mut Opponent, think: impl FnOnce(&mut Opponent) -> T) -
     (result, interrupted)
 }
 
-/// What `hint` says of a search: the move, its score, and the line it leads into.
-fn describe_hint(pos: &Position, found: &Found) -> Vec<String> {
-    let line = found.line();
-    let first = line.first().copied().unwrap_or(found.m);
-    let mut said = format!("Hint: {}", crate::engine::pv_san(pos, &[first]));
-    match (found.score, found.depth) {
+/// What `hint` says of a search: the best line's move, its score, and the line it leads
+/// into.
+fn describe_hint(pos: &Position, analysis: &Analysis) -> Vec<String> {
+    let line = match analysis.best_line() {
+        [] => analysis.best_move().into_iter().collect(),
+        line => line.to_vec(),
+    };
+    let first = line.get(..1).unwrap_or_default();
+    let mut said = format!("Hint: {}", crate::engine::pv_san(pos, first));
+    let best = analysis.lines.first();
+    match (analysis.score(), best.and_then(|l| l.depth)) {
         (Some(score), Some(depth)) => {
             said += &format!(
                 " (score {}, depth {depth})",

@@ -5,11 +5,12 @@
 //! ```
 //! use chess_lab::analysis::{Judgement, judge};
 //! use chess_lab::player::Player;
-//! use chess_engine::{Limits, Score, Searcher};
+//! use chess_engine::{Control, Limits, Score, Searcher};
 //! use chess_rules::Position;
 //!
 //! let mut player = Player::builtin(Searcher::with_hash(4));
-//! let analysis = player.analyse(&Position::standard(), &[], &Limits::depth(6), |_| {})?;
+//! let analysis =
+//!     player.analyse(&Position::standard(), &Limits::depth(6), &Control::new(), |_| {})?;
 //! assert_eq!(analysis.lines.len(), 1);
 //! assert!(analysis.best_move().is_some());
 //! // From +0.30 to -2.00 for the side that moved: a blunder.
@@ -257,6 +258,7 @@ mod tests {
                 ..Info::default()
             }],
             best: moves.first().copied(),
+            ..Analysis::default()
         }
     }
 

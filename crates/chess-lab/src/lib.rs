@@ -6,7 +6,9 @@
 //!   adjudication rules, [`stats::Sprt`]; [`settings`] says why a text could not be read),
 //!   and [`stats`]: the Elo difference of a score, its margin, and the sequential test.
 //! - [`player`]: the built-in engine or a UCI engine behind one interface, set up from one
-//!   typed description (which `chess match -e` reads), for games, analysis and matches.
+//!   typed description (which `chess match -e` reads: options, level, tablebases, book,
+//!   seed), analysing and playing a game's position until done or stopped from another
+//!   thread, for games, analysis, the Python package and matches.
 //! - [`analysis`]: the judgement of moves by the winning chances they give away, and the
 //!   annotation of games with it.
 //! - [`compare`]: perft compared with another engine, narrowed to the position where the two

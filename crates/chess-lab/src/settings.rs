@@ -44,6 +44,8 @@ pub enum ParseSettingsErrorKind {
     MissingValue,
     /// Settings that are needed and absent, or that do not fit together: this says which.
     Invalid(&'static str),
+    /// A setting that is well formed but not for this engine: this says why.
+    NotFor(&'static str),
 }
 
 impl fmt::Display for ParseSettingsError {
@@ -60,6 +62,7 @@ impl fmt::Display for ParseSettingsError {
             ParseSettingsErrorKind::Expected(what) => write!(f, "{item:?}: expected {what}"),
             ParseSettingsErrorKind::MissingValue => write!(f, "{item:?}: expected KEY=VALUE"),
             ParseSettingsErrorKind::Invalid(why) => f.write_str(why),
+            ParseSettingsErrorKind::NotFor(why) => write!(f, "{item:?}: {why}"),
         }
     }
 }

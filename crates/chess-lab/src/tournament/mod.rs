@@ -51,23 +51,24 @@ pub use game::{GameRecord, PlyRecord, Termination};
 pub use openings::{MatchOpening, OpeningsError, read_openings, shuffle};
 
 use crate::TimeControl;
-use crate::player::{PlayerSpec, spawn_client};
+use crate::player::{Host, PlayerError, PlayerSpec, spawn_client};
 use crate::stats::{Distribution, PairTally, Sprt, SprtStatus, Tally};
-use chess_engine::uci::{Client, ClientError};
+use chess_engine::uci::Client;
 use game::{EngineHealth, GameSettings};
 
 /// A match could not be played.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum TournamentError {
-    /// An engine could not be started or set up.
+    /// An engine could not be started or set up (or its spec has a setting a process of
+    /// it cannot be given: see [`PlayerSpec`]).
     #[error("engine {name}: {source}")]
     Engine {
         /// The engine's name or command.
         name: String,
         /// Why.
         #[source]
-        source: ClientError,
+        source: PlayerError,
     },
     /// The match is not well formed.
     #[error("{0}")]
@@ -225,12 +226,13 @@ impl Tournament {
         let mut names: Vec<String> = Vec::new();
         for config in &self.engines {
             let shown = config.name.clone().unwrap_or_else(|| config.engine_name());
-            let client = spawn_client(config, self.builtin.as_ref()).map_err(|source| {
-                TournamentError::Engine {
-                    name: shown.clone(),
-                    source,
-                }
-            })?;
+            let client =
+                spawn_client(config, self.builtin.as_ref(), Host::Match).map_err(|source| {
+                    TournamentError::Engine {
+                        name: shown.clone(),
+                        source,
+                    }
+                })?;
             let name = config
                 .name
                 .clone()
@@ -272,7 +274,7 @@ impl Tournament {
             for index in [pairing.white, pairing.black] {
                 if let std::collections::hash_map::Entry::Vacant(slot) = clients.entry(index) {
                     let config = &self.engines[index];
-                    match spawn_client(config, self.builtin.as_ref()) {
+                    match spawn_client(config, self.builtin.as_ref(), Host::Match) {
                         Ok(client) => {
                             slot.insert(client);
                         }
