@@ -1,10 +1,11 @@
-//! The project's engine (chess-engine) on a board: `kingside.engine.analyse` makes python-chess's
-//! shapes of what this returns.
+//! The project's engine on a board, as chess-lab's `Player` runs it: `kingside.engine.analyse`
+//! makes python-chess's shapes of what this returns.
 
 use std::sync::mpsc;
 use std::time::Duration;
 
-use chess_engine::{Control, Limits, Score, Searcher};
+use chess_engine::{Control, Limits, Score};
+use chess_lab::player::{History, Player, PlayerSpec};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -57,26 +58,47 @@ fn analyse<'py>(
     // The positions before this one, for repetitions.
     let history: Vec<u64> = board.game.earlier_hashes();
     drop(board);
+    let mut spec = PlayerSpec::builtin();
+    spec.set_option("Hash", &hash_mb.max(1).to_string());
+    spec.set_option("Threads", &threads.max(1).to_string());
     let control = Control::new();
     let stop = std::sync::Arc::clone(control.stop_flag());
     let (send, receive) = mpsc::channel();
     let worker = std::thread::Builder::new()
         .name("kingside-analyse".into())
         .spawn(move || {
-            let mut searcher = Searcher::with_hash(hash_mb.max(1));
-            searcher.set_threads(threads.max(1));
-            let result = searcher.search(&pos, &history, &limits, &control, |_| {});
-            let _ = send.send(result);
+            // Started here, without the GIL: its table is allocated and cleared.
+            let history = History::Hashes {
+                position: &pos,
+                earlier: &history,
+            };
+            let analysis =
+                Player::start(&spec)
+                    .map_err(|e| e.to_string())
+                    .and_then(|mut player| {
+                        player
+                            .analyse(history, &limits, &control, |_| {})
+                            .map_err(|e| e.to_string())
+                    });
+            // A position without moves has no line: mated, or stalemated (python-chess's
+            // engines say `score mate 0` or `cp 0` there).
+            let none = if pos.is_check() {
+                Score::Mate(0)
+            } else {
+                Score::Cp(0)
+            };
+            let _ = send.send(analysis.map(|a| (a.score().unwrap_or(none), a)));
         })
         .map_err(|e| PyRuntimeError::new_err(format!("no thread to search on: {e}")))?;
     let mut receive = receive;
-    let result = loop {
+    let (score, analysis) = loop {
         // The receiver goes to the waiting code and back: a `&Receiver` may not cross into
         // code that runs without the GIL.
         let (item, back) = py.detach(move || (receive.recv_timeout(SIGNAL_POLL), receive));
         receive = back;
         match item {
-            Ok(result) => break result,
+            Ok(Ok(result)) => break result,
+            Ok(Err(e)) => return Err(PyRuntimeError::new_err(e)),
             Err(mpsc::RecvTimeoutError::Timeout) => {
                 if let Err(e) = py.check_signals() {
                     stop.store(true, std::sync::atomic::Ordering::Relaxed);
@@ -91,29 +113,29 @@ fn analyse<'py>(
     };
     let _ = py.detach(|| worker.join());
     let out = PyDict::new(py);
-    let score = PyDict::new(py);
-    match result.score {
-        Score::Cp(cp) => score.set_item("cp", cp)?,
-        Score::Mate(n) => score.set_item("mate", n)?,
+    let score_dict = PyDict::new(py);
+    match score {
+        Score::Cp(cp) => score_dict.set_item("cp", cp)?,
+        Score::Mate(n) => score_dict.set_item("mate", n)?,
     }
-    out.set_item("score", score)?;
+    out.set_item("score", score_dict)?;
     let pv = PyList::new(
         py,
-        result
-            .pv
+        analysis
+            .best_line()
             .iter()
             .map(|&m| Move::of_legal(m, chess960).into_object(py))
             .collect::<PyResult<Vec<_>>>()?,
     )?;
-    let best = match result.best_move {
+    let best = match analysis.best_move() {
         Some(m) => Some(Move::of_legal(m, chess960).into_object(py)?),
         None => None,
     };
     out.set_item("pv", pv)?;
     out.set_item("best_move", best)?;
-    out.set_item("depth", result.depth)?;
-    out.set_item("seldepth", result.seldepth)?;
-    out.set_item("nodes", result.nodes)?;
-    out.set_item("time", result.time.as_secs_f64())?;
+    out.set_item("depth", analysis.depth.unwrap_or(0))?;
+    out.set_item("seldepth", analysis.seldepth.unwrap_or(0))?;
+    out.set_item("nodes", analysis.nodes.unwrap_or(0))?;
+    out.set_item("time", analysis.time.unwrap_or_default().as_secs_f64())?;
     Ok(out)
 }
