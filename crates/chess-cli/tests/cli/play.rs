@@ -995,20 +995,21 @@ fn a_saved_game_against_the_computer_resumes_from_its_file() {
     assert_contains(&out.stderr, "missing.pgn: no game to resume");
 }
 
-/// Ctrl-C while the computer thought ended the program (status 130) without the save offer
-/// the README promises. Now it stops the search and leaves as `quit` does; the status is
-/// still 130, as for an interrupt.
-#[test]
-fn an_interrupt_while_the_computer_thinks_offers_to_save() {
+/// `chess play ARGS` (the computer playing black for a minute a move, its state under
+/// `state`) sent `e4` and, a second into the computer's thought, an interrupt, then nothing for
+/// the save offer's file name: its exit status and output. Fails unless the search stops
+/// within the test's 30 seconds.
+fn interrupted_while_the_computer_thinks(
+    args: &[&str],
+    state: &std::path::Path,
+) -> (std::process::ExitStatus, String) {
     use std::sync::{Arc, Mutex};
 
-    let dir = TempDir::new("cli-play-interrupt");
-    let state = dir.join("state");
-    let kept = state.join("chess/autosave.pgn");
     let started = std::time::Instant::now();
     let mut child = Command::new(env!("CARGO_BIN_EXE_chess"))
-        .args(["--ascii", "--level", "10", "--movetime", "60000"])
-        .env("XDG_STATE_HOME", &state)
+        .args(["--ascii", "--movetime", "60000"])
+        .args(args)
+        .env("XDG_STATE_HOME", state)
         .env("NO_COLOR", "1")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -1055,6 +1056,18 @@ fn an_interrupt_while_the_computer_thinks_offers_to_save() {
         started.elapsed().as_secs() < 30,
         "the search was not stopped"
     );
+    (status, stdout)
+}
+
+/// Ctrl-C while the computer thought ended the program (status 130) without the save offer
+/// the README promises. Now it stops the search and leaves as `quit` does; the status is
+/// still 130, as for an interrupt.
+#[test]
+fn an_interrupt_while_the_computer_thinks_offers_to_save() {
+    let dir = TempDir::new("cli-play-interrupt");
+    let state = dir.join("state");
+    let kept = state.join("chess/autosave.pgn");
+    let (status, stdout) = interrupted_while_the_computer_thinks(&["--level", "10"], &state);
     assert_eq!(status.code(), Some(130), "{stdout}");
     assert!(
         !stdout.contains("1... "),
@@ -1086,6 +1099,31 @@ fn an_interrupt_while_the_computer_thinks_offers_to_save() {
     reply_after(
         &out.stdout,
         "Resumed the game after 1. e4 (1 ply): black to move.",
+    );
+}
+
+/// An interrupt stops a UCI engine's search as it stops the built-in one's (the engine is sent
+/// `stop`): here the built-in engine's own UCI server, `chess uci`.
+#[test]
+fn an_interrupt_while_a_uci_engine_thinks_stops_it() {
+    let dir = TempDir::new("cli-play-interrupt-uci");
+    let (status, stdout) = interrupted_while_the_computer_thinks(
+        &[
+            "--engine",
+            env!("CARGO_BIN_EXE_chess"),
+            "--engine-arg",
+            "uci",
+        ],
+        &dir.join("state"),
+    );
+    assert_eq!(status.code(), Some(130), "{stdout}");
+    assert!(
+        !stdout.contains("1... "),
+        "no move after the interrupt: {stdout}"
+    );
+    assert_contains(
+        &stdout,
+        "Interrupted: the computer stopped thinking.\nThe game has unsaved moves.\n",
     );
 }
 
