@@ -275,6 +275,13 @@ impl Client {
         self.timeout = timeout;
     }
 
+    /// How long the client waits for `uciok` and `readyok`, and beyond the time limit for
+    /// `bestmove` (see [`Client::set_timeout`]).
+    #[must_use]
+    pub fn timeout(&self) -> Duration {
+        self.timeout
+    }
+
     /// The engine's name (`id name`).
     #[must_use]
     pub fn name(&self) -> Option<&str> {

@@ -5,9 +5,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use chess_core::Color;
-use chess_engine::uci::{
-    BestMove, Client, ClientError, DEFAULT_TIMEOUT, Info, UNTIMED_SEARCH_TIMEOUT,
-};
+use chess_engine::uci::{BestMove, Client, ClientError, Info, UNTIMED_SEARCH_TIMEOUT};
 use chess_engine::{Control, Limits};
 
 use super::error::PlayerError;
@@ -39,8 +37,9 @@ pub(crate) fn spawn_client(
 
 /// `go` with `limits` for the position last sent (whose side to move is `turn`), sending
 /// `stop` as soon as `control` is stopped; returns the engine's answer (its best move so
-/// far, when stopped). It waits for the time the limits give the engine and the client's
-/// usual time to answer after it, or [`UNTIMED_SEARCH_TIMEOUT`] without a time limit.
+/// far, when stopped). It waits as [`Client::go`] does: for the time the limits give the
+/// engine and the client's timeout after it, or [`UNTIMED_SEARCH_TIMEOUT`] without a time
+/// limit.
 pub(crate) fn go_until_stopped(
     client: &mut Client,
     turn: Color,
@@ -54,7 +53,7 @@ pub(crate) fn go_until_stopped(
         (a, b) => a.or(b),
     };
     let waited = budget.map_or(UNTIMED_SEARCH_TIMEOUT, |b| {
-        b.saturating_add(DEFAULT_TIMEOUT)
+        b.saturating_add(client.timeout())
     });
     let deadline = Instant::now() + waited;
     let mut stopped = false;
