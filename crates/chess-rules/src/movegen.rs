@@ -78,8 +78,19 @@ pub trait MoveSink {
     /// Promotions to each square of `targets`, from [`pawn_origin`]`(target, delta)`: four
     /// moves each (queen, rook, bishop, knight).
     fn promotions(&mut self, targets: Bitboard, delta: i8) -> ControlFlow<()>;
-    /// One special move: en passant or castling.
+    /// One special move: en passant or castling (and, in the variants, a pawn's promotion to a
+    /// king in Antichess).
     fn single(&mut self, m: Move) -> ControlFlow<()>;
+    /// Drops of a piece of `role` from the pocket onto each square of `targets` (Crazyhouse
+    /// only; standard chess never calls it). By default each is handed to
+    /// [`MoveSink::single`]; a counting sink adds the popcount instead.
+    #[inline(always)]
+    fn drops(&mut self, role: Role, targets: Bitboard) -> ControlFlow<()> {
+        for to in targets {
+            self.single(Move::put(role, to))?;
+        }
+        ControlFlow::Continue(())
+    }
 }
 
 /// The square a set-wise pawn move to `to` comes from: `delta` squares before it (`8` for a
@@ -132,6 +143,14 @@ impl MoveSink for MoveList {
         self.push(m);
         ControlFlow::Continue(())
     }
+
+    #[inline(always)]
+    fn drops(&mut self, role: Role, targets: Bitboard) -> ControlFlow<()> {
+        for to in targets {
+            self.push(Move::put(role, to));
+        }
+        ControlFlow::Continue(())
+    }
 }
 
 /// Counts moves without building them.
@@ -167,10 +186,16 @@ impl MoveSink for Counter {
         self.0 += 1;
         ControlFlow::Continue(())
     }
+
+    #[inline(always)]
+    fn drops(&mut self, _: Role, targets: Bitboard) -> ControlFlow<()> {
+        self.0 += targets.count() as usize;
+        ControlFlow::Continue(())
+    }
 }
 
 /// Stops at the first move.
-struct AnyMove;
+pub(crate) struct AnyMove;
 
 impl MoveSink for AnyMove {
     #[inline(always)]
@@ -201,10 +226,15 @@ impl MoveSink for AnyMove {
     fn single(&mut self, _: Move) -> ControlFlow<()> {
         ControlFlow::Break(())
     }
+
+    #[inline(always)]
+    fn drops(&mut self, _: Role, targets: Bitboard) -> ControlFlow<()> {
+        self.piece(Square::A1, targets)
+    }
 }
 
 /// Looks for one given move.
-struct Find(Move);
+pub(crate) struct Find(pub(crate) Move);
 
 impl MoveSink for Find {
     #[inline]
@@ -243,8 +273,12 @@ impl MoveSink for Find {
     #[inline]
     fn promotions(&mut self, targets: Bitboard, delta: i8) -> ControlFlow<()> {
         let m = self.0;
-        let found =
-            targets.contains(m.to()) && m.is_promotion() && m.from() == pawn_origin(m.to(), delta);
+        // The four promotions of `promotions`: a king promotion (Antichess) comes through
+        // `single`.
+        let found = targets.contains(m.to())
+            && m.is_promotion()
+            && m.promotion() != Some(Role::King)
+            && m.from() == pawn_origin(m.to(), delta);
         if found {
             ControlFlow::Break(())
         } else {
@@ -586,7 +620,7 @@ impl Position {
 }
 
 /// Calls a closure for each move.
-struct Visitor<F>(F);
+pub(crate) struct Visitor<F>(pub(crate) F);
 
 impl<F: FnMut(Move) -> ControlFlow<()>> MoveSink for Visitor<F> {
     #[inline(always)]
@@ -660,7 +694,7 @@ impl Position {
 }
 
 /// Stops at an en passant capture.
-struct EnPassantFinder;
+pub(crate) struct EnPassantFinder;
 
 impl MoveSink for EnPassantFinder {
     fn piece(&mut self, _: Square, _: Bitboard) -> ControlFlow<()> {

@@ -9,14 +9,24 @@ use chess_core::{CastlingSide, Role, Square};
 // A move is 16 bits, as in Stockfish:
 //
 // bit  0- 5: destination square (for castling: the square of the castling rook)
-// bit  6-11: origin square
+// bit  6-11: origin square (for a drop: the destination again)
 // bit 12-15: kind: 0 normal, 1 double pawn push, 2 en passant, 3 castling,
-//            4-7 promotion to knight, bishop, rook, queen (role index + 3)
+//            4-8 promotion to knight, bishop, rook, queen, king (role index + 3; the king
+//            only in Antichess),
+//            9-13 drop of a pawn, knight, bishop, rook, queen (role index + 9; Crazyhouse),
+//            14-15 unused
+//
+// Kinds 0-7 are those of standard chess, unchanged since moves were first stored (the engine's
+// hash table and the compact encodings keep them): the variants' moves only added kinds.
 
 /// A move: origin, destination and kind, in two bytes.
 ///
 /// Castling is stored as "king takes own rook" (origin: the king, destination: the castling
 /// rook), so Chess960 needs no special case; notation converts to `e1g1` or `O-O` as needed.
+///
+/// Two kinds exist for the variants only (see [`crate::variant`]), and no standard position
+/// ever produces them: drops of a piece from the pocket (Crazyhouse, [`Move::put`]) and the
+/// promotion to a king (Antichess, [`Move::promote`] with [`Role::King`]).
 ///
 /// ```
 /// use chess_core::{Role, Square};
@@ -44,14 +54,25 @@ pub enum MoveKind {
     EnPassant,
     /// The king castles; the destination is the rook's square.
     Castle,
-    /// A pawn reaches the last rank and becomes another piece.
+    /// A pawn reaches the last rank and becomes another piece (in Antichess also a king).
     Promotion,
+    /// A piece from the pocket is put on an empty square (Crazyhouse): [`Move::dropped`] says
+    /// which, [`Move::to`] where; [`Move::from`] is the same square.
+    Drop,
 }
 
 const NORMAL: u16 = 0;
 const DOUBLE_PUSH: u16 = 1;
 const EN_PASSANT: u16 = 2;
 const CASTLE: u16 = 3;
+/// A promotion's kind is its role's index plus this: to a knight (index 1) is 4.
+const PROMOTION_BASE: u16 = 3;
+/// The first and last promotion kinds: to a knight, to a king.
+const FIRST_PROMOTION: u16 = 4;
+const LAST_PROMOTION: u16 = 8;
+/// A drop's kind is its role's index plus this: a pawn (index 0) is 9, a queen 13.
+const DROP_BASE: u16 = 9;
+const LAST_DROP: u16 = 13;
 
 impl Move {
     #[inline]
@@ -87,15 +108,39 @@ impl Move {
         Move::with_flags(king, rook, CASTLE)
     }
 
-    /// A promotion to `role` (knight, bishop, rook or queen; any other role is taken as a queen).
+    /// A promotion to `role`: knight, bishop, rook or queen, or a king (legal in Antichess
+    /// only); a pawn is taken as a queen.
     #[inline]
     #[must_use]
     pub const fn promote(from: Square, to: Square, role: Role) -> Move {
         let role = match role {
-            Role::Knight | Role::Bishop | Role::Rook => role,
-            _ => Role::Queen,
+            Role::Pawn => Role::Queen,
+            _ => role,
         };
-        Move::with_flags(from, to, role as u16 + 3)
+        Move::with_flags(from, to, role as u16 + PROMOTION_BASE)
+    }
+
+    /// A drop of a piece of `role` from the pocket onto `to` (Crazyhouse): pawn, knight,
+    /// bishop, rook or queen; a king is taken as a queen (kings are never in a pocket). UCI
+    /// writes it `N@f3`.
+    ///
+    /// ```
+    /// use chess_core::{Role, Square};
+    /// use chess_rules::{Move, MoveKind};
+    ///
+    /// let m = Move::put(Role::Knight, Square::F3);
+    /// assert_eq!((m.kind(), m.dropped(), m.to()), (MoveKind::Drop, Some(Role::Knight), Square::F3));
+    /// assert_eq!(m.from(), Square::F3);
+    /// assert_eq!(m.to_string(), "N@f3");
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn put(role: Role, to: Square) -> Move {
+        let role = match role {
+            Role::King => Role::Queen,
+            _ => role,
+        };
+        Move::with_flags(to, to, role as u16 + DROP_BASE)
     }
 
     /// The origin square (the king's square for castling).
@@ -121,7 +166,8 @@ impl Move {
             DOUBLE_PUSH => MoveKind::DoublePush,
             EN_PASSANT => MoveKind::EnPassant,
             CASTLE => MoveKind::Castle,
-            _ => MoveKind::Promotion,
+            FIRST_PROMOTION..=LAST_PROMOTION => MoveKind::Promotion,
+            _ => MoveKind::Drop,
         }
     }
 
@@ -134,6 +180,21 @@ impl Move {
             5 => Some(Role::Bishop),
             6 => Some(Role::Rook),
             7 => Some(Role::Queen),
+            8 => Some(Role::King),
+            _ => None,
+        }
+    }
+
+    /// The role of the piece a drop puts on the board, if this is a drop.
+    #[inline]
+    #[must_use]
+    pub const fn dropped(self) -> Option<Role> {
+        match self.0 >> 12 {
+            9 => Some(Role::Pawn),
+            10 => Some(Role::Knight),
+            11 => Some(Role::Bishop),
+            12 => Some(Role::Rook),
+            13 => Some(Role::Queen),
             _ => None,
         }
     }
@@ -142,7 +203,15 @@ impl Move {
     #[inline]
     #[must_use]
     pub const fn is_promotion(self) -> bool {
-        self.0 >> 12 >= 4
+        let kind = self.0 >> 12;
+        kind >= FIRST_PROMOTION && kind <= LAST_PROMOTION
+    }
+
+    /// Whether this is a drop (Crazyhouse).
+    #[inline]
+    #[must_use]
+    pub const fn is_drop(self) -> bool {
+        self.0 >> 12 >= DROP_BASE
     }
 
     /// Whether this is castling.
@@ -188,13 +257,16 @@ impl Move {
         self.0
     }
 
-    /// The move of two bytes written by [`Move::to_u16`]; `None` when the kind bits are invalid.
-    /// The move still has to be checked for legality in a position.
+    /// The move of two bytes written by [`Move::to_u16`]; `None` when the kind bits are invalid
+    /// (or a drop's two squares differ). The move still has to be checked for legality in a
+    /// position.
     #[inline]
     #[must_use]
     pub const fn from_u16(raw: u16) -> Option<Move> {
-        if raw >> 12 <= 7 {
-            Some(Move(raw))
+        let m = Move(raw);
+        let kind = raw >> 12;
+        if kind <= LAST_PROMOTION || (kind <= LAST_DROP && m.from() as u8 == m.to() as u8) {
+            Some(m)
         } else {
             None
         }
@@ -209,8 +281,12 @@ impl fmt::Debug for Move {
 
 impl fmt::Display for Move {
     /// Writes origin, destination and promotion letter (`e7e8q`); castling shows as king takes
-    /// rook (`e1h1`). For UCI or SAN, use chess-notation, which knows the position.
+    /// rook (`e1h1`), a drop as UCI writes it (`N@f3`). For UCI or SAN, use chess-notation,
+    /// which knows the position.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(role) = self.dropped() {
+            return write!(f, "{}@{}", role.upper_char(), self.to());
+        }
         write!(f, "{}{}", self.from(), self.to())?;
         if let Some(role) = self.promotion() {
             fmt::Write::write_char(f, role.char())?;
@@ -431,11 +507,30 @@ mod tests {
         let castle = Move::castle(Square::E1, Square::A1);
         assert_eq!(castle.castling_side(), Some(CastlingSide::QueenSide));
         assert_eq!(castle.king_to_or_to(), Square::C1);
-        assert_eq!(Move::from_u16(0x8000), None);
+        assert_eq!(Move::from_u16(0xe000), None);
         assert_eq!(
-            Move::promote(Square::A7, Square::A8, Role::King).promotion(),
+            Move::promote(Square::A7, Square::A8, Role::Pawn).promotion(),
             Some(Role::Queen)
         );
+        let king = Move::promote(Square::A7, Square::A8, Role::King);
+        assert_eq!((king.kind(), king.promotion()), (MoveKind::Promotion, Some(Role::King)));
+        assert!(king.is_promotion() && !king.is_drop());
+        assert_eq!(king.to_string(), "a7a8k");
+        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            for to in Square::ALL {
+                let drop = Move::put(role, to);
+                assert_eq!((drop.kind(), drop.dropped(), drop.to()), (MoveKind::Drop, Some(role), to));
+                assert!(drop.is_drop() && !drop.is_promotion() && drop.promotion().is_none());
+                assert_eq!(Move::from_u16(drop.to_u16()), Some(drop));
+            }
+        }
+        assert_eq!(Move::put(Role::King, Square::E4).dropped(), Some(Role::Queen));
+        // A drop's origin is its destination: other bits are not a move.
+        assert_eq!(Move::from_u16(Move::put(Role::Pawn, Square::E4).to_u16() ^ 0x40), None);
+        assert_eq!(Move::put(Role::Pawn, Square::E4).to_string(), "P@e4");
+        // The kinds of standard chess keep their numbers.
+        assert_eq!(Move::promote(Square::A7, Square::A8, Role::Queen).to_u16() >> 12, 7);
+        assert_eq!(Move::castle(Square::E1, Square::H1).to_u16() >> 12, 3);
         assert_eq!(size_of::<Move>(), 2);
         assert_eq!(
             Move::promote(Square::A7, Square::A8, Role::Knight).to_string(),

@@ -54,7 +54,7 @@ pub struct Position {
     /// The pieces of the side to move pinned to their king.
     pub(crate) pinned: Bitboard,
     /// The kings and rooks whose moving (or capture) takes away a castling right.
-    castle_squares: Bitboard,
+    pub(crate) castle_squares: Bitboard,
 }
 
 /// What [`Position::play_undoable`] saves so that [`Position::undo`] can take the move back.
@@ -151,7 +151,11 @@ impl Position {
     }
 
     /// Builds a position from a setup and its valid castling rights and en passant square.
-    fn from_valid_parts(
+    ///
+    /// The variants (`crate::variant`) keep their placement, rights and clocks in a `Position`
+    /// built here from their own validation, kings or not; where a side has no king (or
+    /// several), the check information is meaningless and they do not read it.
+    pub(crate) fn from_valid_parts(
         setup: Setup,
         mode: CastlingMode,
         castling: CastlingRights,
@@ -364,7 +368,7 @@ impl Position {
         hash
     }
 
-    fn compute_castle_squares(&self) -> Bitboard {
+    pub(crate) fn compute_castle_squares(&self) -> Bitboard {
         let mut squares = self.castling.rooks();
         for color in Color::ALL {
             if self.castling.has_any(color) {
@@ -376,7 +380,7 @@ impl Position {
 
     /// Recomputes the checkers and pinned pieces of the side to move.
     #[inline]
-    fn update_check_info(&mut self) {
+    pub(crate) fn update_check_info(&mut self) {
         let us = self.turn;
         let them = !us;
         let board = &self.board;
@@ -433,11 +437,19 @@ impl Position {
     #[inline]
     pub fn play_undoable(&mut self, m: Move) -> Undo {
         debug_assert!(self.is_legal(m), "illegal move {m} in {self:?}");
-        let undo = Undo {
+        let undo = self.undo_record(m);
+        self.make(m);
+        undo
+    }
+
+    /// What [`Position::undo`] needs to take back `m`, saved before it is made.
+    #[inline(always)]
+    pub(crate) fn undo_record(&self, m: Move) -> Undo {
+        Undo {
             captured: match m.kind() {
                 MoveKind::Normal | MoveKind::Promotion => self.board.piece_at(m.to()),
                 MoveKind::EnPassant => Some(Piece::new(!self.turn, Role::Pawn)),
-                MoveKind::DoublePush | MoveKind::Castle => None,
+                MoveKind::DoublePush | MoveKind::Castle | MoveKind::Drop => None,
             },
             castling: self.castling,
             ep_square: self.ep_square,
@@ -446,9 +458,7 @@ impl Position {
             checkers: self.checkers,
             pinned: self.pinned,
             castle_squares: self.castle_squares,
-        };
-        self.make(m);
-        undo
+        }
     }
 
     /// Takes back `m`, the last move played with [`Position::play_undoable`], restoring the
@@ -494,6 +504,11 @@ impl Position {
                 self.board.put_on_empty(from, king);
                 self.board.put_on_empty(to, rook);
             }
+            MoveKind::Drop => {
+                if let Some(piece) = self.board.piece_at(to) {
+                    self.board.remove_known(to, piece);
+                }
+            }
         }
         if us.is_black() {
             self.fullmoves -= 1;
@@ -510,11 +525,26 @@ impl Position {
 
     /// The move-making shared by every form of play.
     #[inline]
-    fn make(&mut self, m: Move) {
+    pub(crate) fn make(&mut self, m: Move) {
+        self.make_board(m);
+        self.update_check_info();
+    }
+
+    /// [`Position::make`] without the check information of the new side to move: what the
+    /// variants whose kings are not standard chess's (Atomic, Antichess, the horde's side in
+    /// Horde) build on. A drop (which standard chess never plays) puts its piece:
+    /// [`Position::undo`] takes it back.
+    #[inline(always)]
+    pub(crate) fn make_board(&mut self, m: Move) {
         let us = self.turn;
         let them = !us;
         let (from, to) = (m.from(), m.to());
         let Some(piece) = self.board.piece_at(from) else {
+            // Only a drop, whose origin is its empty destination, gets here from a legal move:
+            // standard chess pays for drops in this branch alone.
+            if let Some(role) = m.dropped() {
+                self.make_drop(Piece::new(us, role), to);
+            }
             return;
         };
         let mut hash = self.hash ^ zobrist::WHITE_TO_MOVE;
@@ -585,6 +615,8 @@ impl Position {
                     ^ zobrist::piece(rook, to)
                     ^ zobrist::piece(rook, rook_to);
             }
+            // Handled above: a drop has no piece on its origin.
+            MoveKind::Drop => {}
         }
         if self.castle_squares.intersects(Bitboard::from(from) | to) {
             let before = self.castling.sides();
@@ -598,7 +630,26 @@ impl Position {
         }
         self.turn = them;
         self.hash = hash;
-        self.update_check_info();
+    }
+
+    /// Puts `piece` (of the side to move) on the empty square `to` and passes the turn: a
+    /// Crazyhouse drop. The halfmove clock counts on, as python-chess counts it (a drop is no
+    /// capture and no pawn move, even a pawn's).
+    #[cold]
+    fn make_drop(&mut self, piece: Piece, to: Square) {
+        let mut hash = self.hash ^ zobrist::WHITE_TO_MOVE ^ zobrist::piece(piece, to);
+        if let Some(ep) = self.ep_square.take() {
+            if self.ep_is_pseudo_legal(ep) {
+                hash ^= zobrist::en_passant(ep.file());
+            }
+        }
+        self.board.put_on_empty(to, piece);
+        self.halfmoves += 1;
+        if self.turn.is_black() {
+            self.fullmoves += 1;
+        }
+        self.turn = !self.turn;
+        self.hash = hash;
     }
 
     /// Whether the legal move `m` gives check, computed without playing it (direct checks,
@@ -623,7 +674,11 @@ impl Position {
         let king = self.king_of(them);
         let (from, to) = (m.from(), m.to());
         let Some(piece) = board.piece_at(from) else {
-            return false;
+            // A drop (Crazyhouse) checks directly or not at all: a piece put down uncovers
+            // nothing.
+            return m.dropped().is_some_and(|role| {
+                attacks::for_piece(Piece::new(us, role), to, board.occupied()).contains(king)
+            });
         };
         // The occupancy after the move, and where the moving piece (or the castling rook)
         // stands and what it is.
@@ -651,6 +706,8 @@ impl Position {
                 occupied = occupied.with(to);
                 (piece.role(), to)
             }
+            // Answered above: a drop has no piece on its origin.
+            MoveKind::Drop => return false,
         };
         let direct = match role {
             Role::Pawn => attacks::pawn(us, square),

@@ -60,7 +60,7 @@ pub(crate) fn errors(
 }
 
 /// More than 16 pieces, more than 8 pawns, or more promoted pieces than missing pawns.
-fn too_much_material(setup: &Setup, color: Color) -> bool {
+pub(crate) fn too_much_material(setup: &Setup, color: Color) -> bool {
     let board = &setup.board;
     let ours = board.by_color(color);
     let pawns = board.pieces(color, Role::Pawn).count();
@@ -78,7 +78,7 @@ fn too_much_material(setup: &Setup, color: Color) -> bool {
 }
 
 /// Whether the checks on the king of the side to move could not have come from the last move.
-fn impossible_check(
+pub(crate) fn impossible_check(
     setup: &Setup,
     ep_square: Option<Square>,
     king: Square,

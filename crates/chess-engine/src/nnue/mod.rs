@@ -165,6 +165,9 @@ impl Change {
                 change.add(side.king_to(us), piece);
                 change.add(side.rook_to(us), rook);
             }
+            // The engine plays standard chess: a drop (Crazyhouse) has no piece on its origin
+            // and returned above.
+            MoveKind::Drop => {}
         }
         change
     }

@@ -90,6 +90,7 @@ fn slow_play(board: &Board, m: Move, us: Color) -> Board {
         MoveKind::Normal | MoveKind::DoublePush => {
             b.put(m.to(), piece);
         }
+        MoveKind::Drop => unreachable!("standard chess has no drops"),
     }
     b
 }
