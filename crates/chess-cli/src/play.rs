@@ -988,6 +988,7 @@ pub fn describe_end(outcome: &Outcome) -> String {
                 chess_rules::WinReason::TimeForfeit => {
                     format!("{loser} lost on time: {winner} wins")
                 }
+                other => format!("{winner} wins by {}", other.description()),
             };
             format!("{} ({}).", capitalize(&how), outcome.result())
         }

@@ -29,8 +29,16 @@ bitflags::bitflags! {
         /// The en passant square is not behind a pawn that could just have advanced two squares.
         const INVALID_EP_SQUARE = 1 << 6;
         /// A castling right has no king or rook in place for it (or, in standard chess, is not
-        /// one of the standard four).
+        /// one of the standard four; or the variant has no castling: Antichess, Racing Kings).
         const INVALID_CASTLING_RIGHTS = 1 << 7;
+        /// Racing Kings: a king is in check (no move may give check).
+        const RACE_CHECK = 1 << 8;
+        /// Racing Kings: black to move with both kings on the eighth rank (the race ended a move
+        /// before).
+        const RACE_OVER = 1 << 9;
+        /// Racing Kings: a pawn, or more pieces of a kind than the start has (two knights,
+        /// bishops, rooks, one queen a side).
+        const RACE_MATERIAL = 1 << 10;
     }
 }
 
@@ -41,9 +49,10 @@ impl PositionErrorKinds {
         .union(PositionErrorKinds::TOO_MUCH_MATERIAL)
         .union(PositionErrorKinds::IMPOSSIBLE_CHECK)
         .union(PositionErrorKinds::INVALID_EP_SQUARE)
-        .union(PositionErrorKinds::INVALID_CASTLING_RIGHTS);
+        .union(PositionErrorKinds::INVALID_CASTLING_RIGHTS)
+        .union(PositionErrorKinds::RACE_MATERIAL);
 
-    fn describe(self) -> &'static str {
+    pub(crate) fn describe(self) -> &'static str {
         match self {
             PositionErrorKinds::MISSING_KING => "a side has no king",
             PositionErrorKinds::TOO_MANY_KINGS => "a side has more than one king",
@@ -60,6 +69,13 @@ impl PositionErrorKinds {
             }
             PositionErrorKinds::INVALID_CASTLING_RIGHTS => {
                 "invalid castling rights: the king or rook is not in place"
+            }
+            PositionErrorKinds::RACE_CHECK => "a king is in check, which racing kings forbids",
+            PositionErrorKinds::RACE_OVER => {
+                "black to move with both kings on the eighth rank: the race is over"
+            }
+            PositionErrorKinds::RACE_MATERIAL => {
+                "material racing kings does not have: pawns, or more pieces of a kind than the start"
             }
             _ => "invalid position",
         }

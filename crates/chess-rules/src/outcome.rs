@@ -14,6 +14,50 @@ pub enum WinReason {
     Resignation,
     /// The loser ran out of time (and the winner has mating material).
     TimeForfeit,
+    /// Atomic: the loser's king exploded.
+    KingExploded,
+    /// King of the Hill: the winner's king reached the center (d4, e4, d5 or e5).
+    KingOfTheHill,
+    /// Three-check: the winner gave its third check.
+    ThreeChecks,
+    /// Racing Kings: the winner's king reached the eighth rank, and the other king could not
+    /// follow it there on the next move.
+    RaceWon,
+    /// Antichess: the winner, to move, has no piece left.
+    NoPiecesLeft,
+    /// Antichess: the winner, to move, has pieces but no legal move.
+    Stalemated,
+    /// Horde: black captured every piece of the horde.
+    HordeCaptured,
+}
+
+impl WinReason {
+    /// What the winner did, as in "white wins by …": "checkmate", "three checks", …
+    #[must_use]
+    pub const fn description(self) -> &'static str {
+        match self {
+            WinReason::Checkmate => "checkmate",
+            WinReason::Resignation => "resignation",
+            WinReason::TimeForfeit => "time forfeit",
+            WinReason::KingExploded => "exploding the king",
+            WinReason::KingOfTheHill => "bringing the king to the center",
+            WinReason::ThreeChecks => "three checks",
+            WinReason::RaceWon => "winning the race to the eighth rank",
+            WinReason::NoPiecesLeft => "losing every piece",
+            WinReason::Stalemated => "being stalemated",
+            WinReason::HordeCaptured => "capturing the horde",
+        }
+    }
+
+    /// Whether the rules of a variant decided the game (not those of standard chess, the
+    /// players or the clock): python-chess's `VARIANT_WIN` and `VARIANT_LOSS` terminations.
+    #[must_use]
+    pub const fn is_variant(self) -> bool {
+        !matches!(
+            self,
+            WinReason::Checkmate | WinReason::Resignation | WinReason::TimeForfeit
+        )
+    }
 }
 
 /// Why a game was drawn.
@@ -37,6 +81,12 @@ pub enum DrawReason {
     Agreement,
     /// One side ran out of time, but the other can never checkmate.
     TimeoutVsInsufficientMaterial,
+    /// Racing Kings: both kings reached the eighth rank (black's on the move after white's).
+    /// Automatic.
+    BothKingsReachedGoal,
+    /// A variant's own draw that no game reaches, only a set-up: in Three-check both sides
+    /// out of checks, in Horde an empty board. Automatic.
+    VariantDraw,
 }
 
 impl DrawReason {
@@ -49,6 +99,18 @@ impl DrawReason {
                 | DrawReason::InsufficientMaterial
                 | DrawReason::FivefoldRepetition
                 | DrawReason::SeventyFiveMoveRule
+                | DrawReason::BothKingsReachedGoal
+                | DrawReason::VariantDraw
+        )
+    }
+
+    /// Whether the rules of a variant decided the draw: python-chess's `VARIANT_DRAW`
+    /// termination.
+    #[must_use]
+    pub const fn is_variant(self) -> bool {
+        matches!(
+            self,
+            DrawReason::BothKingsReachedGoal | DrawReason::VariantDraw
         )
     }
 
@@ -64,6 +126,8 @@ impl DrawReason {
             DrawReason::FiftyMoveRule => "the 50-move rule",
             DrawReason::Agreement => "agreement",
             DrawReason::TimeoutVsInsufficientMaterial => "timeout against insufficient material",
+            DrawReason::BothKingsReachedGoal => "both kings reaching the eighth rank",
+            DrawReason::VariantDraw => "the variant's rules",
         }
     }
 }
@@ -127,12 +191,7 @@ impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Outcome::Decisive { winner, reason } => {
-                let how = match reason {
-                    WinReason::Checkmate => "checkmate",
-                    WinReason::Resignation => "resignation",
-                    WinReason::TimeForfeit => "time forfeit",
-                };
-                write!(f, "{winner} wins by {how}")
+                write!(f, "{winner} wins by {}", reason.description())
             }
             Outcome::Draw { reason } => write!(f, "draw by {}", reason.description()),
         }

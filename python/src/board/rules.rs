@@ -21,6 +21,8 @@ fn outcome_object<'py>(py: Python<'py>, outcome: Outcome) -> PyResult<Bound<'py,
                 WinReason::Checkmate | WinReason::Resignation | WinReason::TimeForfeit => {
                     "CHECKMATE"
                 }
+                // A board of the variants (not yet a class of kingside) ends by their rules.
+                _ => "VARIANT_WIN",
             },
             Some(winner.is_white()),
         ),
@@ -34,6 +36,7 @@ fn outcome_object<'py>(py: Python<'py>, outcome: Outcome) -> PyResult<Bound<'py,
                 DrawReason::FivefoldRepetition => "FIVEFOLD_REPETITION",
                 DrawReason::FiftyMoveRule => "FIFTY_MOVES",
                 DrawReason::ThreefoldRepetition | DrawReason::Agreement => "THREEFOLD_REPETITION",
+                DrawReason::BothKingsReachedGoal | DrawReason::VariantDraw => "VARIANT_DRAW",
             },
             None,
         ),
