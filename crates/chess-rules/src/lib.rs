@@ -1,6 +1,8 @@
 //! The rules of chess: positions, exact legal move generation, making moves, check, checkmate,
 //! stalemate, insufficient material, the 50/75-move and threefold/fivefold repetition rules,
-//! validation of impossible positions, and perft. Standard chess and Chess960.
+//! validation of impossible positions, and perft. Standard chess and Chess960, and the
+//! variants Lichess plays ([`variant`]: Crazyhouse, Atomic, Antichess, King of the Hill,
+//! Three-check, Horde, Racing Kings).
 //!
 //! ```
 //! use chess_core::Square;
@@ -52,6 +54,7 @@ mod perft;
 mod position;
 mod setup;
 mod validate;
+pub mod variant;
 
 pub use arbiter::Arbiter;
 pub use check::CheckSquares;

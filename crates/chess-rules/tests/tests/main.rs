@@ -10,3 +10,4 @@ mod perft;
 mod properties;
 mod termination;
 mod validation;
+mod variant;
