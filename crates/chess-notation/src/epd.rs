@@ -10,6 +10,11 @@
 //! fields may be followed by the two FEN clocks (`... w KQkq - 0 1`), which are kept and
 //! written back.
 //!
+//! The variants' fields are read and written as python-chess writes their EPD: Crazyhouse's
+//! pockets and promoted pieces in the placement (`RNBQKBNR[Qp]`, `Q~`; a ninth rank `/Qp` is
+//! read too), and Three-check's counters after the four fields (`w KQkq - 3+3`, the checks
+//! each side has left to give). [`Epd::variant_position`] builds the position of a variant.
+//!
 //! ```
 //! use chess_notation::Epd;
 //!
@@ -24,9 +29,10 @@
 use core::fmt;
 use core::str::FromStr;
 
+use chess_rules::variant::{Playable, Variant, VariantPosition};
 use chess_rules::{CastlingMode, Move, Position};
 
-use crate::fen::{Fen, FenError, ParseFenError};
+use crate::fen::{Fen, FenError, ParseFenError, VariantFen, VariantFenError};
 use crate::san::{SanMode, SanMoveError, SanPlus};
 
 /// One operand of an EPD operation.
@@ -60,8 +66,9 @@ pub struct Operation {
 /// A parsed EPD line: position fields and operations.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Epd {
-    /// The position (clocks from `hmvc`/`fmvn`, from trailing FEN clocks, or `0 1`).
-    fen: Fen,
+    /// The position (clocks from `hmvc`/`fmvn`, from trailing FEN clocks, or `0 1`), with
+    /// the variants' fields.
+    fen: VariantFen,
     /// The two FEN clocks, when the line carried them after the fourth field.
     fen_clocks: Option<(u32, u32)>,
     /// The operations, in order.
@@ -228,8 +235,27 @@ impl Epd {
     /// `0 1` (push `hmvc` and `fmvn` operations to keep them).
     #[must_use]
     pub fn from_position(pos: &Position) -> Epd {
+        Epd::from_variant_fen(VariantFen::from(Fen::from_position(pos)))
+    }
+
+    /// An EPD of `pos`, a position of any variant, with no operations (see
+    /// [`Epd::from_position`] for the clocks).
+    ///
+    /// ```
+    /// use chess_notation::Epd;
+    /// use chess_rules::variant::{ThreeCheck, Playable};
+    ///
+    /// let epd = Epd::from_variant_position(&ThreeCheck::new());
+    /// assert_eq!(epd.to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3");
+    /// ```
+    #[must_use]
+    pub fn from_variant_position<P: Playable>(pos: &P) -> Epd {
+        Epd::from_variant_fen(VariantFen::from_position(pos))
+    }
+
+    fn from_variant_fen(fen: VariantFen) -> Epd {
         let mut epd = Epd {
-            fen: Fen::from_position(pos),
+            fen,
             fen_clocks: None,
             operations: Vec::new(),
         };
@@ -249,11 +275,12 @@ impl Epd {
             }
         }
         // EPD files come from other programs: their spellings are read leniently.
-        let (fen, _) = Fen::from_ascii_lenient(&text[..end]).map_err(|e| ParseEpdError {
+        let fen_error = |e: ParseFenError| ParseEpdError {
             offset: e.offset,
             kind: EpdErrorKind::Fen(e),
             opcode: None,
-        })?;
+        };
+        let (mut fen, _) = VariantFen::from_ascii_lenient(&text[..end]).map_err(fen_error)?;
         // Four fields are required: a FEN that stopped early has defaulted them.
         let fields = text[..end]
             .split(u8::is_ascii_whitespace)
@@ -275,6 +302,15 @@ impl Epd {
                 kind: EpdErrorKind::Fen(e),
                 opcode: None,
             });
+        }
+        // Three-check's counters, the checks left to give (an opcode starts with a letter).
+        let save = c.pos;
+        match c.field() {
+            Some((s, e)) if text[s].is_ascii_digit() && text[s..e].contains(&b'+') => {
+                let checks = crate::fen::parse_checks(&text[s..e], s, false).map_err(fen_error)?;
+                fen.set_remaining_checks(Some(checks));
+            }
+            _ => c.pos = save,
         }
         let mut epd = Epd {
             fen,
@@ -408,26 +444,55 @@ impl Epd {
         if let Some(f) = self.number("fmvn").and_then(|n| u32::try_from(n).ok()) {
             full = f.max(1);
         }
-        let mut setup = self.fen.setup().clone();
+        let mut setup = self.fen.fen().setup().clone();
         setup.halfmoves = half;
         setup.fullmoves = full;
-        self.fen = Fen::from_setup(setup);
+        self.fen.set_fen(Fen::from_setup(setup));
     }
 
-    /// The position fields as a FEN (with clocks from `hmvc`/`fmvn` or `0 1`).
+    /// The position fields as a FEN (with clocks from `hmvc`/`fmvn` or `0 1`), without the
+    /// variants' fields (see [`Epd::variant_fen`]).
     #[must_use]
     pub fn fen(&self) -> &Fen {
+        self.fen.fen()
+    }
+
+    /// The position fields as a FEN with the variants' fields (pockets, promoted pieces,
+    /// Three-check's counters).
+    #[must_use]
+    pub fn variant_fen(&self) -> &VariantFen {
         &self.fen
     }
 
-    /// The position, standard chess unless the castling rights can only mean Chess960.
+    /// The position, standard chess unless the castling rights can only mean Chess960. The
+    /// variants' fields, if any, are not read: see [`Epd::variant_position`].
     pub fn position(&self) -> Result<Position, FenError> {
-        self.fen.clone().into_position_auto()
+        self.fen().clone().into_position_auto()
     }
 
     /// The position under an explicit castling mode.
     pub fn position_with(&self, mode: CastlingMode) -> Result<Position, FenError> {
-        self.fen.clone().into_position(mode)
+        self.fen().clone().into_position(mode)
+    }
+
+    /// The position by `variant`'s rules, under Chess960 castling when `chess960` asks for it,
+    /// else as the castling rights need.
+    ///
+    /// ```
+    /// use chess_notation::Epd;
+    /// use chess_rules::variant::{Playable, Variant};
+    ///
+    /// let epd: Epd = "2k5/8/8/8/8/8/8/4K3[Qn] w - - D1 67;".parse()?;
+    /// let pos = epd.variant_position(Variant::Crazyhouse, false)?;
+    /// assert_eq!(pos.count_legal_moves(), 67);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn variant_position(
+        &self,
+        variant: Variant,
+        chess960: bool,
+    ) -> Result<VariantPosition, VariantFenError> {
+        self.fen.clone().into_position_for(variant, chess960)
     }
 
     /// The first operation with this opcode.
@@ -618,14 +683,13 @@ fn is_plain_word(s: &str) -> bool {
 
 impl fmt::Display for Epd {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let fen = self.fen.to_string();
-        // The first four fields of the FEN.
-        let mut fields = fen.split(' ');
-        for i in 0..4 {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            f.write_str(fields.next().unwrap_or("-"))?;
+        // The first four fields of the FEN, and the counters of Three-check.
+        let mut fields = String::with_capacity(96);
+        self.fen.write_placement(&mut fields, false);
+        self.fen.write_rights(&mut fields);
+        f.write_str(&fields)?;
+        if let Some(checks) = self.fen.remaining_checks() {
+            write!(f, " {checks}")?;
         }
         if let Some((half, full)) = self.fen_clocks {
             write!(f, " {half} {full}")?;

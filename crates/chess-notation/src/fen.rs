@@ -17,8 +17,15 @@
 use core::fmt;
 use core::str::FromStr;
 
-use chess_core::{Board, CastlingRights, CastlingSide, Color, File, Piece, Rank, Role, Square};
+use chess_core::{
+    Bitboard, Board, CastlingRights, CastlingSide, Color, File, Piece, Rank, Role, Square,
+};
+use chess_rules::variant::RemainingChecks;
 use chess_rules::{CastlingMode, EnPassantMode, Position, PositionError, Setup};
+
+mod variant;
+
+pub use variant::{Lichess, VariantFen, VariantFenError};
 
 /// The FEN of the standard starting position.
 pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -52,6 +59,10 @@ pub enum FenField {
     Fullmoves,
     /// Whatever follows the six fields.
     Trailing,
+    /// The pockets of Crazyhouse (`[Qp]` after the placement, or a ninth rank `/Qp`).
+    Pockets,
+    /// The checks of Three-check (`3+3` before the clocks, or Lichess's `+0+0` after them).
+    RemainingChecks,
 }
 
 impl FenField {
@@ -64,6 +75,8 @@ impl FenField {
             FenField::Halfmoves => "halfmove clock",
             FenField::Fullmoves => "fullmove number",
             FenField::Trailing => "end",
+            FenField::Pockets => "pockets",
+            FenField::RemainingChecks => "three-check counters",
         }
     }
 }
@@ -108,6 +121,12 @@ pub enum FenErrorKind {
     /// white's rights before black's and the king side before the queen side (see
     /// [`Fen::from_ascii_lenient`]).
     CastlingOrder(char),
+    /// A character in the pockets that is not a piece a pocket holds (PNBRQ, pnbrq), or
+    /// pockets where standard FEN has none.
+    InvalidPocket(char),
+    /// The counters of Three-check are not two numbers from 0 to 3: `3+3` (the checks each
+    /// side has left to give) or Lichess's `+0+0` (the checks each side has given).
+    InvalidRemainingChecks,
 }
 
 /// Why text is not a FEN: the field, the byte offset, and what was expected.
@@ -176,6 +195,13 @@ impl fmt::Display for ParseFenError {
             FenErrorKind::CastlingOrder(c) => write!(
                 f,
                 "castling right {c:?} out of order: expected white's before black's, the king side first (KQkq)"
+            ),
+            FenErrorKind::InvalidPocket(c) => write!(
+                f,
+                "unexpected {c:?}: expected the letters of the pieces in the pockets (PNBRQ, pnbrq)"
+            ),
+            FenErrorKind::InvalidRemainingChecks => f.write_str(
+                "expected the checks left to give, from 0 to 3 (3+3), or lichess's checks given (+0+0)",
             ),
         }
     }
@@ -271,6 +297,17 @@ static PIECE_BYTES: [u8; 256] = {
 };
 
 fn parse_board(text: &[u8], base: usize) -> Result<Board, ParseFenError> {
+    parse_board_marked(text, base, None)
+}
+
+/// The placement `text` (at `base` in the FEN); with `promoted`, a `~` after a piece (a
+/// promoted piece of Crazyhouse) is read and its square added there, else it is an invalid
+/// piece as in standard FEN.
+fn parse_board_marked(
+    text: &[u8],
+    base: usize,
+    mut promoted: Option<&mut Bitboard>,
+) -> Result<Board, ParseFenError> {
     let error = |offset: usize, kind| ParseFenError {
         field: FenField::Board,
         offset,
@@ -312,6 +349,11 @@ fn parse_board(text: &[u8], base: usize) -> Result<Board, ParseFenError> {
             }
             _ => {
                 let Some(piece) = Piece::from_byte(PIECE_BYTES[c as usize]) else {
+                    let after_piece = i > 0 && PIECE_BYTES[text[i - 1] as usize] != 0xff;
+                    if let Some(promoted) = promoted.as_deref_mut().filter(|_| c == b'~' && after_piece) {
+                        promoted.add(Square::new(File::ALL[file - 1], Rank::ALL[7 - rank_index]));
+                        continue;
+                    }
                     return Err(error(
                         base + i,
                         FenErrorKind::InvalidPiece(char_at(text, i)),
@@ -500,6 +542,114 @@ fn parse_number(text: &[u8], base: usize, field: FenField) -> Result<u32, ParseF
     Ok(value)
 }
 
+/// The placement field: the first of `fields`.
+fn first_field<'a>(fields: &mut Fields<'a>) -> Result<(usize, &'a [u8]), ParseFenError> {
+    fields.next().ok_or(ParseFenError {
+        field: FenField::Board,
+        offset: 0,
+        kind: FenErrorKind::Empty,
+    })
+}
+
+/// The fields after the placement, into a setup with `board`. With `checks`, the counters of
+/// Three-check are read where they may stand (`3+3` before the clocks, Lichess's `+0+0` after
+/// them) into it; without, such a field is an error, as in standard FEN.
+fn parse_tail(
+    fields: &mut Fields<'_>,
+    board: Board,
+    mut checks: Option<&mut Option<RemainingChecks>>,
+) -> Result<Setup, ParseFenError> {
+    let mut setup = Setup {
+        board,
+        ..Setup::empty()
+    };
+    if let Some((base, turn)) = fields.next() {
+        setup.turn = match turn {
+            b"w" => Color::White,
+            b"b" => Color::Black,
+            _ => {
+                return Err(ParseFenError {
+                    field: FenField::Turn,
+                    offset: base,
+                    kind: FenErrorKind::InvalidTurn,
+                });
+            }
+        };
+    }
+    if let Some((base, castling)) = fields.next() {
+        setup.castling = parse_castling(castling, base, &setup.board)?;
+    }
+    if let Some((base, ep)) = fields.next() {
+        if ep != b"-" {
+            let square = Square::from_ascii(ep)
+                .filter(|sq| matches!(sq.rank(), Rank::Third | Rank::Sixth))
+                .ok_or(ParseFenError {
+                    field: FenField::EnPassant,
+                    offset: base,
+                    kind: FenErrorKind::InvalidEnPassant,
+                })?;
+            setup.ep_square = Some(square);
+        }
+    }
+    let mut next = fields.next();
+    if let (Some(checks), Some((base, field))) = (checks.as_deref_mut(), next) {
+        // X-FEN's counters, the checks left to give: a number, `+`, a number.
+        if field.contains(&b'+') && field[0] != b'+' {
+            *checks = Some(parse_checks(field, base, false)?);
+            next = fields.next();
+        }
+    }
+    if let Some((base, halfmoves)) = next {
+        setup.halfmoves = parse_number(halfmoves, base, FenField::Halfmoves)?;
+    }
+    if let Some((base, fullmoves)) = fields.next() {
+        // Some programs write 0; it can only mean the first move.
+        setup.fullmoves = parse_number(fullmoves, base, FenField::Fullmoves)?.max(1);
+    }
+    let mut next = fields.next();
+    if let (Some(checks), Some((base, field))) = (checks, next) {
+        // Lichess's counters after the clocks, the checks given: `+`, a number, `+`, a number
+        // (in one FEN with X-FEN's, they would say it twice).
+        if field[0] == b'+' && checks.is_none() {
+            *checks = Some(parse_checks(&field[1..], base + 1, true)?);
+            next = fields.next();
+        }
+    }
+    if let Some((base, _)) = next {
+        return Err(ParseFenError {
+            field: FenField::Trailing,
+            offset: base,
+            kind: FenErrorKind::TrailingText,
+        });
+    }
+    Ok(setup)
+}
+
+/// Three-check's counters `W+B` (at `base`): the checks each side has left to give, or with
+/// `given` the checks each has given (Lichess's form, without its leading `+`).
+pub(crate) fn parse_checks(text: &[u8], base: usize, given: bool) -> Result<RemainingChecks, ParseFenError> {
+    let error = ParseFenError {
+        field: FenField::RemainingChecks,
+        offset: base,
+        kind: FenErrorKind::InvalidRemainingChecks,
+    };
+    let count = |digits: &[u8]| match digits {
+        [d @ b'0'..=b'3'] => Some(d - b'0'),
+        _ => None,
+    };
+    let plus = text.iter().position(|&c| c == b'+').ok_or(error.clone())?;
+    let (white, black) = (count(&text[..plus]), count(&text[plus + 1..]));
+    let (Some(white), Some(black)) = (white, black) else {
+        return Err(error);
+    };
+    let checks = if given {
+        RemainingChecks::new(3 - white, 3 - black)
+    } else {
+        RemainingChecks::new(white, black)
+    };
+    checks.ok_or(error)
+}
+
 impl Fen {
     /// The FEN of the standard starting position.
     #[must_use]
@@ -594,60 +744,9 @@ impl Fen {
 
     fn parse_fields(text: &[u8]) -> Result<Fen, ParseFenError> {
         let mut fields = Fields { text, pos: 0 };
-        let Some((base, placement)) = fields.next() else {
-            return Err(ParseFenError {
-                field: FenField::Board,
-                offset: 0,
-                kind: FenErrorKind::Empty,
-            });
-        };
+        let (base, placement) = first_field(&mut fields)?;
         let board = parse_board(placement, base)?;
-        let mut setup = Setup {
-            board,
-            ..Setup::empty()
-        };
-        if let Some((base, turn)) = fields.next() {
-            setup.turn = match turn {
-                b"w" => Color::White,
-                b"b" => Color::Black,
-                _ => {
-                    return Err(ParseFenError {
-                        field: FenField::Turn,
-                        offset: base,
-                        kind: FenErrorKind::InvalidTurn,
-                    });
-                }
-            };
-        }
-        if let Some((base, castling)) = fields.next() {
-            setup.castling = parse_castling(castling, base, &setup.board)?;
-        }
-        if let Some((base, ep)) = fields.next() {
-            if ep != b"-" {
-                let square = Square::from_ascii(ep)
-                    .filter(|sq| matches!(sq.rank(), Rank::Third | Rank::Sixth))
-                    .ok_or(ParseFenError {
-                        field: FenField::EnPassant,
-                        offset: base,
-                        kind: FenErrorKind::InvalidEnPassant,
-                    })?;
-                setup.ep_square = Some(square);
-            }
-        }
-        if let Some((base, halfmoves)) = fields.next() {
-            setup.halfmoves = parse_number(halfmoves, base, FenField::Halfmoves)?;
-        }
-        if let Some((base, fullmoves)) = fields.next() {
-            // Some programs write 0; it can only mean the first move.
-            setup.fullmoves = parse_number(fullmoves, base, FenField::Fullmoves)?.max(1);
-        }
-        if let Some((base, _)) = fields.next() {
-            return Err(ParseFenError {
-                field: FenField::Trailing,
-                offset: base,
-                kind: FenErrorKind::TrailingText,
-            });
-        }
+        let setup = parse_tail(&mut fields, board, None)?;
         Ok(Fen { setup })
     }
 

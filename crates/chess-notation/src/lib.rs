@@ -29,7 +29,7 @@ pub mod uci;
 pub use epd::{Epd, EpdErrorKind, EpdMoveError, Operand, Operation, ParseEpdError};
 pub use fen::{
     BoardFen, Fen, FenError, FenErrorKind, FenField, Normalisation, NormalisationKind,
-    ParseFenError,
+    ParseFenError, VariantFen, VariantFenError,
 };
 pub use san::{ParseSanError, San, SanError, SanPlus, Suffix};
 pub use uci::UciMove;

@@ -103,6 +103,18 @@ pub const CHESS960_PERFT: &str = "python-chess/examples/perft/chess960.perft";
 /// python-chess's perft suite of positions from random games.
 pub const RANDOM_PERFT: &str = "python-chess/examples/perft/random.perft";
 
+/// python-chess's perft suites of the variants, each with the name of its variant as
+/// python-chess's `find_variant` reads it (its `perft.py -v NAME`; giveaway.perft holds no
+/// castling rights, so it is Antichess's too).
+pub const VARIANT_PERFT: [(&str, &str); 6] = [
+    ("Three-check", "python-chess/examples/perft/3check.perft"),
+    ("Atomic", "python-chess/examples/perft/atomic.perft"),
+    ("Crazyhouse", "python-chess/examples/perft/crazyhouse.perft"),
+    ("Antichess", "python-chess/examples/perft/giveaway.perft"),
+    ("Horde", "python-chess/examples/perft/horde.perft"),
+    ("Racing Kings", "python-chess/examples/perft/racingkings.perft"),
+];
+
 /// python-chess's real Polyglot book (92 954 entries).
 pub const PERFORMANCE_BOOK: &str = "python-chess/data/polyglot/performance.bin";
 

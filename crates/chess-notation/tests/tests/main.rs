@@ -11,3 +11,4 @@ mod pgn_lenient;
 mod polyglot;
 mod robustness;
 mod san;
+mod variant;
