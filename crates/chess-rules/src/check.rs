@@ -101,7 +101,9 @@ impl CheckSquares {
             // Rare, and each moves two pieces or empties two squares: asked the long way.
             MoveKind::Castle | MoveKind::EnPassant => pos.gives_check(m),
             // A piece put down (Crazyhouse) checks from its square or not at all.
-            MoveKind::Drop => m.dropped().is_some_and(|role| self.for_role(role).contains(to)),
+            MoveKind::Drop => m
+                .dropped()
+                .is_some_and(|role| self.for_role(role).contains(to)),
         }
     }
 }

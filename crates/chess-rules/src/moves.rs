@@ -513,23 +513,44 @@ mod tests {
             Some(Role::Queen)
         );
         let king = Move::promote(Square::A7, Square::A8, Role::King);
-        assert_eq!((king.kind(), king.promotion()), (MoveKind::Promotion, Some(Role::King)));
+        assert_eq!(
+            (king.kind(), king.promotion()),
+            (MoveKind::Promotion, Some(Role::King))
+        );
         assert!(king.is_promotion() && !king.is_drop());
         assert_eq!(king.to_string(), "a7a8k");
-        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        for role in [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ] {
             for to in Square::ALL {
                 let drop = Move::put(role, to);
-                assert_eq!((drop.kind(), drop.dropped(), drop.to()), (MoveKind::Drop, Some(role), to));
+                assert_eq!(
+                    (drop.kind(), drop.dropped(), drop.to()),
+                    (MoveKind::Drop, Some(role), to)
+                );
                 assert!(drop.is_drop() && !drop.is_promotion() && drop.promotion().is_none());
                 assert_eq!(Move::from_u16(drop.to_u16()), Some(drop));
             }
         }
-        assert_eq!(Move::put(Role::King, Square::E4).dropped(), Some(Role::Queen));
+        assert_eq!(
+            Move::put(Role::King, Square::E4).dropped(),
+            Some(Role::Queen)
+        );
         // A drop's origin is its destination: other bits are not a move.
-        assert_eq!(Move::from_u16(Move::put(Role::Pawn, Square::E4).to_u16() ^ 0x40), None);
+        assert_eq!(
+            Move::from_u16(Move::put(Role::Pawn, Square::E4).to_u16() ^ 0x40),
+            None
+        );
         assert_eq!(Move::put(Role::Pawn, Square::E4).to_string(), "P@e4");
         // The kinds of standard chess keep their numbers.
-        assert_eq!(Move::promote(Square::A7, Square::A8, Role::Queen).to_u16() >> 12, 7);
+        assert_eq!(
+            Move::promote(Square::A7, Square::A8, Role::Queen).to_u16() >> 12,
+            7
+        );
         assert_eq!(Move::castle(Square::E1, Square::H1).to_u16() >> 12, 3);
         assert_eq!(size_of::<Move>(), 2);
         assert_eq!(

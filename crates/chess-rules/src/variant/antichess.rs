@@ -114,7 +114,8 @@ impl Antichess {
         let theirs = self.pos.board().by_color(!us);
         self.pseudo(sink, from_mask, to_mask & theirs)?;
         if let Some(ep) = self.pos.ep_square {
-            let captured = chess_core::Square::new(ep.file(), chess_core::Rank::Fifth.relative_to(us));
+            let captured =
+                chess_core::Square::new(ep.file(), chess_core::Rank::Fifth.relative_to(us));
             if to_mask.contains(ep) || to_mask.contains(captured) {
                 let pawns = self.pos.board().pieces(us, Role::Pawn) & from_mask;
                 for from in attacks::pawn(!us, ep) & pawns {
@@ -218,10 +219,7 @@ impl Playable for Antichess {
         } else {
             return None;
         };
-        Some(Outcome::Decisive {
-            winner: us,
-            reason,
-        })
+        Some(Outcome::Decisive { winner: us, reason })
     }
 
     fn has_insufficient_material(&self, color: Color) -> bool {
@@ -246,8 +244,12 @@ impl Playable for Antichess {
         if occupied == board.by_role(Role::Knight) && occupied.count() == 2 {
             // A knight each: who can take the other depends on the squares' colors and the
             // side to move.
-            let white_light = board.by_color(Color::White).intersects(Bitboard::LIGHT_SQUARES);
-            let black_dark = board.by_color(Color::Black).intersects(Bitboard::DARK_SQUARES);
+            let white_light = board
+                .by_color(Color::White)
+                .intersects(Bitboard::LIGHT_SQUARES);
+            let black_dark = board
+                .by_color(Color::Black)
+                .intersects(Bitboard::DARK_SQUARES);
             let parity = color.is_white() ^ white_light ^ black_dark;
             return self.pos.turn().is_white() == parity;
         }

@@ -6,7 +6,9 @@ use chess_core::{Bitboard, Board, CastlingSide, Color, Piece, Role, Square, atta
 
 use crate::error::PositionErrorKinds;
 use crate::variant::{Playable, Variant, VariantPositionError, VariantSetup, pseudo};
-use crate::{CastlingMode, Move, MoveSink, Outcome, Position, Undo, WinReason, pawn_origin, validate};
+use crate::{
+    CastlingMode, Move, MoveSink, Outcome, Position, Undo, WinReason, pawn_origin, validate,
+};
 
 /// A position of Atomic chess: a capture explodes the square it lands on, removing the
 /// capturing piece, the captured one and every piece other than a pawn on the eight squares
@@ -78,12 +80,20 @@ impl Atomic {
     /// have lost its king (the game is over), the side that just moved may not have; and the
     /// king of the side that just moved may be attacked only next to the other king. Builds
     /// the position.
-    pub fn from_setup(setup: VariantSetup, mode: CastlingMode) -> Result<Atomic, VariantPositionError> {
+    pub fn from_setup(
+        setup: VariantSetup,
+        mode: CastlingMode,
+    ) -> Result<Atomic, VariantPositionError> {
         let kinds = errors(&setup, mode);
         if kinds.is_empty() {
             Ok(Atomic::from_valid(setup, mode))
         } else {
-            Err(VariantPositionError::new(Variant::Atomic, setup, mode, kinds))
+            Err(VariantPositionError::new(
+                Variant::Atomic,
+                setup,
+                mode,
+                kinds,
+            ))
         }
     }
 
@@ -122,7 +132,12 @@ impl Atomic {
 
     /// The legal castling moves of the side to move to `to_mask` (to the rook's square or the
     /// king's destination).
-    fn castling<S: MoveSink>(&self, ctx: &Context<'_>, sink: &mut S, to_mask: Bitboard) -> ControlFlow<()> {
+    fn castling<S: MoveSink>(
+        &self,
+        ctx: &Context<'_>,
+        sink: &mut S,
+        to_mask: Bitboard,
+    ) -> ControlFlow<()> {
         let us = ctx.us;
         let castling = self.pos.castling_rights();
         let occupied = ctx.board.occupied();
@@ -225,7 +240,8 @@ fn errors(setup: &VariantSetup, mode: CastlingMode) -> PositionErrorKinds {
     };
     if let Some(ours) = ours {
         let apart = !attacks::king(ours).contains(theirs);
-        let attackers = board.attackers_to(theirs, us, board.occupied()) & !board.by_role(Role::King);
+        let attackers =
+            board.attackers_to(theirs, us, board.occupied()) & !board.by_role(Role::King);
         if apart && attackers.any() {
             kinds |= PositionErrorKinds::OPPOSITE_CHECK;
         }
@@ -257,7 +273,7 @@ impl Context<'_> {
             | (attacks::pawn(self.us, sq) & board.pieces(them, Role::Pawn))
             | (attacks::bishop(sq, occupied) & board.diagonal_sliders(them))
             | (attacks::rook(sq, occupied) & board.line_sliders(them)))
-            .intersects(occupied)
+        .intersects(occupied)
     }
 
     /// Of the quiet moves of the piece (not the king) on `from` to `targets`, the legal ones:
@@ -270,7 +286,9 @@ impl Context<'_> {
         match self.checkers.first() {
             None if self.pinned.contains(from) => targets & attacks::line(self.king, from),
             None => targets,
-            Some(_) if self.checkers.more_than_one() || self.pinned.contains(from) => Bitboard::EMPTY,
+            Some(_) if self.checkers.more_than_one() || self.pinned.contains(from) => {
+                Bitboard::EMPTY
+            }
             Some(checker) => targets & attacks::between(self.king, checker),
         }
     }
@@ -413,16 +431,28 @@ impl Playable for Atomic {
     }
 
     #[inline]
-    fn generate<S: MoveSink>(&self, sink: &mut S, from_mask: Bitboard, to_mask: Bitboard) -> ControlFlow<()> {
+    fn generate<S: MoveSink>(
+        &self,
+        sink: &mut S,
+        from_mask: Bitboard,
+        to_mask: Bitboard,
+    ) -> ControlFlow<()> {
         let Some(ctx) = self.context() else {
             return ControlFlow::Continue(());
         };
         let board = self.pos.board();
         let ep = self.pos.ep_square;
-        let mut filter = Filter { ctx: &ctx, inner: sink };
+        let mut filter = Filter {
+            ctx: &ctx,
+            inner: sink,
+        };
         match ctx.us {
-            Color::White => pseudo::generate::<_, true, false>(board, ep, from_mask, to_mask, &mut filter)?,
-            Color::Black => pseudo::generate::<_, false, false>(board, ep, from_mask, to_mask, &mut filter)?,
+            Color::White => {
+                pseudo::generate::<_, true, false>(board, ep, from_mask, to_mask, &mut filter)?
+            }
+            Color::Black => {
+                pseudo::generate::<_, false, false>(board, ep, from_mask, to_mask, &mut filter)?
+            }
         }
         if from_mask.contains(ctx.king) && self.pos.castling_rights().has_any(ctx.us) {
             self.castling(&ctx, sink, to_mask)?;
@@ -439,7 +469,11 @@ impl Playable for Atomic {
     fn play_undoable(&mut self, m: Move) -> AtomicUndo {
         let undo = self.pos.undo_record(m);
         let (exploded, pieces) = self.make(m);
-        AtomicUndo { undo, exploded, pieces }
+        AtomicUndo {
+            undo,
+            exploded,
+            pieces,
+        }
     }
 
     #[inline]

@@ -131,9 +131,7 @@ impl Crazyhouse {
         match checkers.first() {
             None => empty,
             Some(_) if checkers.more_than_one() => Bitboard::EMPTY,
-            Some(checker) => {
-                attacks::between(self.pos.king_of(self.pos.turn()), checker) & empty
-            }
+            Some(checker) => attacks::between(self.pos.king_of(self.pos.turn()), checker) & empty,
         }
     }
 

@@ -94,7 +94,10 @@ impl VariantPositionError {
     /// position anyway when every reason is among `kinds` and in
     /// [`PositionErrorKinds::IGNORABLE`]. Castling rights the variant cannot use and an en
     /// passant square that no double step explains are dropped; the rest stays as it is.
-    pub fn ignore(self, kinds: PositionErrorKinds) -> Result<VariantPosition, VariantPositionError> {
+    pub fn ignore(
+        self,
+        kinds: PositionErrorKinds,
+    ) -> Result<VariantPosition, VariantPositionError> {
         let ignored = kinds & PositionErrorKinds::IGNORABLE;
         if !(self.kinds - ignored).is_empty() {
             return Err(VariantPositionError {
@@ -102,7 +105,11 @@ impl VariantPositionError {
                 ..self
             });
         }
-        Ok(VariantPosition::from_valid(self.variant, *self.setup, self.mode))
+        Ok(VariantPosition::from_valid(
+            self.variant,
+            *self.setup,
+            self.mode,
+        ))
     }
 }
 
@@ -157,9 +164,10 @@ fn describe(variant: Variant, kind: PositionErrorKinds) -> &'static str {
         (Variant::Crazyhouse, PositionErrorKinds::TOO_MUCH_MATERIAL) => {
             "too much material (more than 32 pieces or 16 pawns on the board and in the pockets)"
         }
-        (Variant::Antichess | Variant::RacingKings, PositionErrorKinds::INVALID_CASTLING_RIGHTS) => {
-            "castling rights in a variant without castling"
-        }
+        (
+            Variant::Antichess | Variant::RacingKings,
+            PositionErrorKinds::INVALID_CASTLING_RIGHTS,
+        ) => "castling rights in a variant without castling",
         _ => kind.describe(),
     }
 }

@@ -46,12 +46,20 @@ impl Horde {
     /// Validates `setup` (no white king, one black king, at most 36 white pieces, white pawns
     /// allowed on the first rank, black's castling and checks as in standard chess) and
     /// builds the position.
-    pub fn from_setup(setup: VariantSetup, mode: CastlingMode) -> Result<Horde, VariantPositionError> {
+    pub fn from_setup(
+        setup: VariantSetup,
+        mode: CastlingMode,
+    ) -> Result<Horde, VariantPositionError> {
         let kinds = errors(&setup, mode);
         if kinds.is_empty() {
             Ok(Horde::from_valid(setup, mode))
         } else {
-            Err(VariantPositionError::new(Variant::Horde, setup, mode, kinds))
+            Err(VariantPositionError::new(
+                Variant::Horde,
+                setup,
+                mode,
+                kinds,
+            ))
         }
     }
 
@@ -228,7 +236,8 @@ struct Material {
 impl Material {
     fn of(board: &chess_core::Board) -> Material {
         let count = |color, role| board.pieces(color, role).count();
-        let bishops = |color, squares: Bitboard| (board.pieces(color, Role::Bishop) & squares).count();
+        let bishops =
+            |color, squares: Bitboard| (board.pieces(color, Role::Bishop) & squares).count();
         let (white, black) = (Color::White, Color::Black);
         Material {
             pawns: count(white, Role::Pawn),
@@ -283,10 +292,8 @@ fn horde_insufficient(m: &Material) -> bool {
     if (m.pawns >= 1 || m.queens >= 1) && force >= 2 {
         return false;
     }
-    let rook_and_bishop_only = force == 2
-        && m.rooks == 1
-        && m.bishops == 1
-        && m.their_pieces - same == 1;
+    let rook_and_bishop_only =
+        force == 2 && m.rooks == 1 && m.bishops == 1 && m.their_pieces - same == 1;
     if m.rooks >= 1 && force >= 2 && !rook_and_bishop_only {
         return false;
     }

@@ -99,7 +99,10 @@ const NAMES: [(Variant, &[&str]); 8] = [
             "fromPosition",
         ],
     ),
-    (Variant::Crazyhouse, &["Crazyhouse", "Crazy House", "House", "ZH"]),
+    (
+        Variant::Crazyhouse,
+        &["Crazyhouse", "Crazy House", "House", "ZH"],
+    ),
     (Variant::Atomic, &["Atomic", "Atom", "Atomic chess"]),
     (Variant::Antichess, &["Antichess", "Anti chess", "Anti"]),
     (

@@ -151,10 +151,13 @@ impl Playable for KingOfTheHill {
         let board = self.pos.board();
         let on_hill = |color: Color| board.pieces(color, Role::King).intersects(CENTER);
         let us = self.pos.turn();
-        [!us, us].into_iter().find(|&c| on_hill(c)).map(|winner| Outcome::Decisive {
-            winner,
-            reason: WinReason::KingOfTheHill,
-        })
+        [!us, us]
+            .into_iter()
+            .find(|&c| on_hill(c))
+            .map(|winner| Outcome::Decisive {
+                winner,
+                reason: WinReason::KingOfTheHill,
+            })
     }
 
     fn has_insufficient_material(&self, _: Color) -> bool {

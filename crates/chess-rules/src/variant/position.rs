@@ -6,8 +6,7 @@ use chess_core::{Bitboard, Board, CastlingRights, Color, Square};
 
 use crate::variant::{
     Antichess, Atomic, AtomicUndo, Crazyhouse, CrazyhouseUndo, Horde, KingOfTheHill, Playable,
-    Pockets, RacingKings, RemainingChecks, ThreeCheck, Variant, VariantPositionError,
-    VariantSetup,
+    Pockets, RacingKings, RemainingChecks, ThreeCheck, Variant, VariantPositionError, VariantSetup,
 };
 use crate::{CastlingMode, EnPassantMode, Move, MoveSink, Outcome, Position, Undo};
 
@@ -114,14 +113,20 @@ impl VariantPosition {
         mode: CastlingMode,
     ) -> Result<VariantPosition, VariantPositionError> {
         Ok(match variant {
-            Variant::Standard => VariantPosition::Standard(Position::from_setup(setup.setup, mode)?),
-            Variant::Crazyhouse => VariantPosition::Crazyhouse(Crazyhouse::from_setup(setup, mode)?),
+            Variant::Standard => {
+                VariantPosition::Standard(Position::from_setup(setup.setup, mode)?)
+            }
+            Variant::Crazyhouse => {
+                VariantPosition::Crazyhouse(Crazyhouse::from_setup(setup, mode)?)
+            }
             Variant::Atomic => VariantPosition::Atomic(Atomic::from_setup(setup, mode)?),
             Variant::Antichess => VariantPosition::Antichess(Antichess::from_setup(setup, mode)?),
             Variant::KingOfTheHill => {
                 VariantPosition::KingOfTheHill(KingOfTheHill::from_setup(setup, mode)?)
             }
-            Variant::ThreeCheck => VariantPosition::ThreeCheck(ThreeCheck::from_setup(setup, mode)?),
+            Variant::ThreeCheck => {
+                VariantPosition::ThreeCheck(ThreeCheck::from_setup(setup, mode)?)
+            }
             Variant::Horde => VariantPosition::Horde(Horde::from_setup(setup, mode)?),
             Variant::RacingKings => {
                 VariantPosition::RacingKings(RacingKings::from_setup(setup, mode)?)
@@ -131,7 +136,11 @@ impl VariantPosition {
 
     /// The position of `setup` under `variant`'s rules without validation, dropping what it
     /// cannot use (for [`VariantPositionError::ignore`]).
-    pub(crate) fn from_valid(variant: Variant, setup: VariantSetup, mode: CastlingMode) -> VariantPosition {
+    pub(crate) fn from_valid(
+        variant: Variant,
+        setup: VariantSetup,
+        mode: CastlingMode,
+    ) -> VariantPosition {
         match variant {
             Variant::Standard => {
                 VariantPosition::Standard(Position::from_setup_lenient(setup.setup, mode))
@@ -144,7 +153,9 @@ impl VariantPosition {
             }
             Variant::ThreeCheck => VariantPosition::ThreeCheck(ThreeCheck::from_valid(setup, mode)),
             Variant::Horde => VariantPosition::Horde(Horde::from_valid(setup, mode)),
-            Variant::RacingKings => VariantPosition::RacingKings(RacingKings::from_valid(setup, mode)),
+            Variant::RacingKings => {
+                VariantPosition::RacingKings(RacingKings::from_valid(setup, mode))
+            }
         }
     }
 
@@ -216,7 +227,12 @@ impl Playable for VariantPosition {
         dispatch!(self, p => Playable::checkers(p))
     }
 
-    fn generate<S: MoveSink>(&self, sink: &mut S, from_mask: Bitboard, to_mask: Bitboard) -> ControlFlow<()> {
+    fn generate<S: MoveSink>(
+        &self,
+        sink: &mut S,
+        from_mask: Bitboard,
+        to_mask: Bitboard,
+    ) -> ControlFlow<()> {
         dispatch!(self, p => Playable::generate(p, sink, from_mask, to_mask))
     }
 

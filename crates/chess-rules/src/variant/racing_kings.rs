@@ -156,7 +156,10 @@ impl<S: MoveSink> NoCheck<'_, S> {
     fn filter(&self, targets: Bitboard, delta: i8, make: fn(Square, Square) -> Move) -> Bitboard {
         let mut allowed = Bitboard::EMPTY;
         for to in targets {
-            if !self.checks.gives_check(self.pos, make(pawn_origin(to, delta), to)) {
+            if !self
+                .checks
+                .gives_check(self.pos, make(pawn_origin(to, delta), to))
+            {
                 allowed.add(to);
             }
         }

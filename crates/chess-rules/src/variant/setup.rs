@@ -87,7 +87,10 @@ impl Pockets {
     /// How many pieces `color` holds.
     #[must_use]
     pub fn len(&self, color: Color) -> u32 {
-        self.counts[color as usize].iter().map(|&n| u32::from(n)).sum()
+        self.counts[color as usize]
+            .iter()
+            .map(|&n| u32::from(n))
+            .sum()
     }
 
     /// Whether both pockets are empty.
@@ -268,11 +271,10 @@ impl VariantSetup {
                 setup.setup.board = board;
                 setup.setup.castling = CastlingRights::NONE;
                 for side in chess_core::CastlingSide::ALL {
-                    setup.setup.castling.add(
-                        Color::Black,
-                        side,
-                        side.standard_rook_file(),
-                    );
+                    setup
+                        .setup
+                        .castling
+                        .add(Color::Black, side, side.standard_rook_file());
                 }
             }
             Variant::RacingKings => {
