@@ -745,6 +745,36 @@ mod tests {
     }
 
     #[test]
+    fn the_fields_of_the_variants() {
+        use chess_rules::variant::{Playable, Variant};
+
+        // Crazyhouse's pockets (also as a ninth rank) and promoted pieces.
+        let epd: Epd = "4k3/1Q~6/8/8/4b3/8/Kpp5/8/ b - - D1 20;".parse().unwrap();
+        assert_eq!(epd.to_string(), "4k3/1Q~6/8/8/4b3/8/Kpp5/8[] b - - D1 20;");
+        let pos = epd.variant_position(Variant::Crazyhouse, false).unwrap();
+        assert_eq!(pos.count_legal_moves(), 20);
+        assert_eq!(
+            Epd::from_variant_position(&pos).to_string(),
+            "4k3/1Q~6/8/8/4b3/8/Kpp5/8[] b - -"
+        );
+        // Three-check's counters after the four fields, and the clocks after them.
+        let epd: Epd = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 1+2 4 9 id \"x\";"
+            .parse()
+            .unwrap();
+        assert_eq!(
+            epd.to_string(),
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 1+2 4 9 id \"x\";"
+        );
+        let pos = epd.variant_position(Variant::ThreeCheck, false).unwrap();
+        assert_eq!(pos.remaining_checks().unwrap().to_string(), "1+2");
+        assert_eq!((pos.halfmoves(), pos.fullmoves()), (4, 9));
+        // The standard position of the same lines ignores them.
+        assert!(epd.position().is_ok());
+        let err = "8/8/8/8/8/8/8/K6k w - - 4+3".parse::<Epd>().unwrap_err();
+        assert!(matches!(err.kind, EpdErrorKind::Fen(_)), "{err}");
+    }
+
+    #[test]
     fn errors_say_where() {
         let err = "8/8/8/8/8/8/8/K6k w - - id \"abc"
             .parse::<Epd>()

@@ -350,7 +350,9 @@ fn parse_board_marked(
             _ => {
                 let Some(piece) = Piece::from_byte(PIECE_BYTES[c as usize]) else {
                     let after_piece = i > 0 && PIECE_BYTES[text[i - 1] as usize] != 0xff;
-                    if let Some(promoted) = promoted.as_deref_mut().filter(|_| c == b'~' && after_piece) {
+                    if let Some(promoted) =
+                        promoted.as_deref_mut().filter(|_| c == b'~' && after_piece)
+                    {
                         promoted.add(Square::new(File::ALL[file - 1], Rank::ALL[7 - rank_index]));
                         continue;
                     }
@@ -627,7 +629,11 @@ fn parse_tail(
 
 /// Three-check's counters `W+B` (at `base`): the checks each side has left to give, or with
 /// `given` the checks each has given (Lichess's form, without its leading `+`).
-pub(crate) fn parse_checks(text: &[u8], base: usize, given: bool) -> Result<RemainingChecks, ParseFenError> {
+pub(crate) fn parse_checks(
+    text: &[u8],
+    base: usize,
+    given: bool,
+) -> Result<RemainingChecks, ParseFenError> {
     let error = ParseFenError {
         field: FenField::RemainingChecks,
         offset: base,

@@ -33,6 +33,10 @@ use core::str::FromStr;
 use chess_core::{Bitboard, CastlingSide, File, Rank, Role, Square, attacks};
 use chess_rules::{Move, MoveMatch, Position};
 
+mod variant;
+
+pub use variant::parse_variant_move;
+
 /// A move in SAN, as text describes it (not yet matched against a position).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum San {
@@ -53,6 +57,14 @@ pub enum San {
     },
     /// Castling, `O-O` or `O-O-O`.
     Castle(CastlingSide),
+    /// A drop of a piece from the pocket (Crazyhouse): `N@f3`, `P@e4` (python-chess's `@e4`
+    /// for a pawn is read too).
+    Put {
+        /// The piece's role (pawn to queen).
+        role: Role,
+        /// The square it is put on.
+        to: Square,
+    },
     /// A null move (`--` or `Z0` in lenient mode), used in analysis to pass the turn.
     Null,
 }
@@ -373,6 +385,8 @@ impl Cursor<'_> {
     }
 }
 
+/// The role of a promotion letter: a knight to a queen, or a king (Antichess's, which only
+/// its positions accept).
 fn promotion_role(c: u8, lenient: bool) -> Option<Role> {
     let c = if lenient { c.to_ascii_uppercase() } else { c };
     match c {
@@ -380,6 +394,7 @@ fn promotion_role(c: u8, lenient: bool) -> Option<Role> {
         b'B' => Some(Role::Bishop),
         b'R' => Some(Role::Rook),
         b'Q' => Some(Role::Queen),
+        b'K' => Some(Role::King),
         _ => None,
     }
 }
@@ -445,6 +460,27 @@ impl San {
                 c.pos += 2;
                 return Ok(San::Null);
             }
+        }
+
+        // A drop: a piece letter (`P` for a pawn, or none, as python-chess writes it), `@`,
+        // a square.
+        let dropped = match (c.peek(), c.peek_at(1)) {
+            (Some(b'@'), _) => Some((Role::Pawn, 1)),
+            (Some(b'P'), Some(b'@')) => Some((Role::Pawn, 2)),
+            (Some(x), Some(b'@')) => piece_role(x)
+                .filter(|&role| role != Role::King)
+                .map(|role| (role, 2)),
+            _ => None,
+        };
+        if let Some((role, skip)) = dropped {
+            c.pos += skip;
+            let (Some(file), Some(rank)) = (c.file(), c.rank()) else {
+                return Err(c.error());
+            };
+            return Ok(San::Put {
+                role,
+                to: Square::new(file, rank),
+            });
         }
 
         let role = match c.peek() {
@@ -684,6 +720,8 @@ impl San {
     fn find(&self, pos: &Position, mode: SanMode) -> Result<Move, SanError> {
         let (role, file, rank, to, promotion) = match *self {
             San::Null => return Err(SanError::NullMove),
+            // Standard chess has no pockets.
+            San::Put { .. } => return Err(SanError::Illegal),
             San::Castle(side) => {
                 let us = pos.turn();
                 let king = pos.king_of(us);
@@ -763,6 +801,13 @@ impl San {
             }
             San::Castle(CastlingSide::KingSide) => out.push_str("O-O"),
             San::Castle(CastlingSide::QueenSide) => out.push_str("O-O-O"),
+            San::Put { role, to } => {
+                // As Lichess writes it, `P@e4` for a pawn too.
+                out.push(role.upper_char());
+                out.push('@');
+                out.push(to.file().char());
+                out.push(to.rank().char());
+            }
             San::Null => out.push_str("--"),
         }
     }

@@ -1,9 +1,26 @@
-//! Moves in UCI notation: `e2e4`, `e7e8q`, `0000`.
+//! Moves in UCI notation: `e2e4`, `e7e8q`, `0000`, and the drops of Crazyhouse, `N@f3`.
 //!
 //! UCI writes a move as origin and destination squares, plus a lowercase promotion letter.
 //! Castling is written as the king's move to its destination in standard chess (`e1g1`) and as
 //! "king takes own rook" in Chess960 (`e1h1`), as UCI engines and GUIs expect for each mode.
 //! Reading accepts both forms wherever they are unambiguous.
+//!
+//! The variants' moves ([`UciMove::from_variant_move`], [`UciMove::to_variant_move`],
+//! [`parse_variant`], [`format_variant`]) add a drop, the piece's upper-case letter, `@` and
+//! the square (`P@e4`, as python-chess and Lichess write it; a lower-case letter is read too),
+//! and a promotion to a king in Antichess (`a7a8k`).
+//!
+//! ```
+//! use chess_notation::uci;
+//! use chess_notation::VariantFen;
+//! use chess_rules::variant::Variant;
+//!
+//! let fen: VariantFen = "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1".parse()?;
+//! let pos = fen.into_position(Variant::Crazyhouse, Default::default())?;
+//! let m = uci::parse_variant(&pos, "N@f3")?;
+//! assert_eq!(uci::format_variant(&pos, m), "N@f3");
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
 //!
 //! ```
 //! use chess_notation::uci;
@@ -19,7 +36,8 @@ use core::fmt;
 use core::str::FromStr;
 
 use chess_core::{Bitboard, Role, Square};
-use chess_rules::{Move, MoveMatch, Position};
+use chess_rules::variant::{Playable, VariantMoveList};
+use chess_rules::{CastlingMode, Move, MoveMatch, Position};
 
 /// A move as UCI text describes it, before it is matched against a position.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -30,8 +48,15 @@ pub enum UciMove {
         from: Square,
         /// The destination (for castling: the king's destination or the rook's square).
         to: Square,
-        /// The promotion role, if any.
+        /// The promotion role, if any (a king only in Antichess).
         promotion: Option<Role>,
+    },
+    /// A drop of a piece from the pocket (Crazyhouse): `N@f3`.
+    Put {
+        /// The piece's role (pawn to queen).
+        role: Role,
+        /// The square it is put on.
+        to: Square,
     },
     /// The null move, `0000`.
     Null,
@@ -48,7 +73,7 @@ impl fmt::Display for ParseUciMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "invalid uci move at byte {}: expected two squares and an optional promotion letter (like e2e4 or e7e8q), or 0000",
+            "invalid uci move at byte {}: expected two squares and an optional promotion letter (like e2e4 or e7e8q), a drop (like N@f3), or 0000",
             self.offset
         )
     }
@@ -67,13 +92,25 @@ impl UciMove {
                 .and_then(Square::from_ascii)
                 .ok_or(ParseUciMoveError { offset: i })
         };
+        if text.get(1) == Some(&b'@') {
+            // A drop: any piece but a king, its letter in either case.
+            let role = Role::from_char(text[0].to_ascii_lowercase() as char)
+                .filter(|&role| role != Role::King)
+                .ok_or(ParseUciMoveError { offset: 0 })?;
+            let to = square(2)?;
+            if text.len() > 4 {
+                return Err(ParseUciMoveError { offset: 4 });
+            }
+            return Ok(UciMove::Put { role, to });
+        }
         let from = square(0)?;
         let to = square(2)?;
         let promotion = match text.get(4) {
             None => None,
+            // A king only in Antichess: the position says whether it is legal.
             Some(&c) => match Role::from_char(c as char) {
-                Some(role @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen)) => Some(role),
-                _ => return Err(ParseUciMoveError { offset: 4 }),
+                Some(Role::Pawn) | None => return Err(ParseUciMoveError { offset: 4 }),
+                role => role,
             },
         };
         if text.len() > 5 {
@@ -116,6 +153,9 @@ impl UciMove {
         else {
             return Err(illegal());
         };
+        if promotion == Some(Role::King) {
+            return Err(illegal());
+        }
         let role = pos.board().role_at(from).ok_or_else(illegal)?;
         if let MoveMatch::One(m) = pos.find_move(role, Bitboard::from(from), to, promotion) {
             return Ok(m);
@@ -136,6 +176,69 @@ impl UciMove {
             }
         }
         Err(illegal())
+    }
+}
+
+impl UciMove {
+    /// The UCI text of a legal move `m` in `pos`, a position of any variant (or standard
+    /// chess): castling as for [`UciMove::from_move`] by the position's castling mode, a drop
+    /// as [`UciMove::Put`].
+    #[must_use]
+    pub fn from_variant_move<P: Playable>(pos: &P, m: Move) -> UciMove {
+        if let Some(role) = m.dropped() {
+            return UciMove::Put { role, to: m.to() };
+        }
+        let to = if m.is_castle() && pos.castling_mode() == CastlingMode::Standard {
+            m.king_to_or_to()
+        } else {
+            m.to()
+        };
+        UciMove::Normal {
+            from: m.from(),
+            to,
+            promotion: m.promotion(),
+        }
+    }
+
+    /// The legal move of `pos`, a position of any variant (or standard chess), this text
+    /// stands for; castling is read as [`UciMove::to_move`] reads it.
+    pub fn to_variant_move<P: Playable>(self, pos: &P) -> Result<Move, IllegalUciMoveError> {
+        let illegal = || IllegalUciMoveError { uci: self };
+        let (from, to, promotion) = match self {
+            UciMove::Null => return Err(illegal()),
+            UciMove::Put { role, to } => {
+                let m = Move::put(role, to);
+                return if pos.is_legal(m) {
+                    Ok(m)
+                } else {
+                    Err(illegal())
+                };
+            }
+            UciMove::Normal {
+                from,
+                to,
+                promotion,
+            } => (from, to, promotion),
+        };
+        let mut moves = VariantMoveList::new();
+        let _ = pos.generate(&mut moves, Bitboard::from(from), Bitboard::FULL);
+        let moves = moves.iter().filter(|m| !m.is_drop());
+        let mut castles = moves.clone().filter(|m| m.is_castle());
+        if let Some(&m) = moves
+            .clone()
+            .find(|m| m.to() == to && m.promotion() == promotion && !m.is_castle())
+        {
+            return Ok(m);
+        }
+        if promotion.is_some() {
+            return Err(illegal());
+        }
+        // Castling: king takes rook (`e1h1`), or king to its destination (`e1g1`).
+        let castle = castles
+            .clone()
+            .find(|m| m.to() == to)
+            .or_else(|| castles.find(|m| m.king_to_or_to() == to));
+        castle.copied().ok_or_else(illegal)
     }
 }
 
@@ -165,6 +268,12 @@ impl UciMove {
                     out.push(role.char());
                 }
             }
+            UciMove::Put { role, to } => {
+                out.push(role.upper_char());
+                out.push('@');
+                out.push(to.file().char());
+                out.push(to.rank().char());
+            }
             UciMove::Null => out.push_str("0000"),
         }
     }
@@ -184,6 +293,7 @@ impl fmt::Display for UciMove {
                 }
                 Ok(())
             }
+            UciMove::Put { role, to } => write!(f, "{}@{to}", role.upper_char()),
             UciMove::Null => f.write_str("0000"),
         }
     }
@@ -245,6 +355,17 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, UciMoveError> {
 #[must_use]
 pub fn format(pos: &Position, m: Move) -> String {
     UciMove::from_move(pos, m).to_string()
+}
+
+/// The legal move of `pos`, a position of any variant, written as `text` in UCI notation.
+pub fn parse_variant<P: Playable>(pos: &P, text: &str) -> Result<Move, UciMoveError> {
+    Ok(UciMove::from_str(text)?.to_variant_move(pos)?)
+}
+
+/// The UCI text of the legal move `m` in `pos`, a position of any variant.
+#[must_use]
+pub fn format_variant<P: Playable>(pos: &P, m: Move) -> String {
+    UciMove::from_variant_move(pos, m).to_string()
 }
 
 /// A line of play from `pos` in UCI notation, `0000` for a null move (`None`), with the
@@ -314,8 +435,12 @@ mod tests {
             ("", 0),
             ("e2", 2),
             ("e2e9", 2),
-            ("e7e8k", 4),
+            ("e7e8p", 4),
             ("e2e4 ", 4),
+            ("K@e4", 0),
+            ("N@e9", 2),
+            ("N@e4x", 4),
+            ("@e4", 0),
             ("e7e8qq", 5),
             ("é2e4", 0),
         ] {
@@ -326,6 +451,25 @@ mod tests {
             );
         }
         assert_eq!(UciMove::Null.to_string(), "0000");
+        // A drop, the letter in either case; a promotion to a king (Antichess's) as
+        // python-chess reads it, for the position to accept or not.
+        for text in ["N@f3", "n@f3"] {
+            assert_eq!(
+                text.parse::<UciMove>(),
+                Ok(UciMove::Put {
+                    role: Role::Knight,
+                    to: Square::F3
+                })
+            );
+        }
+        assert_eq!(
+            "e7e8k".parse::<UciMove>(),
+            Ok(UciMove::Normal {
+                from: Square::E7,
+                to: Square::E8,
+                promotion: Some(Role::King)
+            })
+        );
     }
 
     #[test]
@@ -342,6 +486,10 @@ mod tests {
                 from: Square::B2,
                 to: Square::C1,
                 promotion: Some(Role::Knight),
+            },
+            UciMove::Put {
+                role: Role::Pawn,
+                to: Square::E4,
             },
         ] {
             text.clear();

@@ -112,7 +112,10 @@ pub const VARIANT_PERFT: [(&str, &str); 6] = [
     ("Crazyhouse", "python-chess/examples/perft/crazyhouse.perft"),
     ("Antichess", "python-chess/examples/perft/giveaway.perft"),
     ("Horde", "python-chess/examples/perft/horde.perft"),
-    ("Racing Kings", "python-chess/examples/perft/racingkings.perft"),
+    (
+        "Racing Kings",
+        "python-chess/examples/perft/racingkings.perft",
+    ),
 ];
 
 /// python-chess's real Polyglot book (92 954 entries).

@@ -194,7 +194,11 @@ impl VariantFen {
         variant: Variant,
         mode: CastlingMode,
     ) -> Result<VariantPosition, VariantFenError> {
-        Ok(VariantPosition::from_setup(variant, self.into_setup(), mode)?)
+        Ok(VariantPosition::from_setup(
+            variant,
+            self.into_setup(),
+            mode,
+        )?)
     }
 
     /// The position by `variant`'s rules, under Chess960 castling when `chess960` asks for it,
@@ -215,7 +219,7 @@ impl VariantFen {
     /// use chess_notation::{FenErrorKind, FenField, VariantFen};
     ///
     /// let error = VariantFen::from_ascii(b"8/8/8/8/8/8/8/4K2k[Kq] w - - 0 1").unwrap_err();
-    /// assert_eq!((error.field, error.offset, error.kind), (FenField::Pockets, 20, FenErrorKind::InvalidPocket('K')));
+    /// assert_eq!((error.field, error.offset, error.kind), (FenField::Pockets, 19, FenErrorKind::InvalidPocket('K')));
     /// let error = VariantFen::from_ascii(b"8/8/8/8/8/8/8/4K2k w - - 4+3 0 1").unwrap_err();
     /// assert_eq!((error.field, error.kind), (FenField::RemainingChecks, FenErrorKind::InvalidRemainingChecks));
     /// ```
@@ -463,7 +467,9 @@ mod tests {
         assert_eq!(pockets.count(Color::Black, Role::Pawn), 2);
         // Lichess's example, as Lichess writes it.
         let lichess: VariantFen =
-            "r2qk3/pp2bqR1/2p5/8/3Pn3/3BPpB1/PPPp1PPP/RK1R4/PNNNbpp b - - 89 45".parse().unwrap();
+            "r2qk3/pp2bqR1/2p5/8/3Pn3/3BPpB1/PPPp1PPP/RK1R4/PNNNbpp b - - 89 45"
+                .parse()
+                .unwrap();
         assert_eq!(lichess, fen);
         // Empty pockets, both ways.
         round_trip(
@@ -495,8 +501,13 @@ mod tests {
         );
         assert_eq!(fen.promoted().count(), 4);
         // A mark with no piece before it.
-        let error = "~7/8/8/8/8/8/8/4K2k w - - 0 1".parse::<VariantFen>().unwrap_err();
-        assert_eq!((error.offset, error.kind), (0, FenErrorKind::InvalidPiece('~')));
+        let error = "~7/8/8/8/8/8/8/4K2k w - - 0 1"
+            .parse::<VariantFen>()
+            .unwrap_err();
+        assert_eq!(
+            (error.offset, error.kind),
+            (0, FenErrorKind::InvalidPiece('~'))
+        );
         // Standard FEN has no marks.
         assert!("Q~7/8/8/8/8/8/8/4K2k w - - 0 1".parse::<Fen>().is_err());
     }
@@ -532,21 +543,29 @@ mod tests {
             );
         }
         // Both forms at once say it twice.
-        assert!("4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1 +0+0".parse::<VariantFen>().is_err());
+        assert!(
+            "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1 +0+0"
+                .parse::<VariantFen>()
+                .is_err()
+        );
         // Standard FEN has no counters.
         assert!("4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1".parse::<Fen>().is_err());
     }
 
     #[test]
     fn pocket_errors_say_where() {
-        let error = "8/8/8/8/8/8/8/4K2k[Qx] w - - 0 1".parse::<VariantFen>().unwrap_err();
+        let error = "8/8/8/8/8/8/8/4K2k[Qx] w - - 0 1"
+            .parse::<VariantFen>()
+            .unwrap_err();
         assert_eq!((error.field, error.offset), (FenField::Pockets, 20));
         assert_eq!(
             error.to_string(),
             "invalid pockets in fen at byte 20: unexpected 'x': expected the letters of the \
              pieces in the pockets (PNBRQ, pnbrq)"
         );
-        let error = "8/8/8/8/8/8/8/4K2kQ] w - - 0 1".parse::<VariantFen>().unwrap_err();
+        let error = "8/8/8/8/8/8/8/4K2kQ] w - - 0 1"
+            .parse::<VariantFen>()
+            .unwrap_err();
         assert_eq!((error.field, error.offset), (FenField::Pockets, 19));
         // Standard FEN has no pockets.
         assert!("8/8/8/8/8/8/8/4K2k[] w - - 0 1".parse::<Fen>().is_err());
@@ -556,7 +575,10 @@ mod tests {
     fn positions_of_each_variant_round_trip() {
         for variant in Variant::ALL {
             let fen = VariantFen::start(variant);
-            let pos = fen.clone().into_position(variant, CastlingMode::Standard).unwrap();
+            let pos = fen
+                .clone()
+                .into_position(variant, CastlingMode::Standard)
+                .unwrap();
             assert_eq!(VariantFen::from_position(&pos), fen, "{variant}");
         }
     }

@@ -1,8 +1,14 @@
-//! The variants' notation against python-chess: its perft suites of the variants, read from
-//! their EPD lines (pockets, promoted pieces, Three-check's counters) and counted in full.
+//! The variants' rules and notation against python-chess: its perft suites of the variants,
+//! read from their EPD lines (pockets, promoted pieces, Three-check's counters) and counted in
+//! full, and random games of every variant compared position by position with its
+//! `chess.variant` boards (FEN, legal moves in UCI and SAN, outcome, check, Polyglot key).
 
-use chess_notation::Epd;
-use chess_rules::variant::{Variant, perft};
+use std::path::Path;
+use std::process::Command;
+
+use chess_notation::{Epd, SanPlus, VariantFen, uci};
+use chess_rules::variant::{Playable, Variant, VariantPosition, perft};
+use chess_rules::{CastlingMode, DrawReason, Outcome, WinReason};
 use chess_testdata::VARIANT_PERFT;
 
 /// Every count of python-chess's six variant suites, as its `perft.py` plays them: each
@@ -38,8 +44,16 @@ fn python_chess_variant_perft_suites_in_full() {
                 lines += 1;
             }
             // The EPD written back reads the same.
-            let again: Epd = Epd::from_variant_position(&pos).to_string().parse().unwrap();
-            assert_eq!(again.variant_fen(), epd.variant_fen(), "{path} {}", record.id);
+            let again: Epd = Epd::from_variant_position(&pos)
+                .to_string()
+                .parse()
+                .unwrap();
+            assert_eq!(
+                again.variant_fen(),
+                epd.variant_fen(),
+                "{path} {}",
+                record.id
+            );
         }
         checked.push((name, lines));
     }
@@ -55,4 +69,133 @@ fn python_chess_variant_perft_suites_in_full() {
             ("Racing Kings", 10),
         ]
     );
+}
+
+/// python-chess's `outcome()` of `pos` as the oracle script writes it: `TERMINATION WINNER`.
+fn outcome_name(pos: &VariantPosition) -> String {
+    let name = |color: chess_core::Color| if color.is_white() { "white" } else { "black" };
+    match pos.outcome() {
+        None => "-".to_owned(),
+        Some(Outcome::Decisive { winner, reason }) => {
+            let termination = match reason {
+                WinReason::Checkmate => "CHECKMATE",
+                // python-chess says whose move it is: the side to move won or lost.
+                _ if winner == pos.turn() => "VARIANT_WIN",
+                _ => "VARIANT_LOSS",
+            };
+            format!("{termination} {}", name(winner))
+        }
+        Some(Outcome::Draw { reason }) => {
+            let termination = match reason {
+                DrawReason::Stalemate => "STALEMATE",
+                DrawReason::InsufficientMaterial => "INSUFFICIENT_MATERIAL",
+                _ => "VARIANT_DRAW",
+            };
+            format!("{termination} none")
+        }
+    }
+}
+
+/// Random games of every variant played by python-chess, each position compared with ours:
+/// the FEN, the legal moves (UCI, sorted), each move's SAN (and SAN read back), the outcome,
+/// check and the Polyglot key.
+#[test]
+fn random_games_agree_with_python_chess() {
+    if !chess_testdata::python_chess() {
+        return;
+    }
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/python/variant_games.py");
+    // Six games of each variant, up to 250 moves: about 8 000 positions. More, from another
+    // seed, with CHESS_VARIANT_GAMES=SEED,GAMES.
+    let (seed, per_variant) = std::env::var("CHESS_VARIANT_GAMES")
+        .ok()
+        .and_then(|v| {
+            let (seed, games) = v.split_once(',')?;
+            Some((seed.parse::<u64>().ok()?, games.parse::<usize>().ok()?))
+        })
+        .unwrap_or((1, 6));
+    let out = Command::new("python3")
+        .arg(&script)
+        .args([seed.to_string(), per_variant.to_string(), "250".to_owned()])
+        .output()
+        .expect("python3 runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut pos: Option<VariantPosition> = None;
+    let mut variant = Variant::Standard;
+    let (mut games, mut positions) = (0, 0);
+    for line in text.lines() {
+        if let Some(name) = line.strip_prefix("game ") {
+            variant = name.parse().unwrap();
+            pos = None;
+            games += 1;
+            continue;
+        }
+        let fields: Vec<&str> = line.split('|').collect();
+        let [fen, moves, sans, outcome, check, key, chosen] = fields[..] else {
+            panic!("malformed line {line:?}");
+        };
+        let pos = pos.get_or_insert_with(|| {
+            let fen: VariantFen = fen.parse().unwrap();
+            fen.into_position(variant, CastlingMode::Standard).unwrap()
+        });
+        let at = format!("{variant} {fen}");
+        assert_eq!(VariantFen::from_position(pos).to_string(), fen, "{at}");
+        // The FEN read back is the same position.
+        let again: VariantFen = fen.parse().unwrap();
+        let again = again
+            .into_position(variant, CastlingMode::Standard)
+            .unwrap();
+        assert_eq!(again.repetition_key(), pos.repetition_key(), "{at}");
+        let mut ours: Vec<(String, chess_rules::Move)> = pos
+            .legal_moves()
+            .iter()
+            .map(|&m| (uci::format_variant(pos, m), m))
+            .collect();
+        ours.sort();
+        let names: Vec<&str> = ours.iter().map(|(name, _)| name.as_str()).collect();
+        let theirs: Vec<&str> = moves.split(' ').filter(|m| !m.is_empty()).collect();
+        assert_eq!(names, theirs, "{at}: legal moves");
+        for ((name, m), san) in ours.iter().zip(sans.split(' ')) {
+            // python-chess writes a pawn's drop `@e4`, Lichess (and this crate) `P@e4`.
+            let san = if san.starts_with('@') {
+                format!("P{san}")
+            } else {
+                san.to_owned()
+            };
+            assert_eq!(
+                SanPlus::from_variant_move(pos, *m).to_string(),
+                san,
+                "{at}: {name}"
+            );
+            let read = SanPlus::from_ascii(san.as_bytes()).unwrap();
+            assert_eq!(read.to_variant_move(pos), Ok(*m), "{at}: {san}");
+            assert_eq!(uci::parse_variant(pos, name), Ok(*m), "{at}: {name}");
+        }
+        // The rules of a game's history (the 75-move rule, fivefold repetition) are a game's,
+        // not a position's.
+        let expected = if outcome.starts_with("SEVENTYFIVE") || outcome.starts_with("FIVEFOLD") {
+            "-"
+        } else {
+            outcome
+        };
+        assert_eq!(outcome_name(pos), expected, "{at}: outcome");
+        assert_eq!(pos.is_check(), check == "1", "{at}: check");
+        assert_eq!(
+            format!("{:016x}", pos.zobrist_hash()),
+            key,
+            "{at}: polyglot key"
+        );
+        positions += 1;
+        if chosen != "-" {
+            let m = uci::parse_variant(pos, chosen).unwrap();
+            pos.play_unchecked(m);
+        }
+    }
+    assert_eq!(games, 8 * per_variant);
+    assert!(positions > 800 * per_variant, "{positions}");
 }
