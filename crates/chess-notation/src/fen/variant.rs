@@ -1,33 +1,4 @@
-//! FEN of the variants: Crazyhouse's pockets and promoted pieces, Three-check's counters.
-//!
-//! Two spellings exist for each, and both are read:
-//!
-//! | | python-chess, XBoard (written by `Display`) | Lichess (written by [`VariantFen::lichess`]) |
-//! | --- | --- | --- |
-//! | pockets | `RNBQKBNR[Qp]` after the placement | `RNBQKBNR/Qp`, a ninth rank |
-//! | promoted pieces | `Q~` | `Q~` |
-//! | Three-check | `3+3` before the clocks: the checks each side has **left to give** | `+0+0` after the clocks: the checks each side has **given** |
-//!
-//! python-chess's `ThreeCheckBoard.set_fen` reads the two forms of the counters the same way:
-//! `w KQkq - 2+3 0 1` and `w KQkq - 0 1 +1+0` are one position (white has given one check).
-//!
-//! ```
-//! use chess_notation::VariantFen;
-//! use chess_rules::variant::{Playable, Variant};
-//! use chess_core::{Color, Role};
-//!
-//! let fen: VariantFen = "r3k2r/8/8/8/8/8/8/R3K2R/Qn w KQkq - 0 1".parse()?;
-//! let pos = fen.into_position(Variant::Crazyhouse, chess_rules::CastlingMode::Standard)?;
-//! assert_eq!(pos.pockets().unwrap().count(Color::White, Role::Queen), 1);
-//! // Written back the python-chess way, and the Lichess way.
-//! let fen = VariantFen::from_position(&pos);
-//! assert_eq!(fen.to_string(), "r3k2r/8/8/8/8/8/8/R3K2R[Qn] w KQkq - 0 1");
-//! assert_eq!(fen.lichess().to_string(), "r3k2r/8/8/8/8/8/8/R3K2R/Qn w KQkq - 0 1");
-//!
-//! let fen: VariantFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +1+0".parse()?;
-//! assert_eq!(fen.to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+3 0 1");
-//! # Ok::<_, Box<dyn std::error::Error>>(())
-//! ```
+//! FEN of the variants: [`VariantFen`].
 
 use core::fmt;
 use core::str::FromStr;
@@ -48,10 +19,37 @@ use super::{
 /// and promoted pieces of Crazyhouse and the counters of Three-check when it has them. Parsed,
 /// not yet validated: [`VariantFen::into_position`] checks it by a variant's rules.
 ///
-/// Reading accepts both spellings of each (see the [module documentation](self)), and
-/// whatever [`Fen`] accepts. `Display` writes python-chess's spelling (pockets in brackets,
-/// the checks left before the clocks), [`VariantFen::lichess`] Lichess's; a position without
-/// pockets or counters is written as standard FEN.
+/// Two spellings exist for each of the variants' fields, and both are read, with whatever
+/// [`Fen`] accepts. `Display` writes python-chess's spelling (pockets in brackets, the checks
+/// left before the clocks), [`VariantFen::lichess`] Lichess's; a position without pockets or
+/// counters is written as standard FEN.
+///
+/// | | python-chess, XBoard (written by `Display`) | Lichess (written by [`VariantFen::lichess`]) |
+/// | --- | --- | --- |
+/// | pockets | `RNBQKBNR[Qp]` after the placement | `RNBQKBNR/Qp`, a ninth rank |
+/// | promoted pieces | `Q~` | `Q~` |
+/// | Three-check | `3+3` before the clocks: the checks each side has **left to give** | `+0+0` after the clocks: the checks each side has **given** |
+///
+/// python-chess's `ThreeCheckBoard.set_fen` reads the two forms of the counters the same way:
+/// `w KQkq - 2+3 0 1` and `w KQkq - 0 1 +1+0` are one position (white has given one check).
+///
+/// ```
+/// use chess_notation::VariantFen;
+/// use chess_rules::variant::{Playable, Variant};
+/// use chess_core::{Color, Role};
+///
+/// let fen: VariantFen = "r3k2r/8/8/8/8/8/8/R3K2R/Qn w KQkq - 0 1".parse()?;
+/// let pos = fen.into_position(Variant::Crazyhouse, chess_rules::CastlingMode::Standard)?;
+/// assert_eq!(pos.pockets().unwrap().count(Color::White, Role::Queen), 1);
+/// // Written back the python-chess way, and the Lichess way.
+/// let fen = VariantFen::from_position(&pos);
+/// assert_eq!(fen.to_string(), "r3k2r/8/8/8/8/8/8/R3K2R[Qn] w KQkq - 0 1");
+/// assert_eq!(fen.lichess().to_string(), "r3k2r/8/8/8/8/8/8/R3K2R/Qn w KQkq - 0 1");
+///
+/// let fen: VariantFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +1+0".parse()?;
+/// assert_eq!(fen.to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+3 0 1");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct VariantFen {
     fen: Fen,

@@ -288,7 +288,7 @@ mod tests {
         assert_eq!(san(&pos, "N@d6+"), Ok(knight));
         // The mark must be right in strict reading; the pocket must hold the piece; pawns
         // never go on the first or last rank.
-        assert!(matches!(san(&pos, "N@d6"), Ok(_)));
+        assert_eq!(san(&pos, "N@d6"), Ok(knight));
         assert!(matches!(
             san(&pos, "N@d5+"),
             Err(SanError::NotStandard { .. })

@@ -379,10 +379,10 @@ fn two_pieces_insufficient(m: &Material, opposite: u32, same: u32) -> bool {
         return !(m.their_pawns >= 1 || opposite >= 1 || m.their_pieces - same >= 3);
     }
     // Bishops of one color: mate needs black pieces on the squares of the other.
-    !((m.their_pawns >= 1 && opposite >= 1)
-        || (m.their_pawns >= 1 && m.their_knights >= 1)
+    let blockers = (m.their_pawns >= 1 && (opposite >= 1 || m.their_knights >= 1))
         || (opposite >= 1 && m.their_knights >= 1)
         || opposite >= 2
         || m.their_knights >= 2
-        || m.their_pawns >= 2)
+        || m.their_pawns >= 2;
+    !blockers
 }

@@ -20,8 +20,8 @@ use crate::{
 /// for a variant chosen at run time.
 ///
 /// Generic code (`fn f<P: Playable>(pos: &P)`) is compiled once per rules, so standard chess
-/// runs the standard position's own code through it; [`VariantPosition`] dispatches once per
-/// call instead.
+/// runs the standard position's own code through it;
+/// [`VariantPosition`](crate::variant::VariantPosition) dispatches once per call instead.
 ///
 /// The answers are python-chess's `chess.variant` boards', move for move (the tests hold them
 /// to it): the legal moves (as a set; the order is this crate's), check, the end of the game
