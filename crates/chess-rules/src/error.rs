@@ -29,7 +29,7 @@ bitflags::bitflags! {
         /// The en passant square is not behind a pawn that could just have advanced two squares.
         const INVALID_EP_SQUARE = 1 << 6;
         /// A castling right has no king or rook in place for it (or, in standard chess, is not
-        /// one of the standard four; or the variant has no castling: Antichess, Racing Kings).
+        /// one of the standard four; or the variant has no castling: Racing Kings).
         const INVALID_CASTLING_RIGHTS = 1 << 7;
         /// Racing Kings: a king is in check (no move may give check).
         const RACE_CHECK = 1 << 8;

@@ -2,7 +2,7 @@
 //! stalemate, insufficient material, the 50/75-move and threefold/fivefold repetition rules,
 //! validation of impossible positions, and perft. Standard chess and Chess960, and the
 //! variants Lichess plays ([`variant`]: Crazyhouse, Atomic, Antichess, King of the Hill,
-//! Three-check, Horde, Racing Kings).
+//! Three-check, Horde, Racing Kings; and python-chess's Giveaway and Suicide).
 //!
 //! ```
 //! use chess_core::Square;

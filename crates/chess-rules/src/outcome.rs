@@ -27,6 +27,8 @@ pub enum WinReason {
     NoPiecesLeft,
     /// Antichess: the winner, to move, has pieces but no legal move.
     Stalemated,
+    /// Suicide: the side to move has no legal move, and the winner has fewer pieces.
+    FewerPieces,
     /// Horde: black captured every piece of the horde.
     HordeCaptured,
 }
@@ -45,6 +47,7 @@ impl WinReason {
             WinReason::RaceWon => "winning the race to the eighth rank",
             WinReason::NoPiecesLeft => "losing every piece",
             WinReason::Stalemated => "being stalemated",
+            WinReason::FewerPieces => "having fewer pieces when no move is left",
             WinReason::HordeCaptured => "capturing the horde",
         }
     }
@@ -84,8 +87,9 @@ pub enum DrawReason {
     /// Racing Kings: both kings reached the eighth rank (black's on the move after white's).
     /// Automatic.
     BothKingsReachedGoal,
-    /// A variant's own draw that no game reaches, only a set-up: in Three-check both sides
-    /// out of checks, in Horde an empty board. Automatic.
+    /// A variant's own draw: in Suicide, no legal move with as many pieces as the other side;
+    /// in Three-check both sides out of checks and in Horde an empty board, which only a
+    /// set-up reaches. Automatic.
     VariantDraw,
 }
 

@@ -1,26 +1,34 @@
-//! Antichess.
+//! Antichess, and python-chess's Giveaway and Suicide.
 
 use core::ops::ControlFlow;
 
-use chess_core::{Bitboard, CastlingRights, Color, Role, attacks};
+use chess_core::{Bitboard, CastlingSide, Color, Piece, Rank, Role, attacks, zobrist};
 
 use crate::error::PositionErrorKinds;
 use crate::movegen::{AnyMove, Counter};
 use crate::variant::{Playable, Variant, VariantPositionError, VariantSetup, pseudo};
-use crate::{CastlingMode, Move, MoveSink, Outcome, Position, Undo, WinReason, validate};
+use crate::{
+    CastlingMode, DrawReason, Move, MoveSink, Outcome, Position, Undo, WinReason, validate,
+};
 
 /// A position of Antichess, by Lichess's rules (python-chess's `AntichessBoard`): captures
 /// are compulsory (when a side can capture, its legal moves are its captures), the king is an
-/// ordinary piece that may be captured, a pawn may promote to a king too, there is no check
-/// and no castling; a side wins when it is to move with no piece left, or with no legal move.
+/// ordinary piece that may be captured, a pawn may promote to a king too, there is no check;
+/// a side wins when it is to move with no piece left, or with no legal move.
 ///
 /// The moves are the pseudo-legal moves of standard chess (no king to keep safe), with a pawn
 /// on the last rank promoting to a king as well ([`Move::promote`] with [`Role::King`]).
 ///
-/// python-chess's `GiveawayBoard` plays the same with castling when a FEN gives rights; an
-/// Antichess position has none (a setup with some is an error,
-/// [`PositionErrorKinds::INVALID_CASTLING_RIGHTS`], which [`VariantPositionError::ignore`]
-/// drops).
+/// Lichess's Antichess starts without castling rights. python-chess plays the same rules
+/// under two more names, and this type plays them too ([`Playable::variant`] says which):
+///
+/// - Giveaway ([`Antichess::giveaway`]): the standard start, castling rights included. A king
+///   castles when the squares between it, its rook and their destinations are empty, attacked
+///   or not (there is no check); it is a quiet move, so only when nothing can be taken. An
+///   Antichess position given castling rights castles the same way, as python-chess's
+///   `AntichessBoard` does.
+/// - Suicide ([`Antichess::suicide`]): Giveaway, but a side without a legal move does not
+///   simply win: the side with fewer pieces does, and equal numbers draw.
 ///
 /// ```
 /// use chess_core::Square;
@@ -37,6 +45,11 @@ use crate::{CastlingMode, Move, MoveSink, Outcome, Position, Undo, WinReason, va
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Antichess {
     pos: Position,
+    /// Antichess, Giveaway or Suicide.
+    variant: Variant,
+    /// The kings that were pawns, which never castle, nor lose a castling right by moving
+    /// (python-chess's rule); followed only while a castling right is left, empty after.
+    promoted_kings: Bitboard,
 }
 
 impl Default for Antichess {
@@ -49,45 +62,196 @@ impl Antichess {
     /// The starting position: standard chess's pieces, no castling rights.
     #[must_use]
     pub fn new() -> Antichess {
+        Antichess::start(Variant::Antichess)
+    }
+
+    /// The starting position of Giveaway: standard chess's, castling rights included.
+    #[must_use]
+    pub fn giveaway() -> Antichess {
+        Antichess::start(Variant::Giveaway)
+    }
+
+    /// The starting position of Suicide: standard chess's, castling rights included.
+    #[must_use]
+    pub fn suicide() -> Antichess {
+        Antichess::start(Variant::Suicide)
+    }
+
+    fn start(variant: Variant) -> Antichess {
         Antichess::from_valid(
-            VariantSetup::start(Variant::Antichess),
+            variant,
+            VariantSetup::start(variant),
             CastlingMode::Standard,
         )
     }
 
     /// Validates `setup` by standard chess's rules without those of the king (any number of
-    /// kings, none in check) and without castling rights, and builds the position.
+    /// kings, none in check), and builds the position of Antichess.
     pub fn from_setup(
         setup: VariantSetup,
         mode: CastlingMode,
     ) -> Result<Antichess, VariantPositionError> {
+        Antichess::from_setup_as(Variant::Antichess, setup, mode)
+    }
+
+    /// [`Antichess::from_setup`] for `variant`: Antichess, Giveaway or Suicide (any other is
+    /// taken as Antichess).
+    pub fn from_setup_as(
+        variant: Variant,
+        setup: VariantSetup,
+        mode: CastlingMode,
+    ) -> Result<Antichess, VariantPositionError> {
+        let variant = Antichess::rules(variant);
+        let castling = validate::valid_castling(&setup.setup, mode);
         let ep_square = validate::valid_ep_square(&setup.setup);
-        let kinds = validate::errors(&setup.setup, CastlingRights::NONE, ep_square)
+        let kinds = validate::errors(&setup.setup, castling, ep_square)
             - PositionErrorKinds::MISSING_KING
             - PositionErrorKinds::TOO_MANY_KINGS
             - PositionErrorKinds::OPPOSITE_CHECK
             - PositionErrorKinds::IMPOSSIBLE_CHECK;
         if kinds.is_empty() {
-            Ok(Antichess::from_valid(setup, mode))
+            Ok(Antichess::from_valid(variant, setup, mode))
         } else {
-            Err(VariantPositionError::new(
-                Variant::Antichess,
-                setup,
-                mode,
-                kinds,
-            ))
+            Err(VariantPositionError::new(variant, setup, mode, kinds))
         }
     }
 
-    /// The position of `setup`, without castling rights and with the en passant square it can
-    /// use.
-    pub(crate) fn from_valid(setup: VariantSetup, mode: CastlingMode) -> Antichess {
-        let mut setup = setup.setup;
-        let ep_square = validate::valid_ep_square(&setup);
-        setup.castling = CastlingRights::NONE;
-        Antichess {
-            pos: Position::from_valid_parts(setup, mode, CastlingRights::NONE, ep_square),
+    /// Antichess, Giveaway or Suicide: `variant` when it is one of them, else Antichess.
+    fn rules(variant: Variant) -> Variant {
+        match variant {
+            Variant::Giveaway | Variant::Suicide => variant,
+            _ => Variant::Antichess,
         }
+    }
+
+    /// The position of `setup` by `variant`'s rules, with the castling rights and en passant
+    /// square it can use.
+    pub(crate) fn from_valid(
+        variant: Variant,
+        setup: VariantSetup,
+        mode: CastlingMode,
+    ) -> Antichess {
+        let promoted_kings = setup.promoted & setup.setup.board.by_role(Role::King);
+        let setup = setup.setup;
+        let castling = validate::valid_castling(&setup, mode);
+        let ep_square = validate::valid_ep_square(&setup);
+        Antichess {
+            pos: Position::from_valid_parts(setup, mode, castling, ep_square),
+            variant: Antichess::rules(variant),
+            promoted_kings: if castling.is_empty() {
+                Bitboard::EMPTY
+            } else {
+                promoted_kings
+            },
+        }
+    }
+
+    /// Plays `m`: the board's bookkeeping, and while a castling right is left, python-chess's
+    /// rules of it (a king may be taken, and a promoted king is not the one that castles).
+    #[inline]
+    fn make(&mut self, m: Move) {
+        if self.pos.castling.is_empty() {
+            self.pos.make_board(m);
+        } else {
+            self.make_with_castling(m);
+        }
+    }
+
+    /// [`Antichess::make`] while a castling right is left: python-chess takes a side's rights
+    /// away when its king (not a promoted one) moves or is no longer on its back rank (taken),
+    /// and a right when its rook's square is left or taken.
+    fn make_with_castling(&mut self, m: Move) {
+        let us = self.pos.turn();
+        let (from, to) = (m.from(), m.to());
+        let moved = self.pos.board().piece_at(from);
+        let promoted_king_moves = !m.is_castle() && self.promoted_kings.contains(from);
+        let mut rights = self.pos.castling;
+        self.pos.make_board(m);
+        let mut promoted = self.promoted_kings.without(to);
+        if promoted_king_moves {
+            promoted = promoted.without(from).with(to);
+        }
+        if m.promotion() == Some(Role::King) {
+            promoted.add(to);
+        }
+        self.promoted_kings = promoted;
+        rights.remove_rook(from);
+        rights.remove_rook(to);
+        if moved == Some(Piece::new(us, Role::King)) && !promoted_king_moves {
+            rights.remove_color(us);
+        }
+        let board = self.pos.board();
+        for color in Color::ALL {
+            let back_rank = Bitboard::rank(Rank::First.relative_to(color));
+            if (board.pieces(color, Role::King) & back_rank & !promoted).is_empty() {
+                rights.remove_color(color);
+            }
+        }
+        if rights.is_empty() {
+            // No right comes back: the promoted kings no longer matter.
+            self.promoted_kings = Bitboard::EMPTY;
+        }
+        let pos = &mut self.pos;
+        if rights != pos.castling {
+            pos.hash ^= zobrist::castling(pos.castling.sides()) ^ zobrist::castling(rights.sides());
+            pos.castling = rights;
+            pos.castle_squares = pos.compute_castle_squares();
+        }
+    }
+
+    /// The castling moves of the side to move to `to_mask` (the rook's square or the king's
+    /// destination), as python-chess's losing variants castle: the king that has not moved,
+    /// the lowest on its back rank if promotions brought more there, with every square
+    /// between it, the rook and their destinations empty; no square is too attacked.
+    fn castling<S: MoveSink>(
+        &self,
+        sink: &mut S,
+        from_mask: Bitboard,
+        to_mask: Bitboard,
+    ) -> ControlFlow<()> {
+        let us = self.pos.turn();
+        let rights = self.pos.castling_rights();
+        if !rights.has_any(us) {
+            return ControlFlow::Continue(());
+        }
+        let board = self.pos.board();
+        let back_rank = Bitboard::rank(Rank::First.relative_to(us));
+        let kings = board.pieces(us, Role::King) & !self.promoted_kings;
+        let Some(king) = (kings & back_rank & from_mask).first() else {
+            return ControlFlow::Continue(());
+        };
+        for side in CastlingSide::ALL {
+            let Some(rook) = rights.rook(us, side) else {
+                continue;
+            };
+            let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
+            if !(to_mask.contains(rook) || to_mask.contains(king_to)) {
+                continue;
+            }
+            let crossed = attacks::between(king, king_to)
+                | attacks::between(rook, rook_to)
+                | king_to
+                | rook_to;
+            let others = board.occupied().without(king).without(rook);
+            if !others.intersects(crossed) {
+                sink.single(Move::castle(king, rook))?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The moves that take nothing (when nothing can be taken, the legal moves): the pieces'
+    /// moves to empty squares and castling.
+    #[inline(always)]
+    fn quiet<S: MoveSink>(
+        &self,
+        sink: &mut S,
+        from_mask: Bitboard,
+        to_mask: Bitboard,
+    ) -> ControlFlow<()> {
+        let theirs = self.pos.board().by_color(!self.pos.turn());
+        self.pseudo(sink, from_mask, to_mask & !theirs)?;
+        self.castling(sink, from_mask, to_mask)
     }
 
     /// The pseudo-legal moves of the side to move from `from_mask` to `to_mask`, en passant
@@ -135,12 +299,12 @@ impl Antichess {
 }
 
 impl Playable for Antichess {
-    type Undo = Undo;
+    type Undo = (Undo, Bitboard);
 
     delegate_position!();
 
     fn variant(&self) -> Variant {
-        Variant::Antichess
+        self.variant
     }
 
     #[inline]
@@ -161,8 +325,7 @@ impl Playable for Antichess {
         if self.can_capture() {
             self.captures(sink, from_mask, to_mask)
         } else {
-            let theirs = self.pos.board().by_color(!self.pos.turn());
-            self.pseudo(sink, from_mask, to_mask & !theirs)
+            self.quiet(sink, from_mask, to_mask)
         }
     }
 
@@ -176,8 +339,7 @@ impl Playable for Antichess {
             return captures.0;
         }
         let mut quiet = Counter(0);
-        let theirs = self.pos.board().by_color(!self.pos.turn());
-        let _ = self.pseudo(&mut quiet, Bitboard::FULL, !theirs);
+        let _ = self.quiet(&mut quiet, Bitboard::FULL, Bitboard::FULL);
         quiet.0
     }
 
@@ -187,19 +349,20 @@ impl Playable for Antichess {
 
     #[inline]
     fn play_unchecked(&mut self, m: Move) {
-        self.pos.make_board(m);
+        self.make(m);
     }
 
     #[inline]
-    fn play_undoable(&mut self, m: Move) -> Undo {
-        let undo = self.pos.undo_record(m);
-        self.pos.make_board(m);
+    fn play_undoable(&mut self, m: Move) -> (Undo, Bitboard) {
+        let undo = (self.pos.undo_record(m), self.promoted_kings);
+        self.make(m);
         undo
     }
 
     #[inline]
-    fn undo(&mut self, m: Move, undo: Undo) {
+    fn undo(&mut self, m: Move, (undo, promoted_kings): (Undo, Bitboard)) {
         self.pos.undo(m, undo);
+        self.promoted_kings = promoted_kings;
     }
 
     #[inline]
@@ -212,14 +375,37 @@ impl Playable for Antichess {
 
     fn variant_outcome(&self) -> Option<Outcome> {
         let us = self.pos.turn();
-        let reason = if self.pos.board().by_color(us).is_empty() {
-            WinReason::NoPiecesLeft
-        } else if !self.is_variant_end() && !self.has_legal_moves() {
-            WinReason::Stalemated
-        } else {
+        let board = self.pos.board();
+        if board.by_color(us).is_empty() {
+            return Some(Outcome::Decisive {
+                winner: us,
+                reason: WinReason::NoPiecesLeft,
+            });
+        }
+        if self.is_variant_end() || self.has_legal_moves() {
             return None;
+        }
+        if self.variant != Variant::Suicide {
+            return Some(Outcome::Decisive {
+                winner: us,
+                reason: WinReason::Stalemated,
+            });
+        }
+        // Suicide: the side with fewer pieces wins.
+        let (ours, theirs) = (board.by_color(us).count(), board.by_color(!us).count());
+        let winner = match ours.cmp(&theirs) {
+            core::cmp::Ordering::Less => us,
+            core::cmp::Ordering::Greater => !us,
+            core::cmp::Ordering::Equal => {
+                return Some(Outcome::Draw {
+                    reason: DrawReason::VariantDraw,
+                });
+            }
         };
-        Some(Outcome::Decisive { winner: us, reason })
+        Some(Outcome::Decisive {
+            winner,
+            reason: WinReason::FewerPieces,
+        })
     }
 
     fn has_insufficient_material(&self, color: Color) -> bool {

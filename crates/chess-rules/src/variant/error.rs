@@ -11,7 +11,7 @@ use crate::{CastlingMode, PositionError, validate};
 /// A setup that is not a legal position of its variant, with every reason why (the same
 /// [`PositionErrorKinds`] as standard chess's [`PositionError`], read with the variant's
 /// rules: a missing king is one in Horde only for black, in Atomic only for the side that just
-/// moved, and never in Antichess).
+/// moved, and never in Antichess, Giveaway or Suicide).
 ///
 /// ```
 /// use chess_rules::variant::{Playable, Variant, VariantPosition, VariantSetup};
@@ -51,7 +51,7 @@ impl VariantPositionError {
         kinds: PositionErrorKinds,
     ) -> VariantPositionError {
         let castling_problems = if kinds.contains(PositionErrorKinds::INVALID_CASTLING_RIGHTS)
-            && !matches!(variant, Variant::Antichess | Variant::RacingKings)
+            && variant != Variant::RacingKings
         {
             validate::castling_problems(&setup.setup, mode).into()
         } else {
@@ -164,10 +164,9 @@ fn describe(variant: Variant, kind: PositionErrorKinds) -> &'static str {
         (Variant::Crazyhouse, PositionErrorKinds::TOO_MUCH_MATERIAL) => {
             "too much material (more than 32 pieces or 16 pawns on the board and in the pockets)"
         }
-        (
-            Variant::Antichess | Variant::RacingKings,
-            PositionErrorKinds::INVALID_CASTLING_RIGHTS,
-        ) => "castling rights in a variant without castling",
+        (Variant::RacingKings, PositionErrorKinds::INVALID_CASTLING_RIGHTS) => {
+            "castling rights in a variant without castling"
+        }
         _ => kind.describe(),
     }
 }

@@ -24,7 +24,8 @@ use crate::CastlingMode;
 /// assert_eq!("koth".parse::<Variant>(), Ok(Variant::KingOfTheHill));
 /// assert_eq!(Variant::ThreeCheck.to_string(), "Three-check");
 /// assert_eq!(Variant::ThreeCheck.uci_name(), "3check");
-/// assert!("Suicide".parse::<Variant>().is_err());
+/// assert_eq!("Give away".parse::<Variant>(), Ok(Variant::Giveaway));
+/// assert!("Shogi".parse::<Variant>().is_err());
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -41,9 +42,14 @@ pub enum Variant {
     /// be in check (a king never captures).
     Atomic,
     /// Antichess, by Lichess's rules: captures are compulsory, the king is an ordinary piece
-    /// (a pawn may promote to it; no check, no castling), and a side wins when it has no piece
-    /// left or no legal move.
+    /// (a pawn may promote to it; no check, no castling from the start), and a side wins when
+    /// it has no piece left or no legal move.
     Antichess,
+    /// python-chess's Giveaway: Antichess from the standard start, castling included.
+    Giveaway,
+    /// python-chess's Suicide: Giveaway, but a side without a legal move wins only with fewer
+    /// pieces than the other (equal numbers draw).
+    Suicide,
     /// King of the Hill: bringing one's king to d4, e4, d5 or e5 wins.
     KingOfTheHill,
     /// Three-check: giving check for the third time wins.
@@ -65,8 +71,9 @@ pub enum Variant {
 /// let error = "fairy".parse::<Variant>().unwrap_err();
 /// assert_eq!(
 ///     error.to_string(),
-///     "unknown variant: expected standard, chess960, crazyhouse, atomic, antichess, king of the \
-///      hill, three-check, horde or racing kings (or one of python-chess's aliases)"
+///     "unknown variant: expected standard, chess960, crazyhouse, atomic, antichess, giveaway, \
+///      suicide, king of the hill, three-check, horde or racing kings (or one of python-chess's \
+///      aliases)"
 /// );
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -75,8 +82,9 @@ pub struct ParseVariantError;
 impl fmt::Display for ParseVariantError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(
-            "unknown variant: expected standard, chess960, crazyhouse, atomic, antichess, king of \
-             the hill, three-check, horde or racing kings (or one of python-chess's aliases)",
+            "unknown variant: expected standard, chess960, crazyhouse, atomic, antichess, \
+             giveaway, suicide, king of the hill, three-check, horde or racing kings (or one of \
+             python-chess's aliases)",
         )
     }
 }
@@ -86,7 +94,7 @@ impl std::error::Error for ParseVariantError {}
 
 /// Each variant with the names it is read from (compared without regard to ASCII case):
 /// python-chess's aliases, its `uci_variant` and Lichess's keys.
-const NAMES: [(Variant, &[&str]); 8] = [
+const NAMES: [(Variant, &[&str]); 10] = [
     (
         Variant::Standard,
         &[
@@ -105,6 +113,11 @@ const NAMES: [(Variant, &[&str]); 8] = [
     ),
     (Variant::Atomic, &["Atomic", "Atom", "Atomic chess"]),
     (Variant::Antichess, &["Antichess", "Anti chess", "Anti"]),
+    (
+        Variant::Giveaway,
+        &["Giveaway", "Giveaway chess", "Give away", "Give away chess"],
+    ),
+    (Variant::Suicide, &["Suicide", "Suicide chess"]),
     (
         Variant::KingOfTheHill,
         &["King of the Hill", "KOTH", "kingOfTheHill"],
@@ -139,11 +152,13 @@ const CHESS960_NAMES: [&str; 5] = [
 
 impl Variant {
     /// Every variant, standard chess first.
-    pub const ALL: [Variant; 8] = [
+    pub const ALL: [Variant; 10] = [
         Variant::Standard,
         Variant::Crazyhouse,
         Variant::Atomic,
         Variant::Antichess,
+        Variant::Giveaway,
+        Variant::Suicide,
         Variant::KingOfTheHill,
         Variant::ThreeCheck,
         Variant::Horde,
@@ -159,6 +174,8 @@ impl Variant {
             Variant::Crazyhouse => "Crazyhouse",
             Variant::Atomic => "Atomic",
             Variant::Antichess => "Antichess",
+            Variant::Giveaway => "Giveaway",
+            Variant::Suicide => "Suicide",
             Variant::KingOfTheHill => "King of the Hill",
             Variant::ThreeCheck => "Three-check",
             Variant::Horde => "Horde",
@@ -175,6 +192,8 @@ impl Variant {
             Variant::Crazyhouse => "crazyhouse",
             Variant::Atomic => "atomic",
             Variant::Antichess => "antichess",
+            Variant::Giveaway => "giveaway",
+            Variant::Suicide => "suicide",
             Variant::KingOfTheHill => "kingofthehill",
             Variant::ThreeCheck => "3check",
             Variant::Horde => "horde",
@@ -227,9 +246,9 @@ impl FromStr for Variant {
     type Err = ParseVariantError;
 
     /// Any of python-chess's aliases (`chess.variant.find_variant`), its `uci_variant` names
-    /// and Lichess's keys, without regard to ASCII case. python-chess's Suicide and Giveaway
-    /// (captures compulsory, but with castling, and Suicide counting material at the end) are
-    /// not Antichess and are not read.
+    /// and Lichess's keys, without regard to ASCII case. python-chess's three losing variants
+    /// are told apart as it tells them: `Antichess`, `Giveaway` and `Suicide` each name their
+    /// own.
     fn from_str(s: &str) -> Result<Variant, ParseVariantError> {
         let s = s.trim();
         NAMES
@@ -261,7 +280,9 @@ mod tests {
         }
         assert_eq!("threeCheck".parse(), Ok(Variant::ThreeCheck));
         assert_eq!("racingKings".parse(), Ok(Variant::RacingKings));
-        assert_eq!("giveaway".parse::<Variant>(), Err(ParseVariantError));
+        assert_eq!("giveaway".parse::<Variant>(), Ok(Variant::Giveaway));
+        assert_eq!("Suicide chess".parse::<Variant>(), Ok(Variant::Suicide));
+        assert_eq!("losers".parse::<Variant>(), Err(ParseVariantError));
         assert_eq!(Variant::from_str("Chess960"), Err(ParseVariantError));
         assert_eq!(
             Variant::with_castling_mode("FischerRandom"),

@@ -1,7 +1,8 @@
 //! The variants Lichess plays, beside standard chess: Crazyhouse, Atomic, Antichess, King of
 //! the Hill, Three-check, Horde and Racing Kings, each with exact legal move generation,
 //! making and taking back moves, check, its own ends of the game, insufficient material,
-//! validation with typed reasons, perft and python-chess's Polyglot key.
+//! validation with typed reasons, perft and python-chess's Polyglot key; and python-chess's
+//! two other losing variants, Giveaway and Suicide, which [`Antichess`] plays too.
 //!
 //! ```
 //! use chess_core::Square;

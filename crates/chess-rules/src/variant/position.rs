@@ -33,7 +33,7 @@ pub enum VariantPosition {
     Crazyhouse(Crazyhouse),
     /// Atomic.
     Atomic(Atomic),
-    /// Antichess.
+    /// Antichess, or python-chess's Giveaway or Suicide (its [`Playable::variant`] says which).
     Antichess(Antichess),
     /// King of the Hill.
     KingOfTheHill(KingOfTheHill),
@@ -53,6 +53,7 @@ pub enum VariantUndo {
     Crazyhouse(CrazyhouseUndo),
     Atomic(AtomicUndo),
     ThreeCheck((Undo, RemainingChecks)),
+    Antichess((Undo, Bitboard)),
 }
 
 impl Default for VariantPosition {
@@ -86,6 +87,8 @@ impl VariantPosition {
             Variant::Crazyhouse => VariantPosition::Crazyhouse(Crazyhouse::new()),
             Variant::Atomic => VariantPosition::Atomic(Atomic::new()),
             Variant::Antichess => VariantPosition::Antichess(Antichess::new()),
+            Variant::Giveaway => VariantPosition::Antichess(Antichess::giveaway()),
+            Variant::Suicide => VariantPosition::Antichess(Antichess::suicide()),
             Variant::KingOfTheHill => VariantPosition::KingOfTheHill(KingOfTheHill::new()),
             Variant::ThreeCheck => VariantPosition::ThreeCheck(ThreeCheck::new()),
             Variant::Horde => VariantPosition::Horde(Horde::new()),
@@ -120,7 +123,9 @@ impl VariantPosition {
                 VariantPosition::Crazyhouse(Crazyhouse::from_setup(setup, mode)?)
             }
             Variant::Atomic => VariantPosition::Atomic(Atomic::from_setup(setup, mode)?),
-            Variant::Antichess => VariantPosition::Antichess(Antichess::from_setup(setup, mode)?),
+            Variant::Antichess | Variant::Giveaway | Variant::Suicide => {
+                VariantPosition::Antichess(Antichess::from_setup_as(variant, setup, mode)?)
+            }
             Variant::KingOfTheHill => {
                 VariantPosition::KingOfTheHill(KingOfTheHill::from_setup(setup, mode)?)
             }
@@ -147,7 +152,9 @@ impl VariantPosition {
             }
             Variant::Crazyhouse => VariantPosition::Crazyhouse(Crazyhouse::from_valid(setup, mode)),
             Variant::Atomic => VariantPosition::Atomic(Atomic::from_valid(setup, mode)),
-            Variant::Antichess => VariantPosition::Antichess(Antichess::from_valid(setup, mode)),
+            Variant::Antichess | Variant::Giveaway | Variant::Suicide => {
+                VariantPosition::Antichess(Antichess::from_valid(variant, setup, mode))
+            }
             Variant::KingOfTheHill => {
                 VariantPosition::KingOfTheHill(KingOfTheHill::from_valid(setup, mode))
             }
@@ -262,7 +269,7 @@ impl Playable for VariantPosition {
             VariantPosition::Atomic(p) => VariantUndo::Atomic(p.play_undoable(m)),
             VariantPosition::ThreeCheck(p) => VariantUndo::ThreeCheck(p.play_undoable(m)),
             VariantPosition::Standard(p) => VariantUndo::Standard(Playable::play_undoable(p, m)),
-            VariantPosition::Antichess(p) => VariantUndo::Standard(p.play_undoable(m)),
+            VariantPosition::Antichess(p) => VariantUndo::Antichess(p.play_undoable(m)),
             VariantPosition::KingOfTheHill(p) => VariantUndo::Standard(p.play_undoable(m)),
             VariantPosition::Horde(p) => VariantUndo::Standard(p.play_undoable(m)),
             VariantPosition::RacingKings(p) => VariantUndo::Standard(p.play_undoable(m)),
@@ -276,7 +283,7 @@ impl Playable for VariantPosition {
             (VariantPosition::Atomic(p), VariantUndo::Atomic(u)) => p.undo(m, u),
             (VariantPosition::ThreeCheck(p), VariantUndo::ThreeCheck(u)) => p.undo(m, u),
             (VariantPosition::Standard(p), VariantUndo::Standard(u)) => Playable::undo(p, m, u),
-            (VariantPosition::Antichess(p), VariantUndo::Standard(u)) => p.undo(m, u),
+            (VariantPosition::Antichess(p), VariantUndo::Antichess(u)) => p.undo(m, u),
             (VariantPosition::KingOfTheHill(p), VariantUndo::Standard(u)) => p.undo(m, u),
             (VariantPosition::Horde(p), VariantUndo::Standard(u)) => p.undo(m, u),
             (VariantPosition::RacingKings(p), VariantUndo::Standard(u)) => p.undo(m, u),

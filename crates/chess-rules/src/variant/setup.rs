@@ -240,7 +240,8 @@ impl From<Setup> for VariantSetup {
 
 impl VariantSetup {
     /// The starting setup of `variant`: standard chess's for most, with empty pockets for
-    /// Crazyhouse, three checks each for Three-check, no castling for Antichess; Horde's and
+    /// Crazyhouse, three checks each for Three-check, no castling for Antichess (Giveaway and
+    /// Suicide have it); Horde's and
     /// Racing Kings' own.
     ///
     /// ```
@@ -253,7 +254,11 @@ impl VariantSetup {
     pub fn start(variant: Variant) -> VariantSetup {
         let mut setup = VariantSetup::from(Setup::standard());
         match variant {
-            Variant::Standard | Variant::Atomic | Variant::KingOfTheHill => {}
+            Variant::Standard
+            | Variant::Atomic
+            | Variant::KingOfTheHill
+            | Variant::Giveaway
+            | Variant::Suicide => {}
             Variant::Crazyhouse => setup.pockets = Some(Pockets::EMPTY),
             Variant::ThreeCheck => setup.remaining_checks = Some(RemainingChecks::START),
             Variant::Antichess => setup.setup.castling = CastlingRights::NONE,

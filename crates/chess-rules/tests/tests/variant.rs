@@ -1,17 +1,31 @@
 //! The variants from their starting positions: perft against python-chess's counts (its
 //! suites, with positions read from FEN, are chess-notation's tests).
 
-use chess_rules::variant::{Playable, Variant, VariantPosition, perft};
+use chess_core::Color;
+use chess_rules::variant::{Playable, Variant, VariantPosition, VariantSetup, perft};
+use chess_rules::{CastlingMode, DrawReason, Outcome, WinReason};
+
+use crate::support::setup;
+
+/// The position of `fen` by `variant`'s rules.
+fn position(variant: Variant, fen: &str) -> VariantPosition {
+    let setup = VariantSetup::from(setup(fen));
+    VariantPosition::from_setup(variant, setup, CastlingMode::Standard)
+        .unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
 
 #[test]
 fn starting_positions() {
     // python-chess's suites (atomic-start, antichess-start, horde-start, racingkings-start),
     // and standard chess's counts where the variant cannot differ yet.
-    let cases: [(Variant, &[u64]); 8] = [
+    let cases: [(Variant, &[u64]); 10] = [
         (Variant::Standard, &[20, 400, 8_902, 197_281]),
         (Variant::Crazyhouse, &[20, 400, 8_902, 197_281]),
         (Variant::Atomic, &[20, 400, 8_902, 197_326]),
         (Variant::Antichess, &[20, 400, 8_067, 153_299]),
+        // python-chess's GiveawayBoard and SuicideBoard: castling cannot come so early.
+        (Variant::Giveaway, &[20, 400, 8_067, 153_299]),
+        (Variant::Suicide, &[20, 400, 8_067, 153_299]),
         (Variant::KingOfTheHill, &[20, 400, 8_902, 197_281]),
         (Variant::ThreeCheck, &[20, 400, 8_902, 197_281]),
         (Variant::Horde, &[8, 128, 1_274, 23_310]),
@@ -42,5 +56,64 @@ fn make_and_undo_restore_every_position() {
             assert_eq!(pos, before, "{variant}: undo of {m}");
             pos = after;
         }
+    }
+}
+
+#[test]
+fn the_losing_variants_castle_through_attacked_squares() {
+    // Counted by python-chess's GiveawayBoard; its AntichessBoard castles the same when a FEN
+    // gives it rights.
+    let fen = "r3k2r/p6p/8/8/8/8/P6P/R3K2R w KQkq - 0 1";
+    for variant in [Variant::Giveaway, Variant::Suicide, Variant::Antichess] {
+        let pos = position(variant, fen);
+        let castles = pos.legal_moves().iter().filter(|m| m.is_castle()).count();
+        assert_eq!(castles, 2, "{variant}");
+        for (depth, nodes) in [(1, 16), (2, 256), (3, 4_641), (4, 80_400)] {
+            assert_eq!(perft(&pos, depth), nodes, "{variant} depth {depth}");
+        }
+    }
+    // A capture comes first: the king must take the queen on f2, not castle.
+    let pos = position(
+        Variant::Giveaway,
+        "r3k2r/p6p/8/8/8/8/P4q1P/R3K2R w KQkq - 0 1",
+    );
+    assert_eq!(pos.legal_moves().len(), 1);
+    assert_eq!(perft(&pos, 3), 384);
+}
+
+#[test]
+fn suicide_counts_the_pieces_when_no_move_is_left() {
+    // White cannot move (a bishop behind its own blocked pawn). In Antichess and Giveaway that
+    // wins; in Suicide the side with fewer pieces wins, equal numbers draw (python-chess).
+    let cases = [
+        ("8/8/8/8/8/1p6/1P6/B7 w - - 0 1", Some(Color::Black)),
+        ("8/8/8/8/p7/1p6/1P6/B7 w - - 0 1", None),
+        ("8/8/8/7p/7p/1p6/1P6/B7 w - - 0 1", Some(Color::White)),
+    ];
+    for (fen, suicide_winner) in cases {
+        for variant in [Variant::Antichess, Variant::Giveaway] {
+            assert_eq!(
+                position(variant, fen).outcome(),
+                Some(Outcome::Decisive {
+                    winner: Color::White,
+                    reason: WinReason::Stalemated
+                }),
+                "{variant} {fen}"
+            );
+        }
+        let expected = match suicide_winner {
+            Some(winner) => Outcome::Decisive {
+                winner,
+                reason: WinReason::FewerPieces,
+            },
+            None => Outcome::Draw {
+                reason: DrawReason::VariantDraw,
+            },
+        };
+        assert_eq!(
+            position(Variant::Suicide, fen).outcome(),
+            Some(expected),
+            "{fen}"
+        );
     }
 }
