@@ -143,13 +143,15 @@ impl San {
             San::Null => return Err(SanError::NullMove),
             San::Put { role, to } => return legal(Move::put(role, to)),
             San::Castle(side) => {
-                let us = pos.turn();
-                let king = pos.board().king_of(us).ok_or(SanError::Illegal)?;
-                let rook = pos
-                    .castling_rights()
-                    .rook(us, side)
-                    .ok_or(SanError::Illegal)?;
-                return legal(Move::castle(king, rook));
+                // Among the kings' moves: the losing variants may have several kings.
+                let kings = pos.board().pieces(pos.turn(), Role::King);
+                let mut moves = VariantMoveList::new();
+                let _ = pos.generate(&mut moves, kings, Bitboard::FULL);
+                return moves
+                    .iter()
+                    .find(|m| m.castling_side() == Some(side))
+                    .copied()
+                    .ok_or(SanError::Illegal);
             }
             San::Normal {
                 role,

@@ -26,6 +26,8 @@ BOARDS = [
     chess.variant.CrazyhouseBoard,
     chess.variant.AtomicBoard,
     chess.variant.AntichessBoard,
+    chess.variant.GiveawayBoard,
+    chess.variant.SuicideBoard,
     chess.variant.KingOfTheHillBoard,
     chess.variant.ThreeCheckBoard,
     chess.variant.HordeBoard,

@@ -196,6 +196,6 @@ fn random_games_agree_with_python_chess() {
             pos.play_unchecked(m);
         }
     }
-    assert_eq!(games, 8 * per_variant);
+    assert_eq!(games, 10 * per_variant);
     assert!(positions > 800 * per_variant, "{positions}");
 }
