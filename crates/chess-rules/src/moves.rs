@@ -166,8 +166,8 @@ impl Move {
             DOUBLE_PUSH => MoveKind::DoublePush,
             EN_PASSANT => MoveKind::EnPassant,
             CASTLE => MoveKind::Castle,
-            FIRST_PROMOTION..=LAST_PROMOTION => MoveKind::Promotion,
-            _ => MoveKind::Drop,
+            DROP_BASE..=LAST_DROP => MoveKind::Drop,
+            _ => MoveKind::Promotion,
         }
     }
 
@@ -203,8 +203,8 @@ impl Move {
     #[inline]
     #[must_use]
     pub const fn is_promotion(self) -> bool {
-        let kind = self.0 >> 12;
-        kind >= FIRST_PROMOTION && kind <= LAST_PROMOTION
+        // One comparison: kinds below the first promotion wrap around to large numbers.
+        (self.0 >> 12).wrapping_sub(FIRST_PROMOTION) <= LAST_PROMOTION - FIRST_PROMOTION
     }
 
     /// Whether this is a drop (Crazyhouse).

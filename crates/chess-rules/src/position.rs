@@ -532,19 +532,15 @@ impl Position {
 
     /// [`Position::make`] without the check information of the new side to move: what the
     /// variants whose kings are not standard chess's (Atomic, Antichess, the horde's side in
-    /// Horde) build on. A drop (which standard chess never plays) puts its piece:
-    /// [`Position::undo`] takes it back.
+    /// Horde) build on. Not for a drop: see [`Position::make_drop`].
     #[inline(always)]
     pub(crate) fn make_board(&mut self, m: Move) {
         let us = self.turn;
         let them = !us;
         let (from, to) = (m.from(), m.to());
         let Some(piece) = self.board.piece_at(from) else {
-            // Only a drop, whose origin is its empty destination, gets here from a legal move:
-            // standard chess pays for drops in this branch alone.
-            if let Some(role) = m.dropped() {
-                self.make_drop(Piece::new(us, role), to);
-            }
+            // A legal move has a piece on its origin (Crazyhouse plays its drops with
+            // `make_drop`, not here).
             return;
         };
         let mut hash = self.hash ^ zobrist::WHITE_TO_MOVE;
@@ -615,7 +611,7 @@ impl Position {
                     ^ zobrist::piece(rook, to)
                     ^ zobrist::piece(rook, rook_to);
             }
-            // Handled above: a drop has no piece on its origin.
+            // Played by `make_drop`.
             MoveKind::Drop => {}
         }
         if self.castle_squares.intersects(Bitboard::from(from) | to) {
@@ -633,10 +629,10 @@ impl Position {
     }
 
     /// Puts `piece` (of the side to move) on the empty square `to` and passes the turn: a
-    /// Crazyhouse drop. The halfmove clock counts on, as python-chess counts it (a drop is no
-    /// capture and no pawn move, even a pawn's).
-    #[cold]
-    fn make_drop(&mut self, piece: Piece, to: Square) {
+    /// Crazyhouse drop, without the check information of the new side to move. The halfmove
+    /// clock counts on, as python-chess counts it (a drop is no capture and no pawn move, even
+    /// a pawn's). [`Position::undo`] takes it back.
+    pub(crate) fn make_drop(&mut self, piece: Piece, to: Square) {
         let mut hash = self.hash ^ zobrist::WHITE_TO_MOVE ^ zobrist::piece(piece, to);
         if let Some(ep) = self.ep_square.take() {
             if self.ep_is_pseudo_legal(ep) {

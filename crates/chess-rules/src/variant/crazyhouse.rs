@@ -2,7 +2,7 @@
 
 use core::ops::ControlFlow;
 
-use chess_core::{Bitboard, Color, Rank, Role, Square, attacks};
+use chess_core::{Bitboard, Color, Piece, Rank, Role, Square, attacks};
 
 use crate::error::PositionErrorKinds;
 use crate::variant::{Playable, Pockets, Variant, VariantPositionError, VariantSetup};
@@ -227,11 +227,16 @@ impl Playable for Crazyhouse {
     fn play_unchecked(&mut self, m: Move) {
         match m.dropped() {
             Some(role) => {
-                self.pockets.remove(self.pos.turn(), role);
+                let us = self.pos.turn();
+                self.pockets.remove(us, role);
+                self.pos.make_drop(Piece::new(us, role), m.to());
+                self.pos.update_check_info();
             }
-            None => self.record_capture(m),
+            None => {
+                self.record_capture(m);
+                self.pos.make(m);
+            }
         }
-        self.pos.make(m);
     }
 
     #[inline]
