@@ -1,5 +1,6 @@
 //! Chess notation: FEN (with X-FEN and Shredder-FEN), EPD, SAN, UCI moves, a streaming PGN
-//! reader and writer, and compact binary encodings.
+//! reader and writer, and compact binary encodings; the variants' FEN ([`VariantFen`]), EPD,
+//! UCI and SAN (drops, `N@f3`) for the positions of `chess_rules::variant`.
 //!
 //! ```
 //! use chess_notation::{Fen, San};
