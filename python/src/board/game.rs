@@ -15,7 +15,6 @@ use crate::interrupt::interruptible;
 
 use super::convert::{self, bitboard, optional_bitboard};
 use super::errors::{illegal_move, invalid_fen};
-use super::generators::{LegalMoveGenerator, PseudoLegalMoveGenerator};
 use super::squareset::{SquareSet, square_set};
 use super::{BaseBoard, Board, Move, new_like};
 
@@ -192,18 +191,6 @@ impl Board {
                 .map(|m| Move::object(py, m))
                 .collect::<PyResult<Vec<_>>>()?,
         )
-    }
-
-    /// The legal moves: a live view, iterable, with ``count()`` and ``move in``.
-    #[getter]
-    fn legal_moves(slf: &Bound<'_, Self>) -> LegalMoveGenerator {
-        LegalMoveGenerator::of(slf.clone().into_any().unbind())
-    }
-
-    /// The pseudo-legal moves: a live view, iterable, with ``count()`` and ``move in``.
-    #[getter]
-    fn pseudo_legal_moves(slf: &Bound<'_, Self>) -> PseudoLegalMoveGenerator {
-        PseudoLegalMoveGenerator::of(slf.clone().into_any().unbind())
     }
 
     /// Sets up the start position (keeping the Chess960 mode) and clears the move stack.

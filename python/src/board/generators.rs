@@ -24,6 +24,24 @@ fn names(board: &Bound<'_, PyAny>, moves: &Bound<'_, PyAny>) -> PyResult<String>
     Ok(out.join(", "))
 }
 
+// The board's properties that return the generators: here rather than with the game's other
+// methods (`game`), whose helpers the generators use, so that the two files do not import
+// each other (`cargo xtask structure`).
+#[pymethods]
+impl Board {
+    /// The legal moves: a live view, iterable, with ``count()`` and ``move in``.
+    #[getter]
+    fn legal_moves(slf: &Bound<'_, Self>) -> LegalMoveGenerator {
+        LegalMoveGenerator::of(slf.clone().into_any().unbind())
+    }
+
+    /// The pseudo-legal moves: a live view, iterable, with ``count()`` and ``move in``.
+    #[getter]
+    fn pseudo_legal_moves(slf: &Bound<'_, Self>) -> PseudoLegalMoveGenerator {
+        PseudoLegalMoveGenerator::of(slf.clone().into_any().unbind())
+    }
+}
+
 /// The legal moves of a board, a live view as python-chess's ``board.legal_moves``:
 /// iterable (in python-chess's order), ``count()``, ``len()``, ``move in``, false when
 /// there is none.
