@@ -21,7 +21,7 @@ impl Window {
     /// where the value is small and stable from one iteration to the next, wider where it is
     /// large and swings more (as Stockfish's window grows with the square of the value): 12 cp
     /// at equality, 14 at a pawn and a half, 32 at four pawns. The fixed 20 before it played
-    /// about 23 Elo weaker (docs/performance.md). Open below depth 5, and around a mate or an
+    /// about 23 Elo weaker (docs/engine.md). Open below depth 5, and around a mate or an
     /// unknown value.
     fn around(previous: Value, depth: i32) -> Window {
         let delta = 12 + previous.clamp(-2000, 2000).pow(2) / 8000;

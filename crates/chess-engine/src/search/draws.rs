@@ -11,7 +11,7 @@ use super::searcher::Searcher;
 /// `value_draw`): with every draw exactly even, a zero window at even fails the same way for
 /// all of them, and the search settles on a repetition without telling it from the lines that
 /// keep the game going ("three-fold blindness"). About 15 Elo in self-play
-/// (docs/performance.md).
+/// (docs/engine.md).
 #[inline]
 pub(super) fn draw_value(nodes: u64) -> Value {
     DRAW - 1 + (nodes & 2) as Value

@@ -12,7 +12,7 @@ use super::searcher::Searcher;
 
 /// Whether `eval`, the static evaluation at `ply`, is better than the same side's last one:
 /// two plies back, or four where the side was in check two plies back and so had none
-/// (Stockfish's rule: +12 ± 19 in self-play, docs/performance.md). Not where it was in check
+/// (Stockfish's rule: +12 ± 19 in self-play, docs/engine.md). Not where it was in check
 /// both times: counting that as improving, as Stockfish does, hid a mate from the mate suite.
 pub(super) fn improving(static_evals: &[Value], ply: usize, eval: Value) -> bool {
     [ply.checked_sub(2), ply.checked_sub(4)]

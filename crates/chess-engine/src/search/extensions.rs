@@ -64,7 +64,7 @@ pub(super) const fn singular_depth(depth: i32) -> i32 {
 /// capture only where the others fell 20 cp or more below the bound), and a quiet one outside
 /// any principal variation three where they fell 100 cp below it: Stockfish's rule, which goes
 /// further (three plies for most quiet ones). Two plies only 20 cp below, and never three,
-/// played about 21 Elo weaker (docs/performance.md).
+/// played about 21 Elo weaker (docs/engine.md).
 #[inline]
 pub(super) fn singular_extension(
     value: Value,

@@ -28,7 +28,7 @@ pub(super) fn bound_settles(bound: Bound, value: Value, alpha: Value, beta: Valu
 /// the node is expected to do ends it: a fail high at an expected cut node, a fail low
 /// elsewhere (Stockfish's rule). A shallow node of the other kind is searched again, cheaply,
 /// and its result replaces a stored bound the tree around it has moved away from. It played
-/// about 13 Elo stronger (docs/performance.md).
+/// about 13 Elo stronger (docs/engine.md).
 #[inline(always)]
 pub(super) fn table_cutoff(
     h: &Hit,
@@ -116,7 +116,7 @@ pub(super) fn can_razor(depth: i32, eval: Value, alpha: Value) -> bool {
 /// it (not twice in a row), from depth 2, at or above beta, and not in pawn endings, where
 /// passing could be the only thing that holds (`has_non_pawn_material`, asked last). From
 /// depth 2: the reduction is at least four plies, so the reply is a quiescence search at
-/// depth 2 as at 3, and starting at 3 played about 16 Elo weaker (docs/performance.md).
+/// depth 2 as at 3, and starting at 3 played about 16 Elo weaker (docs/engine.md).
 #[inline]
 pub(super) fn null_move_allowed(
     allowed: bool,
@@ -129,7 +129,7 @@ pub(super) fn null_move_allowed(
 }
 
 /// The depth the null move's reply is searched less by: Stockfish's base, 4 + depth / 3 (the
-/// 3 + depth / 4 before it played about 10 Elo weaker, docs/performance.md), and a ply more
+/// 3 + depth / 4 before it played about 10 Elo weaker, docs/engine.md), and a ply more
 /// for each 200 cp above beta, up to three.
 #[inline]
 pub(super) fn null_move_reduction(depth: i32, eval: Value, beta: Value) -> i32 {
@@ -147,7 +147,7 @@ pub(super) fn null_move_value(value: Value, beta: Value) -> Value {
 /// extension search) was not searched before and will be ordered badly; from depth 4 it is
 /// searched a ply shallower, and a ply shallower still at an expected cut node whose reduced
 /// depth is 8 or more (Stockfish's rule). With the cut nodes' reduction it played about 16
-/// Elo stronger (docs/performance.md).
+/// Elo stronger (docs/engine.md).
 #[inline]
 pub(super) fn internal_iterative_reduction(
     depth: i32,
@@ -193,7 +193,7 @@ pub(super) fn can_late_move_prune(skipping: bool, searched: i32, limit: i32) -> 
 }
 
 /// How far below alpha the value must be for futility pruning at `depth`. The margin of
-/// 100 + 100 × depth before this one played about 12 Elo weaker (docs/performance.md).
+/// 100 + 100 × depth before this one played about 12 Elo weaker (docs/engine.md).
 #[inline]
 pub(super) const fn futility_margin(depth: i32) -> Value {
     75 + 75 * depth
@@ -228,7 +228,7 @@ pub(super) fn can_see_prune_quiet(
 
 /// SEE pruning of captures: up to depth 6, a capture ordered as a losing one (promotions
 /// and all) that loses more than 150 cp a ply of depth by exchange (Stockfish keeps more
-/// still). At 100 cp a ply it played about 17 Elo weaker (docs/performance.md).
+/// still). At 100 cp a ply it played about 17 Elo weaker (docs/engine.md).
 #[inline]
 pub(super) fn can_see_prune_capture(
     quiet: bool,
@@ -245,7 +245,7 @@ pub(super) fn can_see_prune_capture(
 /// SEE pruning of checks: up to depth 6 outside the principal variation, and not in check, a
 /// check that loses more than 150 cp a ply of depth by exchange, the bound of the captures
 /// (Stockfish prunes checks and captures alike). Searched whatever they lost, and extended,
-/// checks played about 36 Elo weaker (docs/performance.md). Not a check that mates
+/// checks played about 36 Elo weaker (docs/engine.md). Not a check that mates
 /// (`has_reply`, asked last): the exchange cannot see that the piece it gives away is never
 /// taken, and the mate suite's defenders missed a mate in two at its own depth. (Few checks
 /// get this far, so the child's moves are rarely generated.)

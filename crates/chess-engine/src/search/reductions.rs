@@ -60,7 +60,7 @@ pub(super) fn root_move_is_reduced(
 /// The reduction of the `index`th root move, one that [`root_move_is_reduced`]: late quiet
 /// moves at the root are reduced as in the tree, less a ply (the root's move order is the last
 /// iteration's, better than any node's), and searched again at full depth if they beat alpha.
-/// About 14 Elo in self-play (docs/performance.md).
+/// About 14 Elo in self-play (docs/engine.md).
 #[inline]
 pub(super) fn root_reduction(table: &Reductions, depth: i32, index: usize, new_depth: i32) -> i32 {
     in_plies(table.base(depth, index + 1) - REDUCTION_UNIT, new_depth)
@@ -75,7 +75,7 @@ pub(super) fn capture_is_reduced(depth: i32, quiet: bool, order: i32) -> bool {
 
 /// The reduction of a capture that [`capture_is_reduced`]: captures that lose material go the
 /// way of late quiets, half as far, a ply less in a PV node or for a check, and at an expected
-/// cut node a ply more, as for late quiet moves (about 16 Elo, docs/performance.md).
+/// cut node a ply more, as for late quiet moves (about 16 Elo, docs/engine.md).
 #[inline]
 pub(super) fn capture_reduction(
     base: i32,
