@@ -6,7 +6,12 @@
 //!
 //! The reading is textual and deliberately simple: `crate::a::b` and `super::x` paths, and a
 //! child module named at the start of a path (`pawns::structure`), outside comments and test
-//! modules. It is what `cargo test -p xtask` checks over every crate.
+//! modules. It is what `cargo test -p xtask` checks over every crate, `crates/*/src`,
+//! `xtask/src` and the Python package's `python/src`.
+//!
+//! The length of functions too: none in chess-engine or chess-notation over
+//! [`MAX_FUNCTION_LINES`], counted from the line of its `fn` to that of its closing brace, test
+//! functions included (a long test is as hard to read as a long function).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -53,6 +58,13 @@ fn code_of(text: &str) -> String {
         Some(i) => &text[..i],
         None => text,
     };
+    without_literals(text)
+}
+
+/// `text` without its comments and the insides of its string and character literals, each
+/// line where it was: what is left out keeps its line breaks, so that a line of the result is
+/// the same line of the file.
+fn without_literals(text: &str) -> String {
     let chars: Vec<char> = text.chars().collect();
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
@@ -66,6 +78,7 @@ fn code_of(text: &str) -> String {
         } else if c == '/' && next == Some('*') {
             i += 2;
             while i + 1 < chars.len() && !(chars[i] == '*' && chars[i + 1] == '/') {
+                keep_line_break(chars[i], &mut out);
                 i += 1;
             }
             i += 2;
@@ -83,6 +96,7 @@ fn code_of(text: &str) -> String {
                 continue;
             }
             i += 2 + hashes;
+            out.push('"');
             while i < chars.len() {
                 if chars[i] == '"'
                     && chars[i + 1..]
@@ -95,20 +109,30 @@ fn code_of(text: &str) -> String {
                     i += 1 + hashes;
                     break;
                 }
+                keep_line_break(chars[i], &mut out);
                 i += 1;
             }
-            out.push_str("\"\"");
+            out.push('"');
         } else if c == '"' {
             i += 1;
+            out.push('"');
             while i < chars.len() && chars[i] != '"' {
-                i += if chars[i] == '\\' { 2 } else { 1 };
+                // An escaped character, which may be a quote or a line break.
+                if chars[i] == '\\' {
+                    i += 1;
+                }
+                if let Some(&c) = chars.get(i) {
+                    keep_line_break(c, &mut out);
+                }
+                i += 1;
             }
             i += 1;
-            out.push_str("\"\"");
+            out.push('"');
         } else if c == '\'' {
             // A character literal ('a', '\n', '"'), or a lifetime ('a), which stays.
             if next == Some('\\') {
-                i += 2;
+                // Past the escaped character, which may be the quote itself ('\'').
+                i += 3;
                 while i < chars.len() && chars[i] != '\'' {
                     i += 1;
                 }
@@ -125,6 +149,13 @@ fn code_of(text: &str) -> String {
         }
     }
     out
+}
+
+/// Keeps a line break of what [`without_literals`] leaves out.
+fn keep_line_break(c: char, out: &mut String) {
+    if c == '\n' {
+        out.push('\n');
+    }
 }
 
 /// The paths `a::b::c` of `code`, as their segments; a group `a::{b, c::d}` gives `a::b` and
@@ -396,6 +427,9 @@ pub fn workspace_circles(root: &Path) -> Vec<String> {
         })
         .collect();
     srcs.push(("xtask".to_owned(), root.join("xtask/src")));
+    // The Python package's native module (the crate `kingside`), a member of the workspace
+    // outside `crates/`.
+    srcs.push(("python".to_owned(), root.join("python/src")));
     srcs.sort();
     let name = |m: &Module| {
         if m.is_empty() {
@@ -421,6 +455,166 @@ pub fn workspace_circles(root: &Path) -> Vec<String> {
         }
     }
     out
+}
+
+/// The most lines a function of [`SHORT_FUNCTION_CRATES`] may have, from the line of its `fn`
+/// to the line of its closing brace. A function longer than a screenful or two does several
+/// things; the search's `negamax` had grown to 517 lines before it was cut into its parts.
+pub const MAX_FUNCTION_LINES: usize = 150;
+
+/// The crates (folders under `crates/`) whose functions are held to [`MAX_FUNCTION_LINES`].
+const SHORT_FUNCTION_CRATES: [&str; 2] = ["chess-engine", "chess-notation"];
+
+/// Files of those crates (from the workspace root) left out of the function-length check, and
+/// why. None today: the generated tables of both crates are data, not functions.
+const LONG_FUNCTIONS_ALLOWED: &[(&str, &str)] = &[];
+
+/// A function of a file: its name, the line of its `fn` (from 1) and its length in lines.
+#[derive(Clone, PartialEq, Eq, Debug)]
+struct Function {
+    name: String,
+    line: usize,
+    lines: usize,
+}
+
+/// The functions with a body in `code` (as [`without_literals`] leaves a file), nested ones
+/// too (each counted on its own and in the function around it). A `fn` with no name after it
+/// is a function pointer type; one whose signature ends in `;` has no body.
+fn functions(code: &str) -> Vec<Function> {
+    let bytes = code.as_bytes();
+    let line_of = |at: usize| code[..at].matches('\n').count() + 1;
+    let mut found = Vec::new();
+    let mut at = 0;
+    while let Some(i) = code[at..].find("fn").map(|i| at + i) {
+        at = i + 2;
+        let keyword = (i == 0 || !is_ident(bytes[i - 1]))
+            && bytes.get(i + 2).is_some_and(u8::is_ascii_whitespace);
+        if !keyword {
+            continue;
+        }
+        let name_start = i + 2 + code[i + 2..].len() - code[i + 2..].trim_start().len();
+        let name_len = code[name_start..]
+            .bytes()
+            .take_while(|&c| is_ident(c))
+            .count();
+        if name_len == 0 {
+            continue;
+        }
+        // The body's brace: the first `{` outside the signature's parentheses and brackets
+        // (`[u8; 4]` has a `;` that does not end it).
+        let mut depth = 0i32;
+        let mut open = None;
+        for (k, c) in bytes.iter().enumerate().skip(name_start + name_len) {
+            match c {
+                b'(' | b'[' => depth += 1,
+                b')' | b']' => depth -= 1,
+                b';' if depth == 0 => break,
+                b'{' if depth == 0 => {
+                    open = Some(k);
+                    break;
+                }
+                _ => {}
+            }
+        }
+        let Some(close) = open.and_then(|open| matching_brace(code, open)) else {
+            continue;
+        };
+        let line = line_of(i);
+        found.push(Function {
+            name: code[name_start..name_start + name_len].to_owned(),
+            line,
+            lines: line_of(close) - line + 1,
+        });
+    }
+    found
+}
+
+/// The `.rs` files under `dir`, sorted.
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut dirs = vec![dir.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// The functions of [`SHORT_FUNCTION_CRATES`] in the workspace at `root`, each with its file
+/// (from `root`), longest first.
+fn workspace_functions(root: &Path) -> Vec<(String, Function)> {
+    let mut all = Vec::new();
+    for krate in SHORT_FUNCTION_CRATES {
+        for file in rust_files(&root.join("crates").join(krate).join("src")) {
+            let relative = file.strip_prefix(root).unwrap_or(&file);
+            let relative = relative.to_string_lossy().replace('\\', "/");
+            if LONG_FUNCTIONS_ALLOWED.iter().any(|(f, _)| *f == relative) {
+                continue;
+            }
+            let text = std::fs::read_to_string(&file).unwrap_or_default();
+            for function in functions(&without_literals(&text)) {
+                all.push((relative.clone(), function));
+            }
+        }
+    }
+    all.sort_by(|(fa, a), (fb, b)| (b.lines, fa, a.line).cmp(&(a.lines, fb, b.line)));
+    all
+}
+
+/// The functions of [`SHORT_FUNCTION_CRATES`] longer than [`MAX_FUNCTION_LINES`], worded:
+/// `file:line: name is N lines`, longest first.
+pub fn long_functions(root: &Path) -> Vec<String> {
+    workspace_functions(root)
+        .into_iter()
+        .filter(|(_, f)| f.lines > MAX_FUNCTION_LINES)
+        .map(|(file, f)| format!("{file}:{}: {} is {} lines", f.line, f.name, f.lines))
+        .collect()
+}
+
+/// `cargo xtask structure`: the module circles of every crate and the functions over
+/// [`MAX_FUNCTION_LINES`], each named; an error when there are any.
+pub fn run(root: &Path) -> Result<(), String> {
+    let circles = workspace_circles(root);
+    let long = long_functions(root);
+    if circles.is_empty() {
+        println!("no module files import each other in a circle");
+    }
+    if long.is_empty() {
+        let crates = SHORT_FUNCTION_CRATES.join(" or ");
+        print!("no function of {crates} is over {MAX_FUNCTION_LINES} lines");
+        match workspace_functions(root).first() {
+            Some((file, f)) => println!(
+                " (the longest: {file}:{}: {}, {} lines)",
+                f.line, f.name, f.lines
+            ),
+            None => println!(),
+        }
+    }
+    let mut errors = Vec::new();
+    if !circles.is_empty() {
+        errors.push(format!(
+            "module files import each other:\n{}",
+            circles.join("\n")
+        ));
+    }
+    if !long.is_empty() {
+        errors.push(format!(
+            "functions over {MAX_FUNCTION_LINES} lines:\n{}",
+            long.join("\n")
+        ));
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors.join("\n"))
+    }
 }
 
 #[cfg(test)]
@@ -481,6 +675,65 @@ mod tests {
                 vec!["pgn".to_owned()],
                 vec!["pgn".to_owned(), "reader".to_owned()]
             ]
+        );
+    }
+
+    #[test]
+    fn literals_and_comments_keep_their_lines() {
+        let text = "a /* one\ntwo */ b \"x\\\n\\\"y\n\" c '\\'' r#\"\n\"# d\ne";
+        let code = without_literals(text);
+        assert_eq!(code.lines().count(), text.lines().count(), "{code:?}");
+        assert!(code.ends_with(" d\ne"), "{code:?}");
+    }
+
+    #[test]
+    fn functions_are_measured_from_fn_to_their_closing_brace() {
+        let code = without_literals(
+            "/// fn not_this() {}\n\
+             pub(crate) fn first(x: [u8; 4]) -> u8 {\n\
+             \x20   let s = \"}\";\n\
+             \x20   fn inner() {}\n\
+             \x20   x[0]\n\
+             }\n\
+             trait T {\n\
+             \x20   fn no_body(&self);\n\
+             \x20   fn with_body(&self) -> impl Fn(u8) -> u8 { |x| x }\n\
+             }\n\
+             fn pointer(f: fn(u8) -> u8) -> u8\n\
+             where\n\
+             \x20   u8: Copy,\n\
+             {\n\
+             \x20   f(1)\n\
+             }\n",
+        );
+        let found = functions(&code);
+        let found: Vec<(&str, usize, usize)> = found
+            .iter()
+            .map(|f| (f.name.as_str(), f.line, f.lines))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("first", 2, 5),
+                ("inner", 4, 1),
+                ("with_body", 9, 1),
+                ("pointer", 11, 6)
+            ]
+        );
+    }
+
+    #[test]
+    fn no_function_of_the_engine_or_the_notation_is_over_150_lines() {
+        let root = crate::project_root();
+        assert!(
+            workspace_functions(&root).len() > 1000,
+            "the check reads the crates' files"
+        );
+        let found = long_functions(&root);
+        assert!(
+            found.is_empty(),
+            "functions over {MAX_FUNCTION_LINES} lines (cut them into named parts):\n{}",
+            found.join("\n")
         );
     }
 
