@@ -10,7 +10,7 @@ use chess_rules::variant::{
 };
 use chess_rules::{CastlingMode, EnPassantMode};
 
-use super::{
+use super::standard::{
     Ascii, Fen, FenErrorKind, FenField, Fields, Normalisation, ParseFenError, first_field,
     normalisations, parse_board_marked, parse_tail, write_castling,
 };
@@ -317,8 +317,10 @@ impl Normalisation {
             field: self.field,
             offset: self.offset,
             kind: match self.kind {
-                super::NormalisationKind::AdjacentDigits => FenErrorKind::AdjacentDigits,
-                super::NormalisationKind::CastlingOrder(c) => FenErrorKind::CastlingOrder(c),
+                super::standard::NormalisationKind::AdjacentDigits => FenErrorKind::AdjacentDigits,
+                super::standard::NormalisationKind::CastlingOrder(c) => {
+                    FenErrorKind::CastlingOrder(c)
+                }
             },
         }
     }
@@ -361,7 +363,7 @@ fn parse_pockets(text: &[u8], base: usize) -> Result<Pockets, ParseFenError> {
             return Err(ParseFenError {
                 field: FenField::Pockets,
                 offset: base + i,
-                kind: FenErrorKind::InvalidPocket(super::char_at(text, i)),
+                kind: FenErrorKind::InvalidPocket(super::standard::char_at(text, i)),
             });
         };
         pockets.add(piece.color(), piece.role());
@@ -372,7 +374,7 @@ fn parse_pockets(text: &[u8], base: usize) -> Result<Pockets, ParseFenError> {
 /// The placement of `board` with a `~` after each piece on a square of `promoted`.
 fn write_board_marked(board: &Board, promoted: Bitboard, out: &mut String) {
     if promoted.is_empty() {
-        out.push_str(&super::BoardFen(board).to_string());
+        out.push_str(&super::standard::BoardFen(board).to_string());
         return;
     }
     for rank in Rank::ALL.into_iter().rev() {

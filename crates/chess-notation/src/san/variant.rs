@@ -23,7 +23,7 @@ use chess_core::{Bitboard, Role, Square};
 use chess_rules::Move;
 use chess_rules::variant::{Playable, VariantMoveList};
 
-use super::{San, SanError, SanMode, SanPlus, Suffix, origin_mask};
+use super::standard::{San, SanError, SanMode, SanPlus, Suffix, origin_mask};
 use crate::uci::UciMove;
 
 impl Suffix {
@@ -251,7 +251,7 @@ pub fn parse_variant_move<P: Playable>(
     pos: &P,
     text: &str,
     mode: SanMode,
-) -> Result<Move, super::SanMoveError> {
+) -> Result<Move, super::standard::SanMoveError> {
     let san = SanPlus::from_ascii_with(text.as_bytes(), mode)?;
     Ok(san.to_variant_move_with(pos, mode)?)
 }

@@ -5,7 +5,7 @@ use alloc::string::String;
 use core::fmt;
 
 use crate::error::PositionErrorKinds;
-use crate::variant::{Variant, VariantPosition, VariantSetup};
+use crate::variant::{Variant, VariantSetup};
 use crate::{CastlingMode, PositionError, validate};
 
 /// A setup that is not a legal position of its variant, with every reason why (the same
@@ -34,12 +34,12 @@ use crate::{CastlingMode, PositionError, validate};
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VariantPositionError {
-    setup: Box<VariantSetup>,
-    variant: Variant,
-    mode: CastlingMode,
-    kinds: PositionErrorKinds,
+    pub(super) setup: Box<VariantSetup>,
+    pub(super) variant: Variant,
+    pub(super) mode: CastlingMode,
+    pub(super) kinds: PositionErrorKinds,
     /// As [`PositionError`]'s: why each castling right that does not fit does not.
-    castling_problems: Box<[String]>,
+    pub(super) castling_problems: Box<[String]>,
 }
 
 impl VariantPositionError {
@@ -88,28 +88,6 @@ impl VariantPositionError {
     #[must_use]
     pub fn into_setup(self) -> VariantSetup {
         *self.setup
-    }
-
-    /// The escape hatch for unusual set-ups, as [`PositionError::ignore`]: builds the
-    /// position anyway when every reason is among `kinds` and in
-    /// [`PositionErrorKinds::IGNORABLE`]. Castling rights the variant cannot use and an en
-    /// passant square that no double step explains are dropped; the rest stays as it is.
-    pub fn ignore(
-        self,
-        kinds: PositionErrorKinds,
-    ) -> Result<VariantPosition, VariantPositionError> {
-        let ignored = kinds & PositionErrorKinds::IGNORABLE;
-        if !(self.kinds - ignored).is_empty() {
-            return Err(VariantPositionError {
-                kinds: self.kinds - ignored,
-                ..self
-            });
-        }
-        Ok(VariantPosition::from_valid(
-            self.variant,
-            *self.setup,
-            self.mode,
-        ))
     }
 }
 

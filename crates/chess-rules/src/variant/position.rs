@@ -8,7 +8,9 @@ use crate::variant::{
     Antichess, Atomic, AtomicUndo, Crazyhouse, CrazyhouseUndo, Horde, KingOfTheHill, Playable,
     Pockets, RacingKings, RemainingChecks, ThreeCheck, Variant, VariantPositionError, VariantSetup,
 };
-use crate::{CastlingMode, EnPassantMode, Move, MoveSink, Outcome, Position, Undo};
+use crate::{
+    CastlingMode, EnPassantMode, Move, MoveSink, Outcome, Position, PositionErrorKinds, Undo,
+};
 
 /// A position of any variant, chosen at run time (from a PGN `Variant` tag, a command-line
 /// argument, a Python board's class): one of the variants' types, each method dispatching to
@@ -317,5 +319,31 @@ impl Playable for VariantPosition {
 
     fn outcome(&self) -> Option<Outcome> {
         dispatch!(self, p => p.outcome())
+    }
+}
+
+// Here rather than in error.rs: building the position is this module's work, and the
+// error module stays below the positions it describes.
+impl VariantPositionError {
+    /// The escape hatch for unusual set-ups, as [`PositionError::ignore`]: builds the
+    /// position anyway when every reason is among `kinds` and in
+    /// [`PositionErrorKinds::IGNORABLE`]. Castling rights the variant cannot use and an en
+    /// passant square that no double step explains are dropped; the rest stays as it is.
+    pub fn ignore(
+        self,
+        kinds: PositionErrorKinds,
+    ) -> Result<VariantPosition, VariantPositionError> {
+        let ignored = kinds & PositionErrorKinds::IGNORABLE;
+        if !(self.kinds - ignored).is_empty() {
+            return Err(VariantPositionError {
+                kinds: self.kinds - ignored,
+                ..self
+            });
+        }
+        Ok(VariantPosition::from_valid(
+            self.variant,
+            *self.setup,
+            self.mode,
+        ))
     }
 }

@@ -1,18 +1,4 @@
-//! Forsyth–Edwards Notation, with X-FEN and Shredder-FEN castling for Chess960.
-//!
-//! ```
-//! use chess_notation::Fen;
-//! use chess_rules::CastlingMode;
-//!
-//! let fen: Fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1".parse()?;
-//! let pos = fen.into_position(CastlingMode::Standard)?;
-//! // No black pawn can take en passant, so the square is not written back.
-//! assert_eq!(
-//!     Fen::from_position(&pos).to_string(),
-//!     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
-//! );
-//! # Ok::<_, chess_notation::FenError>(())
-//! ```
+//! FEN of standard chess and Chess960 (the variants' forms are in `variant`).
 
 use core::fmt;
 use core::str::FromStr;
@@ -22,10 +8,6 @@ use chess_core::{
 };
 use chess_rules::variant::RemainingChecks;
 use chess_rules::{CastlingMode, EnPassantMode, Position, PositionError, Setup};
-
-mod variant;
-
-pub use variant::{Lichess, VariantFen, VariantFenError};
 
 /// The FEN of the standard starting position.
 pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -250,9 +232,9 @@ impl From<PositionError> for FenError {
 }
 
 /// A cursor over the fields of a FEN.
-struct Fields<'a> {
-    text: &'a [u8],
-    pos: usize,
+pub(super) struct Fields<'a> {
+    pub(super) text: &'a [u8],
+    pub(super) pos: usize,
 }
 
 impl<'a> Fields<'a> {
@@ -273,7 +255,7 @@ impl<'a> Fields<'a> {
 }
 
 /// The character at byte `i` of `text` (or of its valid UTF-8 prefix), for error messages.
-fn char_at(text: &[u8], i: usize) -> char {
+pub(super) fn char_at(text: &[u8], i: usize) -> char {
     let rest = &text[i..];
     let valid = match core::str::from_utf8(rest) {
         Ok(s) => s,
@@ -303,7 +285,7 @@ fn parse_board(text: &[u8], base: usize) -> Result<Board, ParseFenError> {
 /// The placement `text` (at `base` in the FEN); with `promoted`, a `~` after a piece (a
 /// promoted piece of Crazyhouse) is read and its square added there, else it is an invalid
 /// piece as in standard FEN.
-fn parse_board_marked(
+pub(super) fn parse_board_marked(
     text: &[u8],
     base: usize,
     mut promoted: Option<&mut Bitboard>,
@@ -481,7 +463,7 @@ impl fmt::Display for Normalisation {
 }
 
 /// What is not canonical in `text`, which parsed into `setup`.
-fn normalisations(text: &[u8], setup: &Setup) -> Vec<Normalisation> {
+pub(super) fn normalisations(text: &[u8], setup: &Setup) -> Vec<Normalisation> {
     let mut notes = Vec::new();
     let mut fields = Fields { text, pos: 0 };
     if let Some((base, placement)) = fields.next() {
@@ -545,7 +527,7 @@ fn parse_number(text: &[u8], base: usize, field: FenField) -> Result<u32, ParseF
 }
 
 /// The placement field: the first of `fields`.
-fn first_field<'a>(fields: &mut Fields<'a>) -> Result<(usize, &'a [u8]), ParseFenError> {
+pub(super) fn first_field<'a>(fields: &mut Fields<'a>) -> Result<(usize, &'a [u8]), ParseFenError> {
     fields.next().ok_or(ParseFenError {
         field: FenField::Board,
         offset: 0,
@@ -556,7 +538,7 @@ fn first_field<'a>(fields: &mut Fields<'a>) -> Result<(usize, &'a [u8]), ParseFe
 /// The fields after the placement, into a setup with `board`. With `checks`, the counters of
 /// Three-check are read where they may stand (`3+3` before the clocks, Lichess's `+0+0` after
 /// them) into it; without, such a field is an error, as in standard FEN.
-fn parse_tail(
+pub(super) fn parse_tail(
     fields: &mut Fields<'_>,
     board: Board,
     mut checks: Option<&mut Option<RemainingChecks>>,
@@ -815,13 +797,13 @@ impl Fen {
 
 /// A small stack buffer for ASCII text: a FEN is at most 71 + 1 + 1 + 1 + 4 + 1 + 2 + 1 + 10 +
 /// 1 + 10 = 103 bytes.
-struct Ascii {
+pub(super) struct Ascii {
     bytes: [u8; 112],
     len: usize,
 }
 
 impl Ascii {
-    const fn new() -> Ascii {
+    pub(super) const fn new() -> Ascii {
         Ascii {
             bytes: [0; 112],
             len: 0,
@@ -829,7 +811,7 @@ impl Ascii {
     }
 
     #[inline]
-    fn push(&mut self, b: u8) {
+    pub(super) fn push(&mut self, b: u8) {
         self.bytes[self.len] = b;
         self.len += 1;
     }
@@ -850,13 +832,13 @@ impl Ascii {
         }
     }
 
-    fn as_str(&self) -> &str {
+    pub(super) fn as_str(&self) -> &str {
         // Only ASCII is ever pushed, so this cannot fail.
         core::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
     }
 }
 
-fn write_castling(out: &mut Ascii, setup: &Setup, shredder: bool) {
+pub(super) fn write_castling(out: &mut Ascii, setup: &Setup, shredder: bool) {
     if setup.castling.is_empty() {
         out.push(b'-');
         return;
