@@ -325,10 +325,11 @@ impl Playable for VariantPosition {
 // Here rather than in error.rs: building the position is this module's work, and the
 // error module stays below the positions it describes.
 impl VariantPositionError {
-    /// The escape hatch for unusual set-ups, as [`PositionError::ignore`]: builds the
-    /// position anyway when every reason is among `kinds` and in
-    /// [`PositionErrorKinds::IGNORABLE`]. Castling rights the variant cannot use and an en
-    /// passant square that no double step explains are dropped; the rest stays as it is.
+    /// The escape hatch for unusual set-ups, as
+    /// [`PositionError::ignore`](crate::PositionError::ignore): builds the position anyway
+    /// when every reason is among `kinds` and in [`PositionErrorKinds::IGNORABLE`]. Castling
+    /// rights the variant cannot use and an en passant square that no double step explains
+    /// are dropped; the rest stays as it is.
     pub fn ignore(
         self,
         kinds: PositionErrorKinds,
