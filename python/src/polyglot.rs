@@ -64,15 +64,7 @@ impl Book {
     /// The index of the first entry whose key is not below `key` (the book's length when
     /// none).
     fn bisect_key_left(&self, key: u64) -> usize {
-        let (mut low, mut high) = (0, self.0.len());
-        while low < high {
-            let mid = (low + high) / 2;
-            match self.0.entry(mid) {
-                Some(e) if e.key < key => low = mid + 1,
-                _ => high = mid,
-            }
-        }
-        low
+        self.0.lower_bound(key)
     }
 }
 

@@ -202,8 +202,20 @@ impl Book {
         u64::from_be_bytes(key)
     }
 
-    /// Every entry with `key`, in book order (binary search for the first).
-    pub fn entries(&self, key: u64) -> impl Iterator<Item = Entry> + '_ {
+    /// The index of the first entry whose key is not below `key` (the book's length when
+    /// none is), found by binary search: where the entries of `key` start, if it has any.
+    ///
+    /// ```
+    /// use chess_notation::polyglot::{Book, Entry};
+    ///
+    /// let entry = |key| Entry { key, raw_move: 0x031c, weight: 1, learn: 0 };
+    /// let bytes = [entry(5), entry(7), entry(7)].iter().flat_map(|e| e.to_bytes()).collect();
+    /// let book = Book::from_bytes(bytes)?;
+    /// assert_eq!([6, 7, 8].map(|key| book.lower_bound(key)), [1, 1, 3]);
+    /// # Ok::<_, chess_notation::polyglot::BookError>(())
+    /// ```
+    #[must_use]
+    pub fn lower_bound(&self, key: u64) -> usize {
         let (mut lo, mut hi) = (0, self.len());
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
@@ -213,7 +225,12 @@ impl Book {
                 hi = mid;
             }
         }
-        (lo..self.len())
+        lo
+    }
+
+    /// Every entry with `key`, in book order (binary search for the first).
+    pub fn entries(&self, key: u64) -> impl Iterator<Item = Entry> + '_ {
+        (self.lower_bound(key)..self.len())
             .map(move |i| {
                 self.entry(i).unwrap_or(Entry {
                     key: !key,

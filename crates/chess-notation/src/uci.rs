@@ -127,7 +127,28 @@ impl UciMove {
     /// chess and as the rook's square in Chess960.
     #[must_use]
     pub fn from_move(pos: &Position, m: Move) -> UciMove {
-        let to = if m.is_castle() && !pos.is_chess960() {
+        UciMove::of_move(m, pos.castling_mode())
+    }
+
+    /// The UCI text of a legal move `m` of a game in castling `mode`: castling as the king's
+    /// destination in standard chess and as the rook's square in Chess960, a drop as
+    /// [`UciMove::Put`]. The position is not needed: a [`Move`] knows its squares.
+    ///
+    /// ```
+    /// use chess_core::Square;
+    /// use chess_notation::uci::UciMove;
+    /// use chess_rules::{CastlingMode, Move};
+    ///
+    /// let castle = Move::castle(Square::E1, Square::H1);
+    /// assert_eq!(UciMove::of_move(castle, CastlingMode::Standard).to_string(), "e1g1");
+    /// assert_eq!(UciMove::of_move(castle, CastlingMode::Chess960).to_string(), "e1h1");
+    /// ```
+    #[must_use]
+    pub const fn of_move(m: Move, mode: CastlingMode) -> UciMove {
+        if let Some(role) = m.dropped() {
+            return UciMove::Put { role, to: m.to() };
+        }
+        let to = if m.is_castle() && !mode.is_chess960() {
             m.king_to_or_to()
         } else {
             m.to()
@@ -185,19 +206,7 @@ impl UciMove {
     /// as [`UciMove::Put`].
     #[must_use]
     pub fn from_variant_move<P: Playable>(pos: &P, m: Move) -> UciMove {
-        if let Some(role) = m.dropped() {
-            return UciMove::Put { role, to: m.to() };
-        }
-        let to = if m.is_castle() && pos.castling_mode() == CastlingMode::Standard {
-            m.king_to_or_to()
-        } else {
-            m.to()
-        };
-        UciMove::Normal {
-            from: m.from(),
-            to,
-            promotion: m.promotion(),
-        }
+        UciMove::of_move(m, pos.castling_mode())
     }
 
     /// The legal move of `pos`, a position of any variant (or standard chess), this text

@@ -64,7 +64,7 @@ pub use game::{Game, PlayError};
 pub use kings::{KingStatus, KingsError};
 pub use movegen::{MoveSink, pawn_origin};
 pub use moves::{IntoIter, MAX_MOVES, Move, MoveKind, MoveList};
-pub use outcome::{DrawReason, Outcome, WinReason};
+pub use outcome::{DrawReason, Outcome, Termination, WinReason};
 pub use perft::{divide, perft, perft_copying, perft_stoppable};
 #[cfg(feature = "parallel")]
 pub use perft::{divide_parallel, perft_parallel};

@@ -189,6 +189,110 @@ impl Outcome {
             Outcome::Draw { .. } => None,
         }
     }
+
+    /// How the rules ended the game, by themselves or on a claim (a variant's rules too);
+    /// `None` for an end the players or the clock decided (resignation, time forfeit,
+    /// agreement).
+    ///
+    /// ```
+    /// use chess_core::Color;
+    /// use chess_rules::{DrawReason, Outcome, Termination, WinReason};
+    ///
+    /// let mate = Outcome::Decisive { winner: Color::White, reason: WinReason::Checkmate };
+    /// assert_eq!(mate.termination(), Some(Termination::Checkmate));
+    /// let agreed = Outcome::Draw { reason: DrawReason::Agreement };
+    /// assert_eq!(agreed.termination(), None);
+    /// let hill = Outcome::Decisive { winner: Color::Black, reason: WinReason::KingOfTheHill };
+    /// assert_eq!(hill.termination(), Some(Termination::VariantWin));
+    /// ```
+    #[must_use]
+    pub const fn termination(&self) -> Option<Termination> {
+        Some(match self {
+            Outcome::Decisive {
+                reason: WinReason::Checkmate,
+                ..
+            } => Termination::Checkmate,
+            Outcome::Decisive {
+                reason: WinReason::Resignation | WinReason::TimeForfeit,
+                ..
+            } => return None,
+            Outcome::Decisive { .. } => Termination::VariantWin,
+            Outcome::Draw { reason } => match reason {
+                DrawReason::Stalemate => Termination::Stalemate,
+                DrawReason::InsufficientMaterial => Termination::InsufficientMaterial,
+                DrawReason::SeventyFiveMoveRule => Termination::SeventyFiveMoves,
+                DrawReason::FivefoldRepetition => Termination::FivefoldRepetition,
+                DrawReason::FiftyMoveRule => Termination::FiftyMoves,
+                DrawReason::ThreefoldRepetition => Termination::ThreefoldRepetition,
+                DrawReason::BothKingsReachedGoal | DrawReason::VariantDraw => {
+                    Termination::VariantDraw
+                }
+                DrawReason::Agreement | DrawReason::TimeoutVsInsufficientMaterial => return None,
+            },
+        })
+    }
+}
+
+/// How the rules end a game: by themselves (checkmate, stalemate, insufficient material, the
+/// 75-move rule, fivefold repetition, a variant's own ends) or on a player's claim (the 50-move
+/// rule, threefold repetition). The names are python-chess's (`chess.Termination`), and the
+/// archives' `outcome` column writes them in lowercase ([`Termination::as_str`]).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Termination {
+    /// The side to move is checkmated.
+    Checkmate,
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// Neither side can ever checkmate.
+    InsufficientMaterial,
+    /// 75 moves by each side without a capture or pawn move.
+    SeventyFiveMoves,
+    /// The same position five times.
+    FivefoldRepetition,
+    /// 50 moves by each side without a capture or pawn move, claimed.
+    FiftyMoves,
+    /// The same position three times, claimed.
+    ThreefoldRepetition,
+    /// A variant's rules gave the game to a side (an exploded king, the hill, three checks,
+    /// …: [`WinReason`]). python-chess says `VARIANT_LOSS` instead where the side to move
+    /// lost, which an [`Outcome`] does not know.
+    VariantWin,
+    /// A variant's rules drew the game ([`DrawReason::is_variant`]).
+    VariantDraw,
+}
+
+impl Termination {
+    /// The name in lowercase, python-chess's member name as the archives write it:
+    /// `checkmate`, `stalemate`, `insufficient_material`, `seventyfive_moves`,
+    /// `fivefold_repetition`, `fifty_moves`, `threefold_repetition`, `variant_win`,
+    /// `variant_draw`.
+    ///
+    /// ```
+    /// use chess_rules::Termination;
+    ///
+    /// assert_eq!(Termination::SeventyFiveMoves.as_str(), "seventyfive_moves");
+    /// ```
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::Stalemate => "stalemate",
+            Termination::InsufficientMaterial => "insufficient_material",
+            Termination::SeventyFiveMoves => "seventyfive_moves",
+            Termination::FivefoldRepetition => "fivefold_repetition",
+            Termination::FiftyMoves => "fifty_moves",
+            Termination::ThreefoldRepetition => "threefold_repetition",
+            Termination::VariantWin => "variant_win",
+            Termination::VariantDraw => "variant_draw",
+        }
+    }
+}
+
+impl fmt::Display for Termination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 impl fmt::Display for Outcome {
