@@ -5,7 +5,7 @@
 
 use chess_archive::{ReadOptions, RecordOptions};
 use chess_core::Color;
-use chess_notation::pgn::Eval;
+use chess_notation::pgn::{Eval, GameResult};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyDict};
@@ -44,10 +44,10 @@ impl Columns {
     /// The rows of a game: one per move played, in order.
     fn append(&mut self, game: i64, record: &chess_archive::GameRecord, chess960: bool) {
         let result = match record.result_token {
-            "1-0" => 1.0,
-            "0-1" => 0.0,
-            "1/2-1/2" => 0.5,
-            _ => f32::NAN,
+            GameResult::WhiteWins => 1.0,
+            GameResult::BlackWins => 0.0,
+            GameResult::Draw => 0.5,
+            GameResult::Unknown => f32::NAN,
         };
         for (ply, (position, m)) in record.positions.iter().zip(&record.moves).enumerate() {
             let Some(m) = m else {

@@ -25,6 +25,7 @@ use std::io::{self, Write};
 use chess_notation::Fen;
 use chess_notation::pack;
 use chess_notation::pgn::{Date, Time};
+use chess_notation::uci::UciMove;
 
 use crate::Schema;
 use crate::json::Json;
@@ -113,6 +114,13 @@ fn eval(eval: Option<Eval>) -> Json {
     }
 }
 
+/// A move in UCI, as a JSON string.
+fn uci(m: UciMove) -> Json {
+    let mut text = String::with_capacity(5);
+    m.append_to(&mut text);
+    Json::String(text)
+}
+
 fn words(text: &str) -> Json {
     Json::Array(
         text.split(' ')
@@ -171,7 +179,7 @@ fn game(r: &GameRecord, source: &str, san: bool, packed: bool) -> Json {
             Json::opt_str(r.packed.as_deref().map(pack::base64::encode)),
         ));
     }
-    fields.push(("moves_uci", words(&r.moves_uci)));
+    fields.push(("moves_uci", Json::Array(r.uci_moves().map(uci).collect())));
     if san {
         fields.push(("moves_san", words(r.moves_san.as_deref().unwrap_or(""))));
     }
@@ -179,7 +187,7 @@ fn game(r: &GameRecord, source: &str, san: bool, packed: bool) -> Json {
         ("plies", Json::Number(u64::from(r.plies))),
         ("start_fen", Json::opt_str(r.start_fen.clone())),
         ("final_fen", Json::str(r.final_fen.clone())),
-        ("outcome", Json::opt_str(r.outcome)),
+        ("outcome", Json::opt_str(r.outcome_name())),
         (
             "clocks",
             Json::Array(
@@ -197,7 +205,7 @@ fn game(r: &GameRecord, source: &str, san: bool, packed: bool) -> Json {
             "error",
             r.error.as_ref().map_or(Json::Null, |e| {
                 Json::Object(vec![
-                    ("kind", Json::str(e.kind)),
+                    ("kind", Json::str(e.kind.as_str())),
                     ("line", Json::Number(e.at.line)),
                     ("column", Json::Number(e.at.column)),
                     ("message", Json::str(e.message.clone())),
@@ -214,7 +222,6 @@ fn game(r: &GameRecord, source: &str, san: bool, packed: bool) -> Json {
 
 /// The rows of the positions schema, one per position.
 fn positions(r: &GameRecord, source: &str) -> Vec<Json> {
-    let uci: Vec<&str> = r.moves_uci.split(' ').filter(|w| !w.is_empty()).collect();
     r.positions
         .iter()
         .enumerate()
@@ -236,7 +243,7 @@ fn positions(r: &GameRecord, source: &str) -> Vec<Json> {
                         "black"
                     }),
                 ),
-                ("move_uci", Json::opt_str(uci.get(ply).copied())),
+                ("move_uci", r.uci_move(ply).map_or(Json::Null, uci)),
                 (
                     "clock",
                     r.clocks

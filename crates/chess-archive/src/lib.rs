@@ -1,5 +1,5 @@
 //! Game archives as rows: each game of a PGN file as a [`GameRecord`] of typed fields (the
-//! common tags parsed, the moves in UCI, the clock and evaluation of every ply, the outcome by
+//! common tags parsed, the moves, the clock and evaluation of every ply, the outcome by
 //! the rules, where it was read and what was wrong with it), ready for a columnar file;
 //! compressed input recognised by its content ([`compression`]), large files cut into parts
 //! that workers read on their own ([`split`]), and, with the `parquet` feature, [`parquet`]
@@ -7,7 +7,8 @@
 //!
 //! ```
 //! use chess_archive::{GameRecord, RecordOptions};
-//! use chess_notation::pgn::{GameBuilder, Reader, VisitorExt};
+//! use chess_notation::pgn::{GameBuilder, GameResult, Reader, VisitorExt};
+//! use chess_rules::Termination;
 //!
 //! let pgn = "[White \"Ann\"]\n[WhiteElo \"1850\"]\n[TimeControl \"180+2\"]\n\n\
 //!            1. e4 { [%clk 0:03:00] } e5 { [%clk 0:02:58.5] } 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
@@ -16,9 +17,11 @@
 //! let record = GameRecord::new(game, start, 1, &RecordOptions::default());
 //! assert_eq!(record.tag_i32("WhiteElo"), Some(1850));
 //! assert_eq!(record.time_control(), Some((180, 2)));
-//! assert_eq!(record.moves_uci.split(' ').collect::<Vec<_>>()[..2], ["e2e4", "e7e5"]);
+//! let uci: Vec<String> = record.uci_moves().map(|m| m.to_string()).collect();
+//! assert_eq!(uci[..2], ["e2e4", "e7e5"]);
 //! assert_eq!(record.clocks[..3], [Some(180_000), Some(178_500), None]);
-//! assert_eq!(record.outcome, Some("checkmate"));
+//! assert_eq!(record.result_token, GameResult::WhiteWins);
+//! assert_eq!(record.outcome.and_then(|o| o.termination()), Some(Termination::Checkmate));
 //! # Ok::<_, std::io::Error>(())
 //! ```
 //!

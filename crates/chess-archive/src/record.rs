@@ -2,15 +2,17 @@
 
 use core::fmt;
 
-use chess_rules::{Arbiter, DrawReason, Move, Outcome, Position};
+use chess_rules::{Arbiter, Move, Outcome, Position};
 
 use chess_notation::Fen;
 use chess_notation::SanPlus;
-use chess_notation::pgn::{Eval, Location, MoveNode, PgnError, PgnGame, write_game};
+use chess_notation::pgn::{
+    Eval, GameResult, Location, MoveNode, PgnError, PgnErrorKind, PgnGame, write_game,
+};
+use chess_notation::uci::UciMove;
 
 use crate::Tags;
 use crate::movetext::JoinedLines;
-use chess_notation::uci;
 
 /// What a record holds besides the defaults.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
@@ -41,8 +43,9 @@ pub struct RecordOptions {
 /// `Display` writes where and why as the reader's errors do: `line 8, column 7: illegal move …`.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct RecordError {
-    /// The kind (`syntax`, `illegal_move`, …: [`PgnErrorKind::as_str`](chess_notation::pgn::PgnErrorKind::as_str)).
-    pub kind: &'static str,
+    /// The kind (the `error` column writes its [name](PgnErrorKind::as_str): `syntax`,
+    /// `illegal_move`, …).
+    pub kind: PgnErrorKind,
     /// Where the offending token starts.
     pub at: Location,
     /// What is wrong.
@@ -53,7 +56,7 @@ impl RecordError {
     /// `e` in plain fields.
     fn of(e: &PgnError) -> RecordError {
         RecordError {
-            kind: e.kind().as_str(),
+            kind: e.kind(),
             at: e.at,
             message: e.reason.to_string(),
         }
@@ -104,8 +107,9 @@ pub struct GameRecord {
     pub headers: Tags,
     /// The start, when it is not the standard one.
     pub start_fen: Option<String>,
-    /// The mainline in UCI, separated by spaces (`0000` for a null move).
-    pub moves_uci: String,
+    /// Whether the game is played by Chess960's castling rules (its castling moves are the
+    /// king taking its rook in UCI: [`GameRecord::uci_moves`]).
+    pub chess960: bool,
     /// The mainline in SAN, separated by spaces, when asked for.
     pub moves_san: Option<String>,
     /// The compact game encoding of the mainline (`pack::encode_game`), when asked for and
@@ -115,9 +119,11 @@ pub struct GameRecord {
     pub plies: u32,
     /// The position at the end of the mainline.
     pub final_fen: String,
-    /// How the rules ended the game, if they did: `checkmate`, `stalemate`,
-    /// `insufficient_material`, `seventyfive_moves`, `fivefold_repetition`.
-    pub outcome: Option<&'static str>,
+    /// How the rules ended the game, if they did by themselves: checkmate, stalemate,
+    /// insufficient material, the 75-move rule, fivefold repetition (the `outcome` column
+    /// writes its [`Termination`](chess_rules::Termination): `checkmate`, `stalemate`,
+    /// `insufficient_material`, `seventyfive_moves`, `fivefold_repetition`).
+    pub outcome: Option<Outcome>,
     /// The clock after each ply, in milliseconds, from its `[%clk h:mm:ss]` comment.
     pub clocks: Vec<Option<u32>>,
     /// The evaluation after each ply (from white's point of view), from its `[%eval ...]`
@@ -133,10 +139,11 @@ pub struct GameRecord {
     pub movetext: Option<String>,
     /// The position before each ply, then the final one, when asked for.
     pub positions: Vec<Position>,
-    /// The mainline's moves (`None` for a null move).
+    /// The mainline's moves (`None` for a null move); the `moves_uci` column writes them in
+    /// UCI ([`GameRecord::uci_moves`]).
     pub moves: Vec<Option<Move>>,
-    /// The result token that ended the movetext (`*` when none).
-    pub result_token: &'static str,
+    /// The result token that ended the movetext ([`GameResult::Unknown`], `*`, when none).
+    pub result_token: GameResult,
     /// Why the game could not be read whole; the fields hold what was read before.
     pub error: Option<RecordError>,
     /// Whether the input ended inside the game.
@@ -201,7 +208,7 @@ impl GameRecord {
             }
         }
         let movetext = options.movetext.then(|| movetext(&game));
-        let result_token = game.result.map_or("*", |r| r.as_str());
+        let result_token = game.result.unwrap_or(GameResult::Unknown);
         let headers = if options.skip_tags {
             Tags::new()
         } else {
@@ -251,7 +258,7 @@ impl GameRecord {
         let (mut clocks, mut evals) = annotations;
         clocks.resize(mainline.moves.len(), None);
         evals.resize(mainline.moves.len(), None);
-        let result_token = result.map_or("*", |r| r.as_str());
+        let result_token = result.unwrap_or(GameResult::Unknown);
         GameRecord::assemble(
             headers,
             mainline,
@@ -270,7 +277,7 @@ impl GameRecord {
         mainline: MainlineRecord,
         (clocks, evals): Annotations,
         movetext: Option<String>,
-        result_token: &'static str,
+        result_token: GameResult,
         (start, game_index): (Location, u64),
         error: Option<RecordError>,
         truncated: bool,
@@ -278,7 +285,6 @@ impl GameRecord {
         let MainlineRecord {
             initial,
             pos,
-            moves_uci,
             moves_san,
             mut positions,
             moves,
@@ -291,10 +297,7 @@ impl GameRecord {
         if keep_positions {
             positions.push(pos.clone());
         }
-        let outcome = rules
-            .as_ref()
-            .and_then(|rules| rules.outcome(&pos))
-            .and_then(outcome_name);
+        let outcome = rules.as_ref().and_then(|rules| rules.outcome(&pos));
         let packed = if pack && moves.iter().all(Option::is_some) {
             let real: Vec<Move> = moves.iter().flatten().copied().collect();
             chess_notation::pack::encode_game(&initial, &real).ok()
@@ -315,7 +318,7 @@ impl GameRecord {
             final_fen,
             headers,
             start_fen,
-            moves_uci: exact_string(moves_uci),
+            chess960: initial.is_chess960(),
             moves_san: moves_san.map(exact_string),
             packed,
             outcome,
@@ -350,18 +353,60 @@ impl GameRecord {
         time_control_value(self.tag("TimeControl")?)
     }
 
-    /// The result: the one the movetext ended with, else the `Result` tag, else `*`.
+    /// The result as the `result` column writes it: the token the movetext ended with, else
+    /// the `Result` tag as written, else `*`.
     #[must_use]
     pub fn result(&self) -> &str {
         self.result_with(self.tag("Result"))
     }
 
     /// [`GameRecord::result`] with the `Result` tag already looked up.
-    pub(crate) fn result_with<'a>(&'a self, tag: Option<&'a str>) -> &'a str {
+    pub(crate) fn result_with<'a>(&self, tag: Option<&'a str>) -> &'a str {
         match (self.result_token, tag) {
-            ("*", Some(tag)) => tag,
-            (token, _) => token,
+            (GameResult::Unknown, Some(tag)) => tag,
+            (token, _) => token.as_str(),
         }
+    }
+
+    /// The mainline's moves in UCI, as the `moves_uci` column writes them: castling as the
+    /// king's destination, or in Chess960 as the king taking its rook; `0000` for a null
+    /// move.
+    ///
+    /// ```
+    /// use chess_archive::{RecordOptions, RecordVisitor};
+    /// use chess_notation::pgn::{GameBuilder, Reader};
+    ///
+    /// let pgn = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *\n";
+    /// let mut visitor = RecordVisitor::new(GameBuilder::new(), RecordOptions::default());
+    /// let record = Reader::new(pgn.as_bytes()).read_game(&mut visitor)?.unwrap();
+    /// let uci: Vec<String> = record.uci_moves().map(|m| m.to_string()).collect();
+    /// assert_eq!(uci.last().map(String::as_str), Some("e1g1"));
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    pub fn uci_moves(&self) -> impl ExactSizeIterator<Item = UciMove> + '_ {
+        self.moves.iter().map(|&m| self.uci(m))
+    }
+
+    /// The move of ply `ply` (from 0) in UCI, as [`GameRecord::uci_moves`] writes it.
+    #[must_use]
+    pub fn uci_move(&self, ply: usize) -> Option<UciMove> {
+        Some(self.uci(*self.moves.get(ply)?))
+    }
+
+    fn uci(&self, m: Option<Move>) -> UciMove {
+        let mode = if self.chess960 {
+            chess_rules::CastlingMode::Chess960
+        } else {
+            chess_rules::CastlingMode::Standard
+        };
+        m.map_or(UciMove::Null, |m| UciMove::of_move(m, mode))
+    }
+
+    /// The name of how the rules ended the game, as the `outcome` column writes it
+    /// (`checkmate`, `fivefold_repetition`, …); `None` when they did not.
+    #[must_use]
+    pub fn outcome_name(&self) -> Option<&'static str> {
+        Some(self.outcome?.termination()?.as_str())
     }
 }
 
@@ -378,13 +423,12 @@ pub(crate) fn time_control_value(value: &str) -> Option<(u32, u32)> {
     Some((base.parse().ok()?, increment.parse().ok()?))
 }
 
-/// A game's mainline as a record holds it, built move by move: the moves in UCI (and SAN
-/// when asked for), every position when asked for, and how the rules end the game.
+/// A game's mainline as a record holds it, built move by move: the moves (and SAN when asked
+/// for), every position when asked for, and how the rules end the game.
 #[derive(Clone)]
 pub(crate) struct MainlineRecord {
     initial: Position,
     pos: Position,
-    moves_uci: String,
     moves_san: Option<String>,
     positions: Vec<Position>,
     moves: Vec<Option<Move>>,
@@ -400,7 +444,6 @@ impl MainlineRecord {
             rules: (!options.skip_ending).then(|| Arbiter::new(&initial)),
             pos: initial.clone(),
             initial,
-            moves_uci: String::with_capacity(512),
             moves_san: options.san.then(|| String::with_capacity(512)),
             positions: Vec::new(),
             moves: Vec::with_capacity(128),
@@ -422,7 +465,6 @@ impl MainlineRecord {
     /// Plays `m`, a legal move in [`MainlineRecord::position`].
     pub(crate) fn play(&mut self, m: Move) {
         self.before_move();
-        uci::UciMove::from_move(&self.pos, m).append_to(&mut self.moves_uci);
         match &mut self.moves_san {
             Some(san) => {
                 if !san.is_empty() {
@@ -441,7 +483,6 @@ impl MainlineRecord {
     /// Passes the turn (a null move; the position stays as it is if it cannot pass).
     pub(crate) fn play_null(&mut self) {
         self.before_move();
-        self.moves_uci.push_str("0000");
         if let Some(san) = &mut self.moves_san {
             if !san.is_empty() {
                 san.push(' ');
@@ -461,25 +502,7 @@ impl MainlineRecord {
         if self.keep_positions {
             self.positions.push(self.pos.clone());
         }
-        if !self.moves_uci.is_empty() {
-            self.moves_uci.push(' ');
-        }
     }
-}
-
-/// The `outcome` column's name for an ending by the rules (python-chess's names of its
-/// terminations); `None` for the endings the rules do not impose by themselves.
-fn outcome_name(outcome: Outcome) -> Option<&'static str> {
-    Some(match outcome {
-        Outcome::Decisive { .. } => "checkmate",
-        Outcome::Draw { reason } => match reason {
-            DrawReason::Stalemate => "stalemate",
-            DrawReason::InsufficientMaterial => "insufficient_material",
-            DrawReason::SeventyFiveMoveRule => "seventyfive_moves",
-            DrawReason::FivefoldRepetition => "fivefold_repetition",
-            _ => return None,
-        },
-    })
 }
 
 /// `list` with no room beyond its length (a copy when it has much).
@@ -539,6 +562,12 @@ mod tests {
         out
     }
 
+    /// The moves of a record in UCI, separated by spaces.
+    fn uci(record: &GameRecord) -> String {
+        let moves: Vec<String> = record.uci_moves().map(|m| m.to_string()).collect();
+        moves.join(" ")
+    }
+
     #[test]
     fn tags_are_typed() {
         let r = &records(
@@ -572,7 +601,7 @@ mod tests {
              1. e4 Ke7 *\n",
             &options,
         );
-        assert_eq!(r[0].moves_uci, "f2f3 e7e5 g2g4 d8h4");
+        assert_eq!(uci(&r[0]), "f2f3 e7e5 g2g4 d8h4");
         assert_eq!(r[0].moves_san.as_deref(), Some("f3 e5 g4 Qh4#"));
         assert_eq!(r[0].plies, 4);
         assert_eq!(r[0].clocks, [Some(60_000), None, None, None]);
@@ -585,8 +614,9 @@ mod tests {
                 None
             ]
         );
-        assert_eq!(r[0].outcome, Some("checkmate"));
+        assert_eq!(r[0].outcome_name(), Some("checkmate"));
         assert_eq!(r[0].result(), "0-1");
+        assert_eq!(r[0].result_token, GameResult::BlackWins);
         assert_eq!(r[0].positions.len(), 5);
         let packed = r[0].packed.as_deref().unwrap();
         let (start, moves) = chess_notation::pack::decode_game(packed).unwrap();
@@ -602,19 +632,19 @@ mod tests {
             r[1].start_fen.as_deref(),
             Some("8/8/8/8/8/5k2/8/5K2 w - - 0 1")
         );
-        assert_eq!(r[1].outcome, Some("insufficient_material"));
+        assert_eq!(r[1].outcome_name(), Some("insufficient_material"));
         assert_eq!(r[1].byte_offset, 73);
         // A bad game: what came before the error, and the error.
         let error = r[2].error.as_ref().unwrap();
         assert_eq!(
             (error.kind, error.at.line, error.at.column),
-            ("illegal_move", 8, 7)
+            (PgnErrorKind::IllegalMove, 8, 7)
         );
         assert_eq!(
             error.to_string(),
             format!("line 8, column 7: {}", error.message)
         );
-        assert_eq!(r[2].moves_uci, "e2e4");
+        assert_eq!(uci(&r[2]), "e2e4");
         assert_eq!(r[2].game_index, 3);
     }
 
@@ -629,8 +659,8 @@ mod tests {
             &RecordOptions::default(),
         );
         // The start position a fifth time: fivefold, even if moves follow.
-        assert_eq!(r[0].outcome, Some("fivefold_repetition"));
-        assert_eq!(r[1].outcome, Some("fivefold_repetition"));
+        assert_eq!(r[0].outcome_name(), Some("fivefold_repetition"));
+        assert_eq!(r[1].outcome_name(), Some("fivefold_repetition"));
         assert_eq!(r[2].outcome, None);
         // Repetitions across null moves are not counted: the start occurs three times before
         // the passes and three times after.
@@ -640,13 +670,13 @@ mod tests {
         let mut builder = GameBuilder::new().allow_null_moves(true).with_start();
         let (start, game) = reader.read_game(&mut builder).unwrap().unwrap();
         let r = GameRecord::new(game, start, 1, &RecordOptions::default());
-        assert_eq!(r.moves_uci.matches("0000").count(), 2);
+        assert_eq!(uci(&r).matches("0000").count(), 2);
         assert_eq!(r.outcome, None);
         // 75 moves without a capture or pawn move.
         let r = &records(
             "[FEN \"8/8/8/4k3/8/8/8/R3K3 w - - 148 100\"]\n\n1. Ra2 Ke6 2. Ra3 *\n",
             &RecordOptions::default(),
         );
-        assert_eq!(r[0].outcome, Some("seventyfive_moves"));
+        assert_eq!(r[0].outcome_name(), Some("seventyfive_moves"));
     }
 }

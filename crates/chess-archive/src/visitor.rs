@@ -24,7 +24,7 @@ use crate::record::{GameRecord, MainlineRecord, RecordOptions};
 /// let pgn = "1. e4 { [%clk 0:03:00] } (1. d4 d5) e5 { [%eval 0.2] } *\n";
 /// let mut visitor = RecordVisitor::new(GameBuilder::new(), RecordOptions::default());
 /// let record = Reader::new(pgn.as_bytes()).read_game(&mut visitor)?.unwrap();
-/// assert_eq!(record.moves_uci, "e2e4 e7e5");
+/// assert_eq!(record.uci_moves().map(|m| m.to_string()).collect::<Vec<_>>(), ["e2e4", "e7e5"]);
 /// assert_eq!(record.clocks, [Some(180_000), None]);
 /// assert_eq!(record.movetext, None);
 ///

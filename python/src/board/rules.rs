@@ -2,7 +2,8 @@
 //! (`status()`), check, mate, the draw rules and the outcome, as python-chess judges them.
 
 use chess_core::{Bitboard, CastlingSide, Color, File, Rank, Role, Square};
-use chess_rules::{DrawReason, Outcome, WinReason};
+use chess_rules::Outcome;
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyType;
@@ -11,39 +12,21 @@ use super::Board;
 use super::convert;
 use super::game::raw_move;
 
-/// `kingside.Outcome(Termination.NAME, winner)` of an outcome of the rules.
+/// `kingside.Outcome(Termination.NAME, winner)` of an outcome of the rules: the member named
+/// as chess-rules names the [`Termination`](chess_rules::Termination) (python-chess's names,
+/// in capitals).
 fn outcome_object<'py>(py: Python<'py>, outcome: Outcome) -> PyResult<Bound<'py, PyAny>> {
     static OUTCOME: PyOnceLock<Py<PyType>> = PyOnceLock::new();
     static TERMINATION: PyOnceLock<Py<PyType>> = PyOnceLock::new();
-    let (name, winner) = match outcome {
-        Outcome::Decisive { winner, reason } => (
-            match reason {
-                WinReason::Checkmate | WinReason::Resignation | WinReason::TimeForfeit => {
-                    "CHECKMATE"
-                }
-                // A board of the variants (not yet a class of kingside) ends by their rules.
-                _ => "VARIANT_WIN",
-            },
-            Some(winner.is_white()),
-        ),
-        Outcome::Draw { reason } => (
-            match reason {
-                DrawReason::Stalemate => "STALEMATE",
-                DrawReason::InsufficientMaterial | DrawReason::TimeoutVsInsufficientMaterial => {
-                    "INSUFFICIENT_MATERIAL"
-                }
-                DrawReason::SeventyFiveMoveRule => "SEVENTYFIVE_MOVES",
-                DrawReason::FivefoldRepetition => "FIVEFOLD_REPETITION",
-                DrawReason::FiftyMoveRule => "FIFTY_MOVES",
-                DrawReason::ThreefoldRepetition | DrawReason::Agreement => "THREEFOLD_REPETITION",
-                DrawReason::BothKingsReachedGoal | DrawReason::VariantDraw => "VARIANT_DRAW",
-            },
-            None,
-        ),
-    };
+    // A board's game ends by the rules alone (a variant's too): never by resignation, time or
+    // agreement.
+    let termination = outcome.termination().ok_or_else(|| {
+        PyRuntimeError::new_err(format!("{outcome}: not an end by the rules (a bug)"))
+    })?;
+    let winner = outcome.winner().map(Color::is_white);
     let termination = TERMINATION
         .import(py, "kingside._board", "Termination")?
-        .getattr(name)?;
+        .getattr(termination.as_str().to_ascii_uppercase())?;
     OUTCOME
         .import(py, "kingside._board", "Outcome")?
         .call1((termination, winner))
@@ -51,15 +34,7 @@ fn outcome_object<'py>(py: Python<'py>, outcome: Outcome) -> PyResult<Bound<'py,
 
 /// The PGN result of an outcome (``*`` for none).
 pub(crate) fn result_text(outcome: Option<Outcome>) -> &'static str {
-    match outcome {
-        None => "*",
-        Some(Outcome::Draw { .. }) => "1/2-1/2",
-        Some(Outcome::Decisive {
-            winner: Color::White,
-            ..
-        }) => "1-0",
-        Some(Outcome::Decisive { .. }) => "0-1",
-    }
+    outcome.map_or("*", |outcome| outcome.result())
 }
 
 #[pymethods]

@@ -18,6 +18,7 @@ use crate::record::{GameRecord, TYPED_TAGS, int_value, time_control_value};
 use crate::schema::{LICHESS_FIRST, LICHESS_INTS, LICHESS_MORE};
 use chess_notation::Fen;
 use chess_notation::pgn::{Date, Eval, Time};
+use chess_notation::uci::UciMove;
 
 /// The builders of one schema's columns.
 pub(super) struct Columns(Builders);
@@ -119,6 +120,17 @@ impl WordListBuilder {
         builder.ends.push(0);
         builder.lists.push(0);
         builder
+    }
+
+    /// Appends the moves of `moves` in UCI as one list.
+    fn append_uci(&mut self, moves: impl Iterator<Item = UciMove>, scratch: &mut String) {
+        for m in moves {
+            scratch.clear();
+            m.append_to(scratch);
+            self.bytes.extend_from_slice(scratch.as_bytes());
+            self.ends.push(offset(self.bytes.len()));
+        }
+        self.lists.push(offset(self.ends.len() - 1));
     }
 
     /// Appends the space-separated words of `text` as one list.
@@ -341,6 +353,8 @@ struct GameColumns {
     clocks: Option<ListBuilder<Int32Builder>>,
     /// A game's clocks, when they all are there.
     scratch: Vec<i32>,
+    /// A move's UCI text.
+    uci: String,
     evals: Option<EvalListBuilder>,
     error: Option<StructBuilder>,
     truncated: Option<BooleanBuilder>,
@@ -413,6 +427,7 @@ impl GameColumns {
             outcome: kept(keep, "outcome", StringBuilder::new),
             clocks: kept(keep, "clocks", || ListBuilder::new(Int32Builder::new())),
             scratch: Vec::new(),
+            uci: String::new(),
             evals: kept(keep, "evals", EvalListBuilder::new),
             error: kept(keep, "error", error),
             truncated: kept(keep, "truncated", BooleanBuilder::new),
@@ -444,7 +459,7 @@ impl GameColumns {
             packed.append_option(r.packed.as_deref());
         }
         if let Some(uci) = &mut self.moves_uci {
-            uci.append(&r.moves_uci);
+            uci.append_uci(r.uci_moves(), &mut self.uci);
         }
         if let Some(san) = &mut self.moves_san {
             san.append(r.moves_san.as_deref().unwrap_or(""));
@@ -459,7 +474,7 @@ impl GameColumns {
             final_fen.append_value(&r.final_fen);
         }
         if let Some(outcome) = &mut self.outcome {
-            outcome.append_option(r.outcome);
+            outcome.append_option(r.outcome_name());
         }
         if let Some(clocks) = &mut self.clocks {
             let values = clocks.values();
@@ -487,7 +502,7 @@ impl GameColumns {
             error
                 .field_builder::<StringBuilder>(0)
                 .expect("kind")
-                .append_option(e.map(|e| e.kind));
+                .append_option(e.map(|e| e.kind.as_str()));
             for (i, value) in [e.map(|e| e.at.line), e.map(|e| e.at.column)]
                 .into_iter()
                 .enumerate()
@@ -738,11 +753,7 @@ impl PositionColumns {
     }
 
     fn append(&mut self, r: &GameRecord, source_file: &str, rows: Range<usize>) -> usize {
-        let uci: Vec<&str> = if self.move_uci.is_some() {
-            r.moves_uci.split(' ').filter(|w| !w.is_empty()).collect()
-        } else {
-            Vec::new()
-        };
+        let mut text = String::new();
         let rows = rows.start..rows.end.min(r.positions.len());
         for (ply, pos) in r
             .positions
@@ -774,7 +785,14 @@ impl PositionColumns {
                 });
             }
             if let Some(b) = &mut self.move_uci {
-                b.append_option(uci.get(ply).copied());
+                match r.uci_move(ply) {
+                    Some(m) => {
+                        text.clear();
+                        m.append_to(&mut text);
+                        b.append_value(&text);
+                    }
+                    None => b.append_null(),
+                }
             }
             if let Some(b) = &mut self.clock {
                 b.append_option(

@@ -3,7 +3,7 @@
 //! movetext, which is the source's text read straight, and the writer's from a game tree.
 
 use chess_archive::{GameRecord, RecordOptions, RecordVisitor};
-use chess_notation::pgn::{GameBuilder, ParallelReader, Reader, VisitorExt};
+use chess_notation::pgn::{GameBuilder, ParallelReader, PgnErrorKind, Reader, VisitorExt};
 
 use chess_testdata::pgn::PIECES;
 
@@ -175,8 +175,12 @@ fn movetext_is_the_source_text_on_one_line() {
         let records = read_records(text.as_bytes(), buffer);
         assert_eq!(movetexts(&records), expected, "{buffer}-byte buffer");
         // The bad games keep all their text.
-        assert_eq!(records[1].error.as_ref().unwrap().kind, "illegal_move");
-        assert_eq!(records[1].moves_uci, "e2e4 e7e5");
+        assert_eq!(
+            records[1].error.as_ref().unwrap().kind,
+            PgnErrorKind::IllegalMove
+        );
+        let uci: Vec<String> = records[1].uci_moves().map(|m| m.to_string()).collect();
+        assert_eq!(uci, ["e2e4", "e7e5"]);
         assert!(records[3].truncated);
     }
     for chunk in [16, 100, 1000] {
@@ -247,7 +251,7 @@ fn records_that_skip_the_tags_or_the_ending_hold_the_rest_unchanged() {
         1. f3 { [%eval 0.1] [%clk 0:01:00] } e5 2. g4 Qh4# 0-1\n\n\
         [Event \"f\"]\n\n1. e4 { [%clk 0:00:59] } e5 *\n";
     let whole = fast(text, &RecordOptions::default());
-    assert_eq!(whole[0].outcome, Some("checkmate"));
+    assert_eq!(whole[0].outcome_name(), Some("checkmate"));
     assert_eq!(whole[1].result(), "*");
     for (skip_tags, skip_ending) in [(true, false), (false, true), (true, true)] {
         let options = RecordOptions {
