@@ -23,7 +23,7 @@
 //! ```
 
 use core::fmt;
-use core::ops::AddAssign;
+use core::ops::{AddAssign, ControlFlow};
 use core::str::FromStr;
 use std::io::{self, Read, Write};
 use std::path::Path;
@@ -385,4 +385,139 @@ pub fn convert<W: Write + Send + 'static>(
         totals.rows += writer.write(record, source_file)?;
     }
     Ok(totals)
+}
+
+/// Why the rows of an input were not all written ([`Conversion::add`]).
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum ConvertError {
+    /// The input could not be read to its end; the rows of the games before were written.
+    Read(PgnError),
+    /// Writing the output failed.
+    Write(WriteError),
+    /// The caller asked to stop.
+    Stopped,
+}
+
+impl fmt::Display for ConvertError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConvertError::Read(e) => e.fmt(f),
+            ConvertError::Write(e) => e.fmt(f),
+            ConvertError::Stopped => f.write_str("interrupted"),
+        }
+    }
+}
+
+impl std::error::Error for ConvertError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ConvertError::Read(e) => Some(e),
+            ConvertError::Write(e) => Some(e),
+            ConvertError::Stopped => None,
+        }
+    }
+}
+
+/// PGN inputs made into the rows of one file, one input after the other: the loop of
+/// `chess pgn --to` and of the Python package's `write_parquet`, whose fronts only open the
+/// inputs ([`input`](crate::input)) and the file ([`output`](crate::output)) and word what
+/// happens.
+///
+/// ```
+/// use core::ops::ControlFlow;
+/// use chess_archive::{Conversion, ConvertError, OutputFormat, ReadOptions, RecordWriter, Records, Schema};
+///
+/// let schema = Schema::Positions;
+/// let writer = RecordWriter::new(Vec::new(), OutputFormat::JsonLines, schema)?;
+/// let mut conversion = Conversion::new(writer);
+/// let options = ReadOptions::new(schema.record_options());
+/// let mut records = Records::new(&b"1. e4 e5 *\n\n1. d4 *\n"[..], &options);
+/// conversion.add(&mut records, "a.pgn", |_| ControlFlow::Continue(()))?;
+/// // A caller that stops: the record it stops at is not written.
+/// let mut records = Records::new(&b"1. c4 *\n"[..], &options);
+/// let stopped = conversion.add(&mut records, "b.pgn", |_| ControlFlow::Break(()));
+/// assert!(matches!(stopped, Err(ConvertError::Stopped)));
+/// let (text, totals) = conversion.finish()?;
+/// assert_eq!((totals.games, totals.rows), (2, 5));
+/// assert_eq!(String::from_utf8(text)?.lines().count(), 5);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub struct Conversion<W: Write + Send + 'static> {
+    writer: RecordWriter<W>,
+    totals: Totals,
+}
+
+impl<W: Write + Send + 'static> fmt::Debug for Conversion<W> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Conversion")
+            .field("writer", &self.writer)
+            .field("totals", &self.totals)
+            .finish()
+    }
+}
+
+impl<W: Write + Send + 'static> Conversion<W> {
+    /// A conversion into `writer`.
+    #[must_use]
+    pub fn new(writer: RecordWriter<W>) -> Conversion<W> {
+        Conversion {
+            writer,
+            totals: Totals::default(),
+        }
+    }
+
+    /// Writes the rows of the games of `records` (read from `source_file`), calling
+    /// `on_record` with each record before it is written (to report a bad game, move a
+    /// progress bar, or stop: a `Break` leaves that record out and ends the input). Returns
+    /// what this input wrote.
+    ///
+    /// # Errors
+    ///
+    /// [`ConvertError`]: the input could not be read to its end (the rows before were
+    /// written, and count in [`Conversion::totals`]), writing failed, or `on_record` stopped.
+    pub fn add<R: Read>(
+        &mut self,
+        records: &mut Records<R>,
+        source_file: &str,
+        mut on_record: impl FnMut(&GameRecord) -> ControlFlow<()>,
+    ) -> Result<Totals, ConvertError> {
+        let mut stopped = false;
+        let totals = convert(
+            records.by_ref().take_while(|record| {
+                stopped = on_record(record).is_break();
+                !stopped
+            }),
+            &mut self.writer,
+            source_file,
+            |_| {},
+        )
+        .map_err(ConvertError::Write)?;
+        self.totals += totals;
+        if stopped {
+            return Err(ConvertError::Stopped);
+        }
+        match records.take_error() {
+            Some(e) => Err(ConvertError::Read(e)),
+            None => Ok(totals),
+        }
+    }
+
+    /// What the inputs added so far wrote.
+    #[must_use]
+    pub fn totals(&self) -> Totals {
+        self.totals
+    }
+
+    /// Writes what is left (a Parquet file's footer), flushes the output and gives it back,
+    /// with what was written.
+    ///
+    /// # Errors
+    ///
+    /// The error of writing.
+    pub fn finish(self) -> Result<(W, Totals), WriteError> {
+        let mut out = self.writer.finish()?;
+        out.flush()?;
+        Ok((out, self.totals))
+    }
 }

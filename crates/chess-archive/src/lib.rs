@@ -35,9 +35,12 @@
 #[cfg(feature = "compression")]
 pub mod compression;
 mod convert;
+#[cfg(feature = "compression")]
+pub mod input;
 pub mod json;
 pub mod jsonl;
 mod movetext;
+pub mod output;
 #[cfg(feature = "parquet")]
 pub mod parquet;
 mod record;
@@ -50,10 +53,11 @@ mod visitor;
 #[cfg(feature = "compression")]
 pub use compression::Compression;
 pub use convert::{
-    OutputFormat, ReadOptions, RecordWriter, Records, Totals, UnknownFormat, WriteError, convert,
+    Conversion, ConvertError, OutputFormat, ReadOptions, RecordWriter, Records, Totals,
+    UnknownFormat, WriteError, convert,
 };
 pub use record::{GameRecord, RecordError, RecordOptions, TYPED_TAGS};
-pub use schema::Schema;
+pub use schema::{NotGames, Schema, UnknownSchema};
 pub use tags::Tags;
 pub use visitor::RecordVisitor;
 

@@ -2,6 +2,9 @@
 //! ([`parquet`](crate::parquet), feature `parquet`) and JSON Lines ([`jsonl`](crate::jsonl)).
 //! The columns are described in `docs/formats.md` and are a stable interface.
 
+use core::fmt;
+use core::str::FromStr;
+
 use crate::{GameRecord, RecordOptions};
 
 /// Which rows and columns to write.
@@ -117,7 +120,101 @@ pub(crate) const EVERY: [Schema; 4] = [
     Schema::Lichess,
 ];
 
+impl FromStr for Schema {
+    type Err = UnknownSchema;
+
+    /// A schema by its name: `games` (without the optional columns: see
+    /// [`Schema::with_extra`]), `positions` or `lichess`.
+    ///
+    /// ```
+    /// use chess_archive::Schema;
+    ///
+    /// assert_eq!("lichess".parse(), Ok(Schema::Lichess));
+    /// assert_eq!(
+    ///     "game".parse::<Schema>().unwrap_err().to_string(),
+    ///     r#"unknown schema "game": expected "games", "lichess" or "positions""#
+    /// );
+    /// ```
+    fn from_str(name: &str) -> Result<Schema, UnknownSchema> {
+        match name {
+            "games" => Ok(Schema::Games {
+                san: false,
+                packed: false,
+            }),
+            "positions" => Ok(Schema::Positions),
+            "lichess" => Ok(Schema::Lichess),
+            _ => Err(UnknownSchema(name.to_owned())),
+        }
+    }
+}
+
+/// A name that is not a [`Schema`]'s.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct UnknownSchema(pub String);
+
+impl fmt::Display for UnknownSchema {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            r#"unknown schema {:?}: expected "games", "lichess" or "positions""#,
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownSchema {}
+
+/// The optional columns of the games schema asked of another ([`Schema::with_extra`]).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct NotGames(pub Schema);
+
+impl fmt::Display for NotGames {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "moves_san and packed are columns of the games schema, not of {}",
+            self.0.name()
+        )
+    }
+}
+
+impl std::error::Error for NotGames {}
+
 impl Schema {
+    /// The schema's name: `games`, `positions` or `lichess`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Schema::Games { .. } => "games",
+            Schema::Positions => "positions",
+            Schema::Lichess => "lichess",
+        }
+    }
+
+    /// The games schema with its optional columns: `moves_san` with `san`, `packed` with
+    /// `packed`; any schema as it is when neither is asked for.
+    ///
+    /// ```
+    /// use chess_archive::Schema;
+    ///
+    /// let games: Schema = "games".parse()?;
+    /// assert_eq!(games.with_extra(true, false), Ok(Schema::Games { san: true, packed: false }));
+    /// assert_eq!(Schema::Lichess.with_extra(false, false), Ok(Schema::Lichess));
+    /// assert!(Schema::Positions.with_extra(true, false).is_err());
+    /// # Ok::<_, chess_archive::UnknownSchema>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`NotGames`]: `san` or `packed` asked of a schema other than the games schema.
+    pub fn with_extra(self, san: bool, packed: bool) -> Result<Schema, NotGames> {
+        match self {
+            Schema::Games { .. } => Ok(Schema::Games { san, packed }),
+            _ if san || packed => Err(NotGames(self)),
+            _ => Ok(self),
+        }
+    }
+
     /// What the records written with this schema must hold.
     #[must_use]
     pub fn record_options(self) -> RecordOptions {
@@ -209,5 +306,39 @@ impl Schema {
             Schema::Positions => record.positions.len() as u64,
             Schema::Games { .. } | Schema::Lichess => 1,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_schema_is_read_back_by_its_name() {
+        // The fronts name schemas as the user does (`--schema lichess`, `schema="games"`) and
+        // add the games schema's columns with `with_extra`.
+        for schema in EVERY {
+            let (san, packed) = match schema {
+                Schema::Games { san, packed } => (san, packed),
+                _ => (false, false),
+            };
+            let named: Schema = schema.name().parse().unwrap();
+            assert_eq!(
+                named.with_extra(san, packed),
+                Ok(schema),
+                "{}",
+                schema.name()
+            );
+        }
+        for extra in [(true, false), (false, true)] {
+            assert_eq!(
+                Schema::Lichess.with_extra(extra.0, extra.1),
+                Err(NotGames(Schema::Lichess))
+            );
+        }
+        assert_eq!(
+            "Games".parse::<Schema>(),
+            Err(UnknownSchema("Games".into()))
+        );
     }
 }

@@ -96,6 +96,151 @@ impl fmt::Display for Split {
     }
 }
 
+impl FromStr for Split {
+    type Err = ParseSplitError;
+
+    /// A part as its `Display` writes it: `bytes START:END` or `frames FIRST:LAST`.
+    ///
+    /// ```
+    /// use chess_archive::split::Split;
+    ///
+    /// let part: Split = "frames 0:12".parse()?;
+    /// assert_eq!(part, Split::Frames { first: 0, last: 12 });
+    /// assert_eq!(part.to_string().parse::<Split>()?, part);
+    /// let error = "lines 1:2".parse::<Split>().unwrap_err();
+    /// assert_eq!(
+    ///     error.to_string(),
+    ///     r#"invalid part "lines 1:2": expected "bytes START:END" or "frames FIRST:LAST""#
+    /// );
+    /// # Ok::<_, chess_archive::split::ParseSplitError>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Split, ParseSplitError> {
+        let trimmed = text.trim();
+        let (kind, range) = trimmed.split_once(' ').unwrap_or((trimmed, ""));
+        let split = match kind {
+            "bytes" => Split::parse_bytes(range.trim()),
+            "frames" => Split::parse_frames(range.trim()),
+            _ => {
+                return Err(ParseSplitError {
+                    text: text.to_owned(),
+                    range: None,
+                });
+            }
+        };
+        split.map_err(|e| ParseSplitError {
+            text: text.to_owned(),
+            range: Some(e),
+        })
+    }
+}
+
+/// Text that is not a part ([`Split`]'s `FromStr`).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ParseSplitError {
+    /// The text as given.
+    pub text: String,
+    /// What is wrong with its range, when it names a kind of part; `None` when it does not.
+    pub range: Option<ParseRangeError>,
+}
+
+impl fmt::Display for ParseSplitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid part {:?}: ", self.text)?;
+        match &self.range {
+            Some(e) => e.fmt(f),
+            None => f.write_str(r#"expected "bytes START:END" or "frames FIRST:LAST""#),
+        }
+    }
+}
+
+impl std::error::Error for ParseSplitError {}
+
+/// A size in bytes as people write one: a whole number, with a unit K, M, G or T (powers of
+/// 1024; either case) or none: the size of the parts of a plan.
+///
+/// ```
+/// use chess_archive::split::parse_size;
+///
+/// assert_eq!(parse_size("64M"), Ok(64 << 20));
+/// assert_eq!(parse_size("2t"), Ok(2 << 40));
+/// assert_eq!(parse_size("8192"), Ok(8192));
+/// assert_eq!(
+///     parse_size("1.5G").unwrap_err().to_string(),
+///     r#""1.5G": expected a number of bytes, with K, M, G or T"#
+/// );
+/// assert!(parse_size("0").is_err());
+/// ```
+///
+/// # Errors
+///
+/// [`ParseSizeError`]: not a whole number with one of those units, 0, or more bytes than 64
+/// bits count.
+pub fn parse_size(text: &str) -> Result<u64, ParseSizeError> {
+    let error = |kind| ParseSizeError {
+        text: text.to_owned(),
+        kind,
+    };
+    let trimmed = text.trim();
+    let (digits, unit) = match trimmed.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((i, _)) => trimmed.split_at(i),
+        None => (trimmed, ""),
+    };
+    let shift = match unit {
+        "" => 0,
+        "K" | "k" => 10,
+        "M" | "m" => 20,
+        "G" | "g" => 30,
+        "T" | "t" => 40,
+        _ => return Err(error(ParseSizeErrorKind::NotASize)),
+    };
+    if digits.is_empty() {
+        return Err(error(ParseSizeErrorKind::NotASize));
+    }
+    let number = digits
+        .parse::<u64>()
+        .map_err(|_| error(ParseSizeErrorKind::TooLarge))?;
+    if number == 0 {
+        return Err(error(ParseSizeErrorKind::Zero));
+    }
+    number
+        .checked_mul(1 << shift)
+        .ok_or_else(|| error(ParseSizeErrorKind::TooLarge))
+}
+
+/// Text that is not a size ([`parse_size`]).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ParseSizeError {
+    /// The text as given.
+    pub text: String,
+    /// What is wrong with it.
+    pub kind: ParseSizeErrorKind,
+}
+
+/// What is wrong with a size ([`ParseSizeError`]).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
+pub enum ParseSizeErrorKind {
+    /// Not a whole number with an optional K, M, G or T.
+    NotASize,
+    /// No bytes.
+    Zero,
+    /// More bytes than 64 bits count.
+    TooLarge,
+}
+
+impl fmt::Display for ParseSizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}: ", self.text)?;
+        f.write_str(match self.kind {
+            ParseSizeErrorKind::NotASize => "expected a number of bytes, with K, M, G or T",
+            ParseSizeErrorKind::Zero => "expected a positive number of bytes",
+            ParseSizeErrorKind::TooLarge => "too many bytes to count in 64 bits",
+        })
+    }
+}
+
+impl std::error::Error for ParseSizeError {}
+
 /// A range that is not `START:END`: the text, and what is wrong with it.
 ///
 /// ```
@@ -966,5 +1111,59 @@ mod tests {
             0,
         );
         assert!(not_zstd.err().unwrap().to_string().contains("plain text"));
+    }
+
+    #[test]
+    fn a_part_written_is_read_back_as_itself() {
+        // `chess pgn --plan --json` and the Python package's `plan` write parts with
+        // `Display`; the package's `part=` and a worker read them back with `FromStr`.
+        for split in [
+            Split::Bytes { start: 0, end: 0 },
+            Split::Bytes {
+                start: 12,
+                end: u64::MAX,
+            },
+            Split::Frames { first: 0, last: 1 },
+            Split::Frames {
+                first: 7,
+                last: usize::MAX,
+            },
+        ] {
+            assert_eq!(split.to_string().parse::<Split>(), Ok(split), "{split}");
+        }
+        assert_eq!(
+            " frames 2:3 ".parse(),
+            Ok(Split::Frames { first: 2, last: 3 })
+        );
+        for (text, range) in [("bytes", true), ("bytes 5:1", true), ("lines 1:2", false)] {
+            let error = text.parse::<Split>().unwrap_err();
+            assert_eq!((error.text.as_str(), error.range.is_some()), (text, range));
+        }
+    }
+
+    #[test]
+    fn sizes_are_read_with_k_m_g_or_t() {
+        for (text, size) in [
+            ("1", 1),
+            ("8192", 8192),
+            ("4k", 4 << 10),
+            ("64M", 64 << 20),
+            (" 1g ", 1 << 30),
+            ("2T", 2 << 40),
+        ] {
+            assert_eq!(parse_size(text), Ok(size), "{text}");
+        }
+        for (text, kind) in [
+            ("", ParseSizeErrorKind::NotASize),
+            ("M", ParseSizeErrorKind::NotASize),
+            ("1.5G", ParseSizeErrorKind::NotASize),
+            ("1P", ParseSizeErrorKind::NotASize),
+            ("-1", ParseSizeErrorKind::NotASize),
+            ("0K", ParseSizeErrorKind::Zero),
+            ("16777216T", ParseSizeErrorKind::TooLarge),
+            ("99999999999999999999", ParseSizeErrorKind::TooLarge),
+        ] {
+            assert_eq!(parse_size(text).map_err(|e| e.kind), Err(kind), "{text}");
+        }
     }
 }

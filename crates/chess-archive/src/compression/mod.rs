@@ -142,10 +142,11 @@ fn peek<R: Read>(input: &mut BufReader<R>) -> io::Result<&[u8]> {
     Ok(&buf[..buf.len().min(Compression::MAGIC_LEN)])
 }
 
-/// A reader that counts the bytes read from it.
-struct Counting<R> {
-    inner: R,
-    read: Arc<AtomicU64>,
+/// A reader that counts the bytes read from it (here, and for [`input`](crate::input)'s
+/// progress).
+pub(crate) struct Counting<R> {
+    pub(crate) inner: R,
+    pub(crate) read: Arc<AtomicU64>,
 }
 
 impl<R: Read> Read for Counting<R> {
