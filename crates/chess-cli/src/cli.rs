@@ -2,8 +2,10 @@
 
 use std::path::PathBuf;
 
-use chess_archive::split::Split;
+use chess_archive::Schema;
+use chess_archive::split::{self, Split};
 use chess_core::Square;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Play chess in the terminal, check boards, count moves, and work with FEN and PGN.
@@ -382,16 +384,6 @@ pub enum PgnAction {
     Plan,
 }
 
-/// The columns of `chess pgn --to`.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum ArchiveSchema {
-    /// The project's columns (docs/formats.md).
-    #[default]
-    Games,
-    /// Exactly the columns and types of the Lichess Parquet data set.
-    Lichess,
-}
-
 /// The formats `chess pgn` writes to a file.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PgnFormat {
@@ -476,8 +468,8 @@ pub struct PgnArgs {
     pub positions: bool,
 
     /// With Parquet or JSON Lines: which columns.
-    #[arg(long, value_enum)]
-    pub schema: Option<ArchiveSchema>,
+    #[arg(long, value_parser = archive_schema())]
+    pub schema: Option<Schema>,
 
     /// With Parquet or JSON Lines: add the moves in SAN (`moves_san`).
     #[arg(long)]
@@ -537,29 +529,19 @@ fn frame_range(text: &str) -> std::result::Result<Split, String> {
     Split::parse_frames(text).map_err(|e| e.to_string())
 }
 
-/// A size in bytes, with an optional K, M or G (powers of 1024).
+/// A size in bytes, with an optional K, M, G or T (powers of 1024): chess-archive reads it.
 fn size(text: &str) -> std::result::Result<u64, String> {
-    let (digits, unit) = match text.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
-        Some((i, _)) => text.split_at(i),
-        None => (text, ""),
-    };
-    let shift = match unit {
-        "" => 0,
-        "K" | "k" => 10,
-        "M" | "m" => 20,
-        "G" | "g" => 30,
-        _ => {
-            return Err(format!(
-                "{text:?}: expected a number of bytes, with K, M or G"
-            ));
-        }
-    };
-    digits
-        .parse::<u64>()
-        .ok()
-        .filter(|&n| n > 0)
-        .and_then(|n| n.checked_mul(1 << shift))
-        .ok_or_else(|| format!("{text:?}: expected a positive number of bytes"))
+    split::parse_size(text).map_err(|e| e.to_string())
+}
+
+/// The schemas `--schema` names (`--positions` is the third), read by chess-archive.
+fn archive_schema() -> impl TypedValueParser<Value = Schema> {
+    PossibleValuesParser::new([
+        PossibleValue::new("games").help("The project's columns (docs/formats.md)"),
+        PossibleValue::new("lichess")
+            .help("Exactly the columns and types of the Lichess Parquet data set"),
+    ])
+    .try_map(|name| name.parse::<Schema>())
 }
 
 impl PgnArgs {

@@ -1,14 +1,18 @@
 //! `chess pgn --to parquet|jsonl OUT FILES...`: games (or positions) as rows of a Parquet or
-//! JSON Lines file, the schemas of docs/formats.md (the words and wiring around
-//! `chess_archive::convert`). The output is written under a temporary name and renamed when
-//! complete.
+//! JSON Lines file, the schemas of docs/formats.md: the words and wiring around
+//! chess-archive's `Conversion` (the loop the Python package's `write_parquet` runs too). The
+//! output is written under a temporary name and renamed when complete.
 
+use core::ops::ControlFlow;
 use std::io::{BufWriter, Write};
 use std::path::Path;
 
-use chess_archive::{OutputFormat, ReadOptions, RecordWriter, Records, Schema, Totals, WriteError};
+use chess_archive::{
+    Conversion, ConvertError, OutputFormat, ReadOptions, RecordWriter, Records, Schema, Totals,
+    WriteError,
+};
 
-use crate::cli::{ArchiveSchema, PgnArgs, PgnFormat};
+use crate::cli::{PgnArgs, PgnFormat};
 use crate::error::{CliError, Result};
 use crate::files::{Output, Staging};
 use crate::words::plural;
@@ -41,19 +45,18 @@ pub fn run(args: &PgnArgs) -> Result<()> {
     }
     let schema = if args.positions {
         Schema::Positions
-    } else if args.schema == Some(ArchiveSchema::Lichess) {
-        Schema::Lichess
     } else {
-        Schema::Games {
-            san: args.san,
-            packed: args.packed,
-        }
-    };
-    if (args.san || args.packed) && !matches!(schema, Schema::Games { .. }) {
-        return Err(CliError::usage(
-            "--san and --packed add columns to the games schema, not to --positions or --schema lichess",
-        ));
+        args.schema.unwrap_or(Schema::Games {
+            san: false,
+            packed: false,
+        })
     }
+    .with_extra(args.san, args.packed)
+    .map_err(|_| {
+        CliError::usage(
+            "--san and --packed add columns to the games schema, not to --positions or --schema lichess",
+        )
+    })?;
     let to_stdout = out_path == "-";
     if to_stdout && format == OutputFormat::Parquet {
         return Err(CliError::usage(
@@ -73,9 +76,10 @@ pub fn run(args: &PgnArgs) -> Result<()> {
     };
     let threads = args.threads.map_or(0, |n| n as usize);
     // Encoding is a third of the work or more: on as many threads as read.
-    let mut writer = RecordWriter::new(out, format, schema)
+    let writer = RecordWriter::new(out, format, schema)
         .map_err(|e| write_error(&out_path, e))?
         .with_threads(threads);
+    let mut conversion = Conversion::new(writer);
 
     let mut options = ReadOptions::new(chess_archive::RecordOptions {
         openings: args.classify,
@@ -84,7 +88,7 @@ pub fn run(args: &PgnArgs) -> Result<()> {
     options.chess960 = args.chess960;
     options.allow_null_moves = args.allow_null_moves;
     options.threads = threads;
-    let (mut totals, mut unreadable) = (Totals::default(), false);
+    let mut unreadable = false;
     for path in &inputs {
         let name = args
             .source_name
@@ -101,8 +105,9 @@ pub fn run(args: &PgnArgs) -> Result<()> {
             }
         };
         options.offset = input.offset;
+        let progress = input.progress;
         let mut records = Records::new(input.reader, &options);
-        totals += chess_archive::convert(&mut records, &mut writer, &name, |record| {
+        let added = conversion.add(&mut records, &name, |record| {
             if let Some(e) = &record.error {
                 crate::error::warn(format_args!("{name}: game {}, {e}", record.game_index));
             } else if record.truncated {
@@ -111,16 +116,20 @@ pub fn run(args: &PgnArgs) -> Result<()> {
                     record.game_index
                 ));
             }
-            input.progress.update();
-        })
-        .map_err(|e| write_error(&out_path, e))?;
-        if let Some(e) = records.take_error() {
-            crate::error::warn(format_args!("{name}: {e}"));
-            unreadable = true;
+            progress.update();
+            ControlFlow::Continue(())
+        });
+        match added {
+            Ok(_) => {}
+            Err(ConvertError::Read(e)) => {
+                crate::error::warn(format_args!("{name}: {e}"));
+                unreadable = true;
+            }
+            Err(ConvertError::Write(e)) => return Err(write_error(&out_path, e)),
+            Err(e) => return Err(CliError::input(&out_path, e)),
         }
     }
-    let mut out = writer.finish().map_err(|e| write_error(&out_path, e))?;
-    out.flush().map_err(|e| write_error(&out_path, e))?;
+    let (out, totals) = conversion.finish().map_err(|e| write_error(&out_path, e))?;
     drop(out);
     if let Some(staging) = staging {
         staging.commit()?;

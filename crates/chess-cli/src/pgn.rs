@@ -13,8 +13,9 @@ use chess_notation::{Fen, uci};
 use crate::cli::{PgnAction, PgnArgs, PgnFormat};
 use crate::error::{CliError, EXIT_INVALID_INPUT, Result};
 use crate::words::plural;
+use chess_archive::input::Source;
 use chess_archive::json::Json;
-use chess_archive::split::{self, Planned, Split};
+use chess_archive::split::{Planned, Split};
 
 /// What one game comes to, made on the thread that read it (the game itself is dropped there).
 #[derive(Default)]
@@ -173,12 +174,12 @@ fn plan(args: &PgnArgs, out: &mut impl Write) -> Result<()> {
             .source_name
             .clone()
             .unwrap_or_else(|| path.display().to_string());
-        let planned = if path.as_os_str() == "-" {
-            split::plan_stream(std::io::stdin(), size)
+        let source = if path.as_os_str() == "-" {
+            Source::Stdin
         } else {
-            split::plan_file(path, size)
+            Source::Path(path.clone())
         };
-        let planned = planned.map_err(|e| CliError::input(&name, e))?;
+        let planned = source.plan(size).map_err(|e| CliError::input(&name, e))?;
         for Planned { split, from } in planned {
             let (option, range) = match split {
                 Split::Bytes { start, end } => ("--byte-range", format!("{start}:{end}")),

@@ -1,8 +1,8 @@
 //! A progress bar for reading large inputs, on stderr when it is a terminal.
 
-use std::io::{IsTerminal, Read};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::io::IsTerminal;
+
+use chess_archive::input;
 
 /// Inputs larger than this get a progress bar.
 const THRESHOLD: u64 = 4 << 20;
@@ -13,28 +13,13 @@ pub struct Progress {
     /// For an input of unknown size (a pipe) on a terminal: its name, and the counter shown
     /// once it has passed the threshold.
     piped: Option<(String, std::sync::OnceLock<indicatif::ProgressBar>)>,
-    read: Arc<AtomicU64>,
-}
-
-/// An input that counts the bytes read from it, for its [`Progress`].
-pub struct Counting<R> {
-    inner: R,
-    read: Arc<AtomicU64>,
-}
-
-impl<R: Read> Read for Counting<R> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.read.fetch_add(n as u64, Ordering::Relaxed);
-        Ok(n)
-    }
+    read: input::Progress,
 }
 
 impl Progress {
-    /// A bar for `input` named `name`, of `size` bytes if known: shown only when stderr is a
-    /// terminal and the input is large.
-    pub fn new<R: Read>(name: &str, input: R, size: Option<u64>) -> (Counting<R>, Progress) {
-        let read = Arc::new(AtomicU64::new(0));
+    /// A bar for the input `read` counts, named `name`, of `size` bytes if known: shown only
+    /// when stderr is a terminal and the input is large.
+    pub fn new(name: &str, read: input::Progress, size: Option<u64>) -> Progress {
         let shown = std::io::stderr().is_terminal() && size.is_some_and(|s| s > THRESHOLD);
         let bar = shown.then(|| {
             let bar = indicatif::ProgressBar::new(size.unwrap_or(0));
@@ -46,20 +31,16 @@ impl Progress {
             bar.set_message(name.to_owned());
             bar
         });
-        let counting = Counting {
-            inner: input,
-            read: Arc::clone(&read),
-        };
         // A pipe has no size: a counter of bytes and speed instead of a bar, once the input
         // has proved large.
         let piped = (size.is_none() && std::io::stderr().is_terminal())
             .then(|| (name.to_owned(), std::sync::OnceLock::new()));
-        (counting, Progress { bar, piped, read })
+        Progress { bar, piped, read }
     }
 
     /// Moves the bar to the bytes read so far.
     pub fn update(&self) {
-        let read = self.read.load(Ordering::Relaxed);
+        let read = self.read.bytes();
         if let Some(bar) = &self.bar {
             bar.set_position(read);
         }

@@ -502,6 +502,84 @@ fn parts_are_checked() {
     assert_eq!(out.status, 2);
 }
 
+/// `--plan` reads a size as the Python package's `plan` does (chess-archive's `parse_size`):
+/// K, M, G and T, in either case; before issue 100 the program took no T.
+#[test]
+fn part_sizes_are_read_with_k_m_g_or_t() {
+    let dir = TempDir::new("cli-convert-part-sizes");
+    let plain = dir.file("games.pgn", &"1. e4 *\n\n".repeat(1000));
+    for size in ["1T", "1t", "2G", "1m", "64K"] {
+        let out = chess(&["pgn", "--plan", size, &plain], "");
+        assert_eq!(out.status, 0, "{size}: {}", out.stderr);
+        assert_eq!(
+            out.stdout,
+            format!("{plain} --byte-range 0:9000\n"),
+            "{size}"
+        );
+    }
+    let out = chess(&["pgn", "--plan", "4k", &plain], "");
+    assert_eq!(out.stdout.lines().count(), 3, "{}", out.stdout);
+    let out = chess(&["pgn", "--plan", "1.5G", &plain], "");
+    assert_eq!(out.status, 2);
+    assert_contains(
+        &out.stderr,
+        "\"1.5G\": expected a number of bytes, with K, M, G or T",
+    );
+}
+
+/// A part of a zstd file's frames is decompressed on a thread of its own, as a whole
+/// compressed file is (chess-archive's `Opened::read_ahead`, which the Python package now
+/// shares): the `read-ahead` thread is there while stdin still streams the part.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_part_of_frames_is_read_ahead() {
+    use std::io::Write;
+    use std::process::Stdio;
+
+    let dir = TempDir::new("cli-convert-read-ahead");
+    let game = "[Event \"e\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
+    let frame = zstd::encode_all(game.repeat(2000).as_bytes(), 1).unwrap();
+    let out_path = dir.join("part.jsonl").display().to_string();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chess"))
+        .args(["pgn", "-", "--frames", "1:3", "--stream-from", "0"])
+        .args(["--to", "jsonl", &out_path])
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // The frame before the part and the part's first: the rest waits.
+    stdin.write_all(&frame).unwrap();
+    stdin.write_all(&frame).unwrap();
+    stdin.flush().unwrap();
+    let threads = |pid: u32| -> Vec<String> {
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+            return Vec::new();
+        };
+        tasks
+            .filter_map(|task| std::fs::read_to_string(task.ok()?.path().join("comm")).ok())
+            .map(|name| name.trim().to_owned())
+            .collect()
+    };
+    let started = std::time::Instant::now();
+    let mut seen = threads(child.id());
+    while !seen.iter().any(|t| t == "read-ahead") && started.elapsed().as_secs() < 20 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        seen = threads(child.id());
+    }
+    stdin.write_all(&frame).unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        seen.iter().any(|t| t == "read-ahead"),
+        "no read-ahead thread among {seen:?}"
+    );
+    let rows = std::fs::read_to_string(&out_path).unwrap();
+    assert_eq!(rows.lines().count(), 4000);
+}
+
 #[test]
 fn bad_input_leaves_nothing_half_written() {
     let dir = TempDir::new("cli-convert-bad");

@@ -232,6 +232,14 @@ fn an_input_is_never_lost_to_its_own_output() {
     let out = chess(&["pgn", &pgn, "-o", &other], "");
     assert_eq!(out.status, 1);
     assert_contains(&out.stderr, "also an input");
+    // Through a hard link: another name, the same device and inode (chess-archive's
+    // `same_file`, which the Python package now shares instead of comparing canonical paths).
+    let hard = dir.join("hard.pgn");
+    std::fs::hard_link(&pgn, &hard).unwrap();
+    let out = chess(&["pgn", &pgn, "-o", &hard.display().to_string()], "");
+    assert_eq!(out.status, 1);
+    assert_contains(&out.stderr, "the file is also an input");
+    assert_eq!(std::fs::read_to_string(&pgn).unwrap(), text);
 
     // With --force, the input is read whole before the output takes its place.
     let out = chess(&["pgn", &pgn, "-o", &pgn, "--force"], "");
