@@ -151,7 +151,7 @@ def read_games(
 
 
 def plan(path: Union[Source], part_size: Union[int, str] = "64M") -> list:
-    """The parts of about ``part_size`` bytes (``8K``, ``64M``, ``1G`` or a number) of a file
+    """The parts of about ``part_size`` bytes (``8K``, ``64M``, ``1G``, ``2T`` or a number) of a file
     (a path; or its bytes, or a binary file object holding it from its start, read once),
     for workers that read one each with ``read_games(path, part=...)``: a list of
     ``(part, from)``, ``from`` being the byte of the file a stream of the part starts at. A
@@ -168,15 +168,10 @@ def plan(path: Union[Source], part_size: Union[int, str] = "64M") -> list:
     >>> sum(read_games(path, part=p, columns=["plies"]).read_all().num_rows for p, _ in parts)
     3000
     """
-    if isinstance(part_size, str):
-        text = part_size.strip().upper()
-        scale = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}.get(text[-1:], 1)
-        number = text[:-1] if scale > 1 else text
-        if not number.isdigit():
-            raise ValueError(f"invalid part size {part_size!r}: a number with K, M, G or T")
-        part_size = int(number) * scale
+    # Text is read by the library, as `chess pgn --plan` reads it.
+    size = part_size if isinstance(part_size, str) else _count(int(part_size), "part_size", 1)
     source = os.fspath(path) if isinstance(path, (str, os.PathLike)) else path
-    return [tuple(p) for p in _native.plan(source, _count(int(part_size), "part_size", 1))]
+    return [tuple(p) for p in _native.plan(source, size)]
 
 
 def _batches(stream: Any) -> Iterator[pa.RecordBatch]:

@@ -2,9 +2,10 @@
 //! a record batch at a time (`GameStream`), or written to Parquet without Python in the loop
 //! (`write_parquet`).
 
+use core::ops::ControlFlow;
 use std::fs::File;
-use std::io::{self, BufWriter, Cursor, Read, Write};
-use std::path::{Path, PathBuf};
+use std::io::{self, BufWriter};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
@@ -14,15 +15,17 @@ use std::time::Duration;
 use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema};
 use arrow_array::{Array, RecordBatch, StructArray};
 use arrow_schema::SchemaRef;
-use chess_archive::compression::{self, Compression, ReadAhead};
+use chess_archive::output::{Target, TargetErrorKind, same_file};
 use chess_archive::parquet::BatchBuilder;
-use chess_archive::split::{self, Split};
-use chess_archive::{OutputFormat, ReadOptions, RecordWriter, Records, Schema, Totals};
-use chess_notation::pgn::PgnError;
+use chess_archive::split;
+use chess_archive::{
+    Conversion, ConvertError, OutputFormat, ReadOptions, RecordWriter, Schema, Totals,
+};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::pybacked::PyBackedBytes;
-use pyo3::types::{PyBytes, PyCapsule, PyDict, PyString, PyTuple};
+use pyo3::types::{PyCapsule, PyDict, PyTuple};
+
+use crate::inputs::{Failure, NamedInput, inputs};
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<GameStream>()?;
@@ -36,189 +39,17 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// How often a thread waiting for Rust looks whether Python has a signal to handle (Ctrl-C).
 const SIGNAL_POLL: Duration = Duration::from_millis(50);
 
-/// One input: a file, bytes in memory, or a Python binary file object; all of it, or the
-/// games of a part of it.
-pub(crate) struct Input {
-    kind: InputKind,
-    part: Option<Part>,
-    /// The name in place of the input's own, for `source_file` and errors.
-    name: Option<String>,
-}
-
-enum InputKind {
-    Path(PathBuf),
-    Bytes(PyBackedBytes),
-    File(Py<PyAny>, String),
-}
-
-/// A part of a file ([`split`]): the games whose first byte is in it, and, for a stream, the
-/// byte of the file it starts at.
-#[derive(Copy, Clone)]
-struct Part {
-    split: Split,
-    from: Option<u64>,
-}
-
-/// An input opened: its text, and where that text starts in the whole file.
-struct Opened {
-    reader: Box<dyn Read + Send>,
-    offset: u64,
-}
-
-impl Input {
-    fn from_python(source: &Bound<'_, PyAny>) -> PyResult<Input> {
-        let kind = if let Ok(path) = source.cast::<PyString>() {
-            InputKind::Path(PathBuf::from(path.to_cow()?.as_ref()))
-        } else if let Ok(bytes) = source.extract::<PyBackedBytes>() {
-            InputKind::Bytes(bytes)
-        } else if source.hasattr("read")? {
-            let name = source
-                .getattr("name")
-                .ok()
-                .and_then(|name| name.str().ok())
-                .map_or_else(|| "<file object>".to_owned(), |name| name.to_string());
-            InputKind::File(source.clone().unbind(), name)
-        } else {
-            return Err(PyValueError::new_err(format!(
-                "a source is a path, bytes or a binary file object, not {}",
-                source.get_type().name()?
-            )));
-        };
-        Ok(Input {
-            kind,
-            part: None,
-            name: None,
-        })
-    }
-
-    /// The name the rows give as their `source_file`, and errors as the input's.
-    pub(crate) fn name(&self) -> String {
-        if let Some(name) = &self.name {
-            return name.clone();
-        }
-        match &self.kind {
-            InputKind::Path(path) => path.display().to_string(),
-            InputKind::Bytes(_) => "<bytes>".to_owned(),
-            InputKind::File(_, name) => name.clone(),
-        }
-    }
-
-    /// The records of the input's games, read with `options` (their offsets counted in the
-    /// whole file for a part); a failure names the input.
-    pub(crate) fn records(
-        self,
-        options: &ReadOptions,
-    ) -> Result<Records<Box<dyn Read + Send>>, Failure> {
-        let name = self.name();
-        let opened = self
-            .open(options.threads)
-            .map_err(|e| Failure::io(&name, &e))?;
-        let options = ReadOptions {
-            offset: opened.offset,
-            ..options.clone()
-        };
-        Ok(Records::new(opened.reader, &options))
-    }
-
-    /// The input's text, decompressed if its first bytes say it is compressed, read ahead on
-    /// a thread of its own when compressed and more than one thread reads.
-    fn open(self, threads: usize) -> Result<Opened, String> {
-        let raw: Box<dyn Read + Send> = match self.kind {
-            InputKind::Path(path) => match self.part {
-                Some(Part { split, .. }) => {
-                    let part = split::open(&path, split).map_err(|e| e.to_string())?;
-                    return Ok(Opened {
-                        reader: part.reader,
-                        offset: part.offset,
-                    });
-                }
-                None => Box::new(File::open(path).map_err(|e| e.to_string())?),
-            },
-            InputKind::Bytes(bytes) => Box::new(Cursor::new(bytes)),
-            InputKind::File(file, _) => Box::new(PyFile(file)),
-        };
-        if let Some(Part { split, from }) = self.part {
-            let part =
-                split::open_stream(raw, split, from.unwrap_or(0)).map_err(|e| e.to_string())?;
-            return Ok(Opened {
-                reader: part.reader,
-                offset: part.offset,
-            });
-        }
-        let (format, reader) = compression::decompress(raw).map_err(|e| e.to_string())?;
-        let reader = if format == Compression::Plain || threads == 1 {
-            reader
-        } else {
-            Box::new(ReadAhead::new(reader).map_err(|e| e.to_string())?)
-        };
-        Ok(Opened { reader, offset: 0 })
-    }
-}
-
-/// A part as `chess pgn --plan` and [`Split`]'s `Display` write it: `bytes START:END` or
-/// `frames FIRST:LAST`.
-fn parse_part(text: &str) -> PyResult<Split> {
-    let (kind, range) = text.trim().split_once(' ').unwrap_or((text, ""));
-    let split = match kind {
-        "bytes" => Split::parse_bytes(range.trim()),
-        "frames" => Split::parse_frames(range.trim()),
-        _ => {
-            return Err(PyValueError::new_err(format!(
-                "invalid part {text:?}: expected \"bytes START:END\" or \"frames FIRST:LAST\""
-            )));
-        }
-    };
-    split.map_err(|e| PyValueError::new_err(format!("invalid part {text:?}: {e}")))
-}
-
-/// A Python binary file object read from Rust's threads, each read holding the GIL.
-struct PyFile(Py<PyAny>);
-
-impl Read for PyFile {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        Python::attach(|py| {
-            let data = self
-                .0
-                .bind(py)
-                .call_method1("read", (buf.len(),))
-                .map_err(io::Error::other)?;
-            let bytes = data.cast::<PyBytes>().map_err(|_| {
-                io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    "the file object is not binary: its read() did not return bytes",
-                )
-            })?;
-            let bytes = bytes.as_bytes();
-            if bytes.len() > buf.len() {
-                // Bytes past what was asked would be lost: say so rather than drop them.
-                return Err(io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    format!(
-                        "the file object's read({}) returned {} bytes",
-                        buf.len(),
-                        bytes.len()
-                    ),
-                ));
-            }
-            buf[..bytes.len()].copy_from_slice(bytes);
-            Ok(bytes.len())
-        })
-    }
-}
-
-/// The schema named in Python: `games`, `lichess` or `positions`.
+/// The schema named in Python: chess-archive reads the name; `san` and `packed` add the games
+/// schema's optional columns.
 fn schema(name: &str, san: bool, packed: bool) -> PyResult<Schema> {
-    match name {
-        "games" => Ok(Schema::Games { san, packed }),
-        "lichess" if !san && !packed => Ok(Schema::Lichess),
-        "positions" if !san && !packed => Ok(Schema::Positions),
-        "lichess" | "positions" => Err(PyValueError::new_err(format!(
+    let schema: Schema = name
+        .parse()
+        .map_err(|e: chess_archive::UnknownSchema| PyValueError::new_err(e.to_string()))?;
+    schema.with_extra(san, packed).map_err(|_| {
+        PyValueError::new_err(format!(
             "san and packed are columns of the games schema, not of {name}"
-        ))),
-        _ => Err(PyValueError::new_err(format!(
-            "unknown schema {name:?}: expected \"games\", \"lichess\" or \"positions\""
-        ))),
-    }
+        ))
+    })
 }
 
 /// The columns of a schema, in order.
@@ -228,21 +59,25 @@ fn schema_columns(schema: &str, san: bool, packed: bool) -> PyResult<Vec<&'stati
     Ok(self::schema(schema, san, packed)?.columns())
 }
 
-/// The parts of about `part_size` bytes of a file (a path, or its bytes or a file object read
-/// once from its start), as `chess pgn --plan --json`
-/// gives them: a list of (part, from), the part as `bytes START:END` or `frames FIRST:LAST`
-/// and `from` the byte of the file a stream of it starts at.
+/// The parts of about `part_size` bytes (a number, or text with K, M, G or T as chess-archive
+/// reads it) of a file (a path, or its bytes or a file object read once from its start), as
+/// `chess pgn --plan --json` gives them: a list of (part, from), the part as `bytes
+/// START:END` or `frames FIRST:LAST` and `from` the byte of the file a stream of it starts at.
 #[pyfunction]
-fn plan(py: Python<'_>, source: &Bound<'_, PyAny>, part_size: u64) -> PyResult<Vec<(String, u64)>> {
-    let size = part_size.max(1);
-    let input = Input::from_python(source)?;
-    let name = input.name();
-    let planned = match input.kind {
-        InputKind::Path(path) => py.detach(|| split::plan_file(&path, size)),
-        InputKind::Bytes(bytes) => py.detach(|| split::plan_stream(Cursor::new(bytes), size)),
-        InputKind::File(file, _) => py.detach(|| split::plan_stream(PyFile(file), size)),
-    }
-    .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{name}: {e}")))?;
+fn plan(
+    py: Python<'_>,
+    source: &Bound<'_, PyAny>,
+    part_size: &Bound<'_, PyAny>,
+) -> PyResult<Vec<(String, u64)>> {
+    let size = match part_size.extract::<u64>() {
+        Ok(size) => size.max(1),
+        Err(_) => split::parse_size(&part_size.extract::<String>()?)
+            .map_err(|e| PyValueError::new_err(format!("invalid part_size {e}")))?,
+    };
+    let (source, name) = crate::inputs::source(source)?;
+    let planned = py
+        .detach(|| source.plan(size))
+        .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{name}: {e}")))?;
     Ok(planned
         .into_iter()
         .map(|p| (p.split.to_string(), p.from))
@@ -269,49 +104,6 @@ fn read_options(
     options
 }
 
-/// Why an input could not be read to its end: its name, the byte, and the reason.
-pub(crate) struct Failure {
-    path: String,
-    byte: Option<u64>,
-    message: String,
-}
-
-impl Failure {
-    pub(crate) fn io(path: &str, e: &dyn std::fmt::Display) -> Failure {
-        Failure {
-            path: path.to_owned(),
-            byte: None,
-            message: format!("{path}: {e}"),
-        }
-    }
-
-    pub(crate) fn pgn(path: &str, e: &PgnError) -> Failure {
-        Failure {
-            path: path.to_owned(),
-            byte: Some(e.at.offset),
-            message: format!(
-                "{path}: game {}, {} (byte {}): {}",
-                e.game, e.at, e.at.offset, e.reason
-            ),
-        }
-    }
-
-    /// The exception: `kingside.ReadError(message, path, byte)`, an `OSError`.
-    pub(crate) fn into_pyerr(self, py: Python<'_>) -> PyErr {
-        let class = match py
-            .import("kingside")
-            .and_then(|module| module.getattr("ReadError"))
-        {
-            Ok(class) => class,
-            Err(e) => return e,
-        };
-        match class.call1((self.message, self.path, self.byte)) {
-            Ok(error) => PyErr::from_value(error),
-            Err(e) => e,
-        }
-    }
-}
-
 /// What the reading thread hands over: a batch, or why it stopped.
 type Item = Result<RecordBatch, Failure>;
 
@@ -319,7 +111,7 @@ type Item = Result<RecordBatch, Failure>;
 /// rows of a game are never cut), then the failure that stopped it, if any. Stops early when
 /// the receiver is gone or `cancel` is set.
 fn produce(
-    inputs: Vec<Input>,
+    inputs: Vec<NamedInput>,
     mut builder: BatchBuilder,
     options: &ReadOptions,
     batch_rows: usize,
@@ -329,11 +121,8 @@ fn produce(
         let batch = match builder.finish() {
             Ok(batch) => batch,
             Err(e) => {
-                let failure = Failure {
-                    path: String::new(),
-                    byte: None,
-                    message: format!("the rows could not be made into a batch: {e}"),
-                };
+                let failure =
+                    Failure::new("", format!("the rows could not be made into a batch: {e}"));
                 let _ = out.send(Err(failure));
                 return false;
             }
@@ -341,7 +130,7 @@ fn produce(
         out.send(Ok(batch)).is_ok()
     };
     for input in inputs {
-        let name = input.name();
+        let name = input.name.clone();
         let mut records = match input.records(options) {
             Ok(records) => records,
             Err(failure) => {
@@ -368,48 +157,6 @@ fn produce(
     }
     if builder.rows() > 0 {
         send(&mut builder);
-    }
-}
-
-/// The inputs of a call: each a path (str), bytes, or a binary file object; with `part`, the
-/// one input's part (`stream_from`: the byte of the file a stream of it starts at); named
-/// `source_name` when given.
-pub(crate) fn inputs(
-    sources: &Bound<'_, PyAny>,
-    part: Option<&str>,
-    stream_from: Option<u64>,
-    source_name: Option<String>,
-) -> PyResult<Vec<Input>> {
-    let mut inputs: Vec<Input> = sources
-        .try_iter()?
-        .map(|source| Input::from_python(&source?))
-        .collect::<PyResult<_>>()?;
-    if source_name.is_some() {
-        for input in &mut inputs {
-            input.name.clone_from(&source_name);
-        }
-    }
-    match (part, inputs.as_mut_slice()) {
-        (None, _) if stream_from.is_some() => Err(PyValueError::new_err(
-            "stream_from is where a part's stream starts: name the part too",
-        )),
-        (None, _) => Ok(inputs),
-        (Some(part), [input]) => {
-            let split = parse_part(part)?;
-            if matches!(input.kind, InputKind::Path(_)) && stream_from.is_some() {
-                return Err(PyValueError::new_err(
-                    "stream_from is for a part read from a stream (bytes or a file object): a path is opened where the part starts",
-                ));
-            }
-            input.part = Some(Part {
-                split,
-                from: stream_from,
-            });
-            Ok(inputs)
-        }
-        (Some(_), _) => Err(PyValueError::new_err(
-            "a part is of one input: give one source with part",
-        )),
     }
 }
 
@@ -572,14 +319,6 @@ impl Batch {
     }
 }
 
-/// The temporary name beside `path` that the file is written under before it is renamed.
-fn partial_path(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned());
-    path.with_file_name(format!(".{name}.partial-{}", std::process::id()))
-}
-
 /// Converts PGN inputs (or, with `part`, a part of one) to a Parquet (or JSON Lines) file
 /// without Python in the loop: the file appears whole, or not at all. Returns {"games",
 /// "rows", "bad"}.
@@ -613,7 +352,7 @@ fn write_parquet<'py>(
     // What would not work, said before what would: no force makes an input its own output,
     // or a directory a file.
     for input in &inputs {
-        if let InputKind::Path(path) = &input.kind
+        if let Some(path) = input.input.source().path()
             && same_file(path, &out)
         {
             return Err(PyValueError::new_err(format!(
@@ -622,30 +361,39 @@ fn write_parquet<'py>(
             )));
         }
     }
-    if out.is_dir() {
-        return Err(pyo3::exceptions::PyIsADirectoryError::new_err(format!(
+    let target = Target::new(&out, force, &[]).map_err(|e| match e.kind {
+        TargetErrorKind::IsDirectory => pyo3::exceptions::PyIsADirectoryError::new_err(format!(
             "{}: is a directory; name a file in it, like {}",
             out.display(),
             out.join(format!("games.{}", format.name())).display()
-        )));
-    }
-    if !force && out.exists() {
-        return Err(pyo3::exceptions::PyFileExistsError::new_err(format!(
-            "{}: the file exists (force=True replaces it)",
-            out.display()
-        )));
-    }
-    let partial = partial_path(&out);
+        )),
+        TargetErrorKind::Exists | TargetErrorKind::IsInput => {
+            pyo3::exceptions::PyFileExistsError::new_err(format!(
+                "{}: the file exists (force=True replaces it)",
+                out.display()
+            ))
+        }
+        _ => pyo3::exceptions::PyOSError::new_err(e.to_string()),
+    })?;
+    let os_error =
+        |e: io::Error| pyo3::exceptions::PyOSError::new_err(format!("{}: {e}", out.display()));
+    // Dropped before its commit (an error, Ctrl-C), `commit` removes the file written.
+    let (file, commit) = target
+        .create()
+        .and_then(|file| file.into_parts())
+        .map_err(os_error)?;
     let cancel = Arc::new(AtomicBool::new(false));
     let options = read_options(kind, None, threads, chess960, allow_null_moves);
     let (done_tx, done_rx) = sync_channel(1);
     let job = {
         let cancel = Arc::clone(&cancel);
-        let partial = partial.clone();
+        let out_name = out.display().to_string();
         std::thread::Builder::new()
             .name("kingside-write".into())
             .spawn(move || {
-                let result = convert(inputs, kind, format, &options, threads, &partial, &cancel);
+                let result = convert(
+                    inputs, kind, format, &options, threads, file, &out_name, &cancel,
+                );
                 let _ = done_tx.send(());
                 result
             })
@@ -660,31 +408,18 @@ fn write_parquet<'py>(
                 if let Err(e) = py.check_signals() {
                     cancel.store(true, Ordering::Relaxed);
                     let _ = py.detach(|| job.join());
-                    let _ = std::fs::remove_file(&partial);
                     return Err(e);
                 }
             }
             Ok(()) | Err(RecvTimeoutError::Disconnected) => break,
         }
     }
-    let result = py
-        .detach(|| job.join())
-        .map_err(|_| PyRuntimeError::new_err("the writing thread panicked"));
-    let totals = match result {
+    let totals = match py.detach(|| job.join()) {
         Ok(Ok(totals)) => totals,
-        Ok(Err(failure)) => {
-            let _ = std::fs::remove_file(&partial);
-            return Err(failure.into_pyerr(py));
-        }
-        Err(e) => {
-            let _ = std::fs::remove_file(&partial);
-            return Err(e);
-        }
+        Ok(Err(failure)) => return Err(failure.into_pyerr(py)),
+        Err(_) => return Err(PyRuntimeError::new_err("the writing thread panicked")),
     };
-    std::fs::rename(&partial, &out).map_err(|e| {
-        let _ = std::fs::remove_file(&partial);
-        pyo3::exceptions::PyOSError::new_err(format!("{}: {e}", out.display()))
-    })?;
+    py.detach(|| commit.commit()).map_err(os_error)?;
     let dict = PyDict::new(py);
     dict.set_item("games", totals.games)?;
     dict.set_item("rows", totals.rows)?;
@@ -692,58 +427,40 @@ fn write_parquet<'py>(
     Ok(dict)
 }
 
-/// Whether two paths name one file (the second may not exist).
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    }
-}
-
-/// The conversion, on its own thread: every input into `partial`.
+/// The conversion, on its own thread: every input into `file` (the output `out_name`), by
+/// chess-archive's loop; stops early when `cancel` is set.
+#[allow(clippy::too_many_arguments)]
 fn convert(
-    inputs: Vec<Input>,
+    inputs: Vec<NamedInput>,
     schema: Schema,
     format: OutputFormat,
     options: &ReadOptions,
     threads: usize,
-    partial: &Path,
+    file: File,
+    out_name: &str,
     cancel: &AtomicBool,
 ) -> Result<Totals, Failure> {
-    let out_name = partial.display().to_string();
-    let write_failure = |e: &dyn std::fmt::Display| Failure {
-        path: out_name.clone(),
-        byte: None,
-        message: format!("{out_name}: {e}"),
-    };
-    let file = File::create(partial).map_err(|e| Failure::io(&out_name, &e))?;
-    let mut writer = RecordWriter::new(BufWriter::with_capacity(1 << 20, file), format, schema)
+    let write_failure = |e: &dyn std::fmt::Display| Failure::io(out_name, e);
+    let writer = RecordWriter::new(BufWriter::with_capacity(1 << 20, file), format, schema)
         .map_err(|e| write_failure(&e))?
         .with_threads(threads);
-    let mut totals = Totals::default();
+    let mut conversion = Conversion::new(writer);
     for input in inputs {
-        let name = input.name();
+        let name = input.name.clone();
         let mut records = input.records(options)?;
-        let mut stopped = false;
-        totals += chess_archive::convert(
-            (&mut records).take_while(|_| {
-                stopped = cancel.load(Ordering::Relaxed);
-                !stopped
-            }),
-            &mut writer,
-            &name,
-            |_| {},
-        )
-        .map_err(|e| write_failure(&e))?;
-        if stopped {
-            return Err(write_failure(&"interrupted"));
-        }
-        if let Some(e) = records.take_error() {
-            return Err(Failure::pgn(&name, &e));
-        }
+        conversion
+            .add(&mut records, &name, |_| {
+                if cancel.load(Ordering::Relaxed) {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+            .map_err(|e| match e {
+                ConvertError::Read(e) => Failure::pgn(&name, &e),
+                e => write_failure(&e),
+            })?;
     }
-    let mut out = writer.finish().map_err(|e| write_failure(&e))?;
-    out.flush().map_err(|e| write_failure(&e))?;
-    out.get_ref().sync_data().map_err(|e| write_failure(&e))?;
+    let (_, totals) = conversion.finish().map_err(|e| write_failure(&e))?;
     Ok(totals)
 }

@@ -14,6 +14,7 @@ mod analysis;
 mod arrays;
 mod board;
 mod games;
+mod inputs;
 mod interrupt;
 mod pgn;
 mod polyglot;

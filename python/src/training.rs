@@ -15,7 +15,7 @@ use crate::board::Move;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::games::{Failure, inputs};
+use crate::inputs::{Failure, inputs};
 use crate::interrupt::interruptible;
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -125,7 +125,7 @@ fn position_arrays<'py>(
         let mut columns = Columns::default();
         let mut number = 0_i64;
         for input in inputs {
-            let name = input.name();
+            let name = input.name.clone();
             let mut records = input.records(&options)?;
             for record in &mut records {
                 if stopped.load(Ordering::Relaxed) {

@@ -3,6 +3,7 @@ ValueErrors that name the argument, and the writer's errors say what would work.
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -140,7 +141,13 @@ def test_write_parquet_errors_say_what_would_work(tmp_path):
         with pytest.raises(ValueError, match="the output is also an input; write to another file") as error:
             kingside.write_parquet(pgn, pgn, force=force)
         assert "force" not in str(error.value)
-    assert pgn.read_bytes() == b"1. e4 e5 *\n"
+    # Under another name: a hard link is the same file (device and inode, as the program
+    # judges it; issue 100: the package compared canonical paths, which differ).
+    hard = tmp_path / "hard.pgn"
+    os.link(pgn, hard)
+    with pytest.raises(ValueError, match="the output is also an input"):
+        kingside.write_parquet(pgn, hard, force=True)
+    assert pgn.read_bytes() == hard.read_bytes() == b"1. e4 e5 *\n"
     # A directory: name a file in it.
     with pytest.raises(IsADirectoryError, match=r"is a directory; name a file in it, like .*games\.parquet"):
         kingside.write_parquet(pgn, tmp_path, force=True)

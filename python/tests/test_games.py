@@ -377,3 +377,67 @@ def test_the_parts_of_a_plan_give_every_game_once(tmp_path):
     assert not (tmp_path / "frames.parquet").exists()
     with pytest.raises(ValueError, match="one input"):
         kingside.write_parquet([plain, plain], tmp_path / "two.parquet", part="bytes 0:10")
+
+
+def test_part_sizes_are_read_as_the_program_reads_them(tmp_path):
+    """``plan``'s sizes are the library's, as ``chess pgn --plan`` reads them: K, M, G and T in
+    either case (issue 100: the program took no T, the package read them itself)."""
+    plain = tmp_path / "games.pgn"
+    plain.write_bytes(b"1. e4 *\n\n" * 1000)
+    for size in ["1T", "1t", " 2G ", "64k", 1 << 40]:
+        assert kingside.plan(plain, size) == [("bytes 0:9000", 0)], size
+    assert len(kingside.plan(plain, "4K")) == 3
+    with pytest.raises(ValueError, match=r"expected a number of bytes, with K, M, G or T"):
+        kingside.plan(plain, "1.5G")
+    with pytest.raises(ValueError, match="positive"):
+        kingside.plan(plain, "0M")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the threads' names in /proc")
+def test_a_part_of_frames_is_read_ahead_as_the_whole_file_is(tmp_path):
+    """A part of a zstd file's frames is decompressed on a thread of its own (the library's
+    read-ahead, the program's already; issue 100): the ``read-ahead`` thread is there while the
+    stream still brings the part."""
+    import threading
+
+    zstd = shutil.which("zstd")
+    if zstd is None:
+        missing("zstd is not installed", "Debian's zstd")
+    game = b'[Event "e"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n'
+    frame = subprocess.run([zstd, "-q", "-1", "-c"], input=game * 2000, capture_output=True, check=True).stdout
+    read_end, write_end = os.pipe()
+    go_on = threading.Event()
+
+    def write():
+        # The frame before the part and the part's first; the last once the thread is seen.
+        os.write(write_end, frame + frame)
+        go_on.wait(30)
+        os.write(write_end, frame)
+        os.close(write_end)
+
+    writer = threading.Thread(target=write)
+    writer.start()
+
+    def threads():
+        names = []
+        for task in os.listdir("/proc/self/task"):
+            try:
+                with open(f"/proc/self/task/{task}/comm") as comm:
+                    names.append(comm.read().strip())
+            except OSError:
+                pass
+        return names
+
+    # Unbuffered: a read returns what the pipe holds (a buffered one waits for all it asks).
+    with os.fdopen(read_end, "rb", buffering=0) as stream:
+        reader = kingside.read_games(stream, part="frames 1:3", stream_from=0, threads=2, columns=["plies"])
+        deadline = time.monotonic() + 20
+        seen = threads()
+        while "read-ahead" not in seen and time.monotonic() < deadline:
+            time.sleep(0.02)
+            seen = threads()
+        go_on.set()
+        table = reader.read_all()
+    writer.join()
+    assert "read-ahead" in seen, seen
+    assert table.num_rows == 4000
