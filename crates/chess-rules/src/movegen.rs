@@ -102,56 +102,65 @@ pub fn pawn_origin(to: Square, delta: i8) -> Square {
     Square::from_index_masked((to as i8).wrapping_sub(delta) as u8)
 }
 
-impl MoveSink for MoveList {
-    #[inline(always)]
-    fn piece(&mut self, from: Square, targets: Bitboard) -> ControlFlow<()> {
-        for to in targets {
-            self.push(Move::new(from, to));
-        }
-        ControlFlow::Continue(())
-    }
+/// The `MoveSink` of a list of moves with a `push`: one body for [`MoveList`] and the
+/// variants' longer list, so the two cannot drift.
+macro_rules! list_sink {
+    ($list:ty) => {
+        impl MoveSink for $list {
+            #[inline(always)]
+            fn piece(&mut self, from: Square, targets: Bitboard) -> ControlFlow<()> {
+                for to in targets {
+                    self.push(Move::new(from, to));
+                }
+                ControlFlow::Continue(())
+            }
 
-    #[inline(always)]
-    fn pawns(&mut self, targets: Bitboard, delta: i8) -> ControlFlow<()> {
-        for to in targets {
-            self.push(Move::new(pawn_origin(to, delta), to));
-        }
-        ControlFlow::Continue(())
-    }
+            #[inline(always)]
+            fn pawns(&mut self, targets: Bitboard, delta: i8) -> ControlFlow<()> {
+                for to in targets {
+                    self.push(Move::new(pawn_origin(to, delta), to));
+                }
+                ControlFlow::Continue(())
+            }
 
-    #[inline(always)]
-    fn double_pushes(&mut self, targets: Bitboard, delta: i8) -> ControlFlow<()> {
-        for to in targets {
-            self.push(Move::double_push(pawn_origin(to, delta), to));
-        }
-        ControlFlow::Continue(())
-    }
+            #[inline(always)]
+            fn double_pushes(&mut self, targets: Bitboard, delta: i8) -> ControlFlow<()> {
+                for to in targets {
+                    self.push(Move::double_push(pawn_origin(to, delta), to));
+                }
+                ControlFlow::Continue(())
+            }
 
-    #[inline(always)]
-    fn promotions(&mut self, targets: Bitboard, delta: i8) -> ControlFlow<()> {
-        for to in targets {
-            let from = pawn_origin(to, delta);
-            for role in Role::PROMOTIONS {
-                self.push(Move::promote(from, to, role));
+            #[inline(always)]
+            fn promotions(&mut self, targets: Bitboard, delta: i8) -> ControlFlow<()> {
+                for to in targets {
+                    let from = pawn_origin(to, delta);
+                    for role in Role::PROMOTIONS {
+                        self.push(Move::promote(from, to, role));
+                    }
+                }
+                ControlFlow::Continue(())
+            }
+
+            #[inline(always)]
+            fn single(&mut self, m: Move) -> ControlFlow<()> {
+                self.push(m);
+                ControlFlow::Continue(())
+            }
+
+            #[inline(always)]
+            fn drops(&mut self, role: Role, targets: Bitboard) -> ControlFlow<()> {
+                for to in targets {
+                    self.push(Move::put(role, to));
+                }
+                ControlFlow::Continue(())
             }
         }
-        ControlFlow::Continue(())
-    }
-
-    #[inline(always)]
-    fn single(&mut self, m: Move) -> ControlFlow<()> {
-        self.push(m);
-        ControlFlow::Continue(())
-    }
-
-    #[inline(always)]
-    fn drops(&mut self, role: Role, targets: Bitboard) -> ControlFlow<()> {
-        for to in targets {
-            self.push(Move::put(role, to));
-        }
-        ControlFlow::Continue(())
-    }
+    };
 }
+pub(crate) use list_sink;
+
+list_sink!(MoveList);
 
 /// Counts moves without building them.
 pub(crate) struct Counter(pub(crate) usize);

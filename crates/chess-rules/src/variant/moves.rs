@@ -103,56 +103,7 @@ impl<'a> IntoIterator for &'a VariantMoveList {
     }
 }
 
-impl MoveSink for VariantMoveList {
-    #[inline(always)]
-    fn piece(&mut self, from: Square, targets: Bitboard) -> ControlFlow<()> {
-        for to in targets {
-            self.push(Move::new(from, to));
-        }
-        ControlFlow::Continue(())
-    }
-
-    #[inline(always)]
-    fn pawns(&mut self, targets: Bitboard, delta: i8) -> ControlFlow<()> {
-        for to in targets {
-            self.push(Move::new(pawn_origin(to, delta), to));
-        }
-        ControlFlow::Continue(())
-    }
-
-    #[inline(always)]
-    fn double_pushes(&mut self, targets: Bitboard, delta: i8) -> ControlFlow<()> {
-        for to in targets {
-            self.push(Move::double_push(pawn_origin(to, delta), to));
-        }
-        ControlFlow::Continue(())
-    }
-
-    #[inline(always)]
-    fn promotions(&mut self, targets: Bitboard, delta: i8) -> ControlFlow<()> {
-        for to in targets {
-            let from = pawn_origin(to, delta);
-            for role in Role::PROMOTIONS {
-                self.push(Move::promote(from, to, role));
-            }
-        }
-        ControlFlow::Continue(())
-    }
-
-    #[inline(always)]
-    fn single(&mut self, m: Move) -> ControlFlow<()> {
-        self.push(m);
-        ControlFlow::Continue(())
-    }
-
-    #[inline(always)]
-    fn drops(&mut self, role: Role, targets: Bitboard) -> ControlFlow<()> {
-        for to in targets {
-            self.push(Move::put(role, to));
-        }
-        ControlFlow::Continue(())
-    }
-}
+crate::movegen::list_sink!(VariantMoveList);
 
 #[cfg(test)]
 mod tests {
