@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use chess_core::{Bitboard, Board, Color, File, Piece, Rank, Role, Square};
+use chess_core::{Bitboard, Board, Color, Piece, Role};
 use chess_rules::variant::{
     Playable, Pockets, RemainingChecks, Variant, VariantPosition, VariantPositionError,
     VariantSetup,
@@ -375,32 +375,8 @@ fn parse_pockets(text: &[u8], base: usize) -> Result<Pockets, ParseFenError> {
 fn write_board_marked(board: &Board, promoted: Bitboard, out: &mut String) {
     if promoted.is_empty() {
         out.push_str(&super::standard::BoardFen(board).to_string());
-        return;
-    }
-    for rank in Rank::ALL.into_iter().rev() {
-        let mut empty = 0u8;
-        for file in File::ALL {
-            let sq = Square::new(file, rank);
-            match board.piece_at(sq) {
-                None => empty += 1,
-                Some(piece) => {
-                    if empty > 0 {
-                        out.push(char::from(b'0' + empty));
-                        empty = 0;
-                    }
-                    out.push(piece.char());
-                    if promoted.contains(sq) {
-                        out.push('~');
-                    }
-                }
-            }
-        }
-        if empty > 0 {
-            out.push(char::from(b'0' + empty));
-        }
-        if rank != Rank::First {
-            out.push('/');
-        }
+    } else {
+        out.push_str(&crate::lenient::board_fen(board, promoted));
     }
 }
 
@@ -443,6 +419,7 @@ impl fmt::Display for Lichess<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chess_core::Square;
 
     /// Reads `text`, checks it is written back as `written` (python-chess's spelling) and
     /// `lichess`, and that each reads back the same.
