@@ -948,6 +948,30 @@ impl fmt::Display for BoardFen<'_> {
 }
 
 fn write_board(board: &Board, out: &mut Ascii) {
+    write_placement(board, Bitboard::EMPTY, |b| out.push(b));
+}
+
+/// The placement field, promoted pieces marked `~` when `promoted` holds them (Crazyhouse);
+/// with [`Bitboard::EMPTY`] it is [`BoardFen`]'s text.
+///
+/// ```
+/// use chess_core::{Bitboard, Board, Square};
+/// use chess_notation::fen::board_fen;
+///
+/// assert_eq!(board_fen(&Board::standard(), Bitboard::EMPTY), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+/// let marked = board_fen(&Board::standard(), Bitboard::from_square(Square::D1));
+/// assert_eq!(marked, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ~KBNR");
+/// ```
+#[must_use]
+pub fn board_fen(board: &Board, promoted: Bitboard) -> String {
+    let mut out = String::with_capacity(72);
+    write_placement(board, promoted, |b| out.push(char::from(b)));
+    out
+}
+
+/// The one placement writer, byte by byte.
+#[inline]
+fn write_placement(board: &Board, promoted: Bitboard, mut push: impl FnMut(u8)) {
     // Rank by rank from the occupancy: runs of empty squares are counted from bit positions
     // rather than by looking at every square.
     let occupied = board.occupied().0;
@@ -957,21 +981,24 @@ fn write_board(board: &Board, out: &mut Ascii) {
         while row != 0 {
             let gap = row.trailing_zeros();
             if gap > 0 {
-                out.push(b'0' + gap as u8);
+                push(b'0' + gap as u8);
             }
             file += gap;
             let sq = Square::ALL[(8 * rank + file) as usize];
             if let Some(piece) = board.piece_at(sq) {
-                out.push(PIECE_LETTERS[piece.to_byte() as usize]);
+                push(PIECE_LETTERS[piece.to_byte() as usize]);
+                if promoted.contains(sq) {
+                    push(b'~');
+                }
             }
             file += 1;
             row >>= gap + 1;
         }
         if file < 8 {
-            out.push(b'0' + (8 - file) as u8);
+            push(b'0' + (8 - file) as u8);
         }
         if rank > 0 {
-            out.push(b'/');
+            push(b'/');
         }
     }
 }

@@ -11,8 +11,8 @@ use chess_rules::variant::{
 use chess_rules::{CastlingMode, EnPassantMode};
 
 use super::standard::{
-    Ascii, Fen, FenErrorKind, FenField, Fields, Normalisation, ParseFenError, first_field,
-    normalisations, parse_board_marked, parse_tail, write_castling,
+    Ascii, Fen, FenErrorKind, FenField, Fields, Normalisation, ParseFenError, board_fen,
+    first_field, normalisations, parse_board_marked, parse_tail, write_castling,
 };
 
 /// A position of any variant as FEN describes it: the fields of standard FEN, with the pockets
@@ -258,7 +258,7 @@ impl VariantFen {
 
     /// The placement: board, promoted marks and pockets, the pockets as `style` says.
     pub(crate) fn write_placement(&self, out: &mut String, lichess: bool) {
-        write_board_marked(&self.fen.setup().board, self.promoted, out);
+        out.push_str(&board_fen(&self.fen.setup().board, self.promoted));
         if let Some(pockets) = self.pockets {
             let (open, close) = if lichess { ("/", "") } else { ("[", "]") };
             out.push_str(open);
@@ -369,15 +369,6 @@ fn parse_pockets(text: &[u8], base: usize) -> Result<Pockets, ParseFenError> {
         pockets.add(piece.color(), piece.role());
     }
     Ok(pockets)
-}
-
-/// The placement of `board` with a `~` after each piece on a square of `promoted`.
-fn write_board_marked(board: &Board, promoted: Bitboard, out: &mut String) {
-    if promoted.is_empty() {
-        out.push_str(&super::standard::BoardFen(board).to_string());
-    } else {
-        out.push_str(&crate::lenient::board_fen(board, promoted));
-    }
 }
 
 impl FromStr for VariantFen {

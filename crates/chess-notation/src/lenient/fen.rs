@@ -3,7 +3,7 @@
 use chess_core::{Bitboard, Board, Color, File, Piece, Rank, Square};
 use chess_rules::lenient::LenientPosition;
 
-use crate::fen::{FenErrorKind, FenField, ParseFenError};
+use crate::fen::{FenErrorKind, FenField, ParseFenError, board_fen};
 
 /// Which en passant square a FEN shows (python-chess's `en_passant` argument).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
@@ -26,45 +26,6 @@ pub struct FenOptions {
     pub en_passant: EnPassantSpec,
     /// Whether to mark promoted pieces with `~` (Crazyhouse).
     pub promoted: bool,
-}
-
-/// The placement field, promoted pieces marked `~` when `promoted` holds them.
-///
-/// ```
-/// use chess_core::{Bitboard, Board};
-/// use chess_notation::lenient::board_fen;
-///
-/// assert_eq!(board_fen(&Board::standard(), Bitboard::EMPTY), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
-/// ```
-#[must_use]
-pub fn board_fen(board: &Board, promoted: Bitboard) -> String {
-    let mut out = String::with_capacity(72);
-    for rank in Rank::ALL.into_iter().rev() {
-        let mut empty = 0u8;
-        for file in File::ALL {
-            let sq = Square::new(file, rank);
-            match board.piece_at(sq) {
-                None => empty += 1,
-                Some(piece) => {
-                    if empty > 0 {
-                        out.push(char::from(b'0' + empty));
-                        empty = 0;
-                    }
-                    out.push(piece.char());
-                    if promoted.contains(sq) {
-                        out.push('~');
-                    }
-                }
-            }
-        }
-        if empty > 0 {
-            out.push(char::from(b'0' + empty));
-        }
-        if rank != Rank::First {
-            out.push('/');
-        }
-    }
-    out
 }
 
 /// The castling field as X-FEN writes it: `K` and `Q` (`k`, `q`) for the outermost rook on

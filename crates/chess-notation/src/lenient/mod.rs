@@ -29,9 +29,11 @@ pub use comment::{
     DurationCommand, EvalCommand, EvalValue, clock_command, emt_command, eval_command,
 };
 
+/// The placement writer lives with the FEN; named here too, where lenient readers look for it.
+pub use crate::fen::board_fen;
 pub use fen::{
-    EnPassantSpec, FenOptions, board_fen, castling_rooks, castling_shredder, castling_xfen,
-    read_board_fen, read_fen, write_epd, write_fen,
+    EnPassantSpec, FenOptions, castling_rooks, castling_shredder, castling_xfen, read_board_fen,
+    read_fen, write_epd, write_fen,
 };
 pub use pgn::{
     MovetextToken, MovetextTokens, is_blank_line, is_python_space, is_tag_name, movetext_tokens,
