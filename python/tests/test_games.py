@@ -264,7 +264,10 @@ def big_input(tmp_path_factory, megabytes):
 
 @pytest.fixture(scope="module")
 def gigabyte(tmp_path_factory):
-    return big_input(tmp_path_factory, 1024)
+    # Removed after the module: pytest keeps its last three runs' folders, 3 GiB of disk.
+    path = big_input(tmp_path_factory, 1024)
+    yield path
+    path.unlink(missing_ok=True)
 
 
 def run_python(code, *args, **kwargs):
