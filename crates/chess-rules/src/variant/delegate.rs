@@ -50,3 +50,38 @@ macro_rules! delegate_position {
         }
     };
 }
+
+/// The [`Playable`](crate::variant::Playable) methods of a variant whose moves are made,
+/// taken back and checked exactly as standard chess's (King of the Hill, Racing Kings): the
+/// variant differs only in which moves it allows and when the game ends.
+macro_rules! delegate_standard_make {
+    () => {
+        type Undo = $crate::Undo;
+
+        #[inline]
+        fn checkers(&self) -> chess_core::Bitboard {
+            self.pos.checkers()
+        }
+
+        fn gives_check(&self, m: $crate::Move) -> bool {
+            self.pos.gives_check(m)
+        }
+
+        #[inline]
+        fn play_unchecked(&mut self, m: $crate::Move) {
+            self.pos.make(m);
+        }
+
+        #[inline]
+        fn play_undoable(&mut self, m: $crate::Move) -> $crate::Undo {
+            let undo = self.pos.undo_record(m);
+            self.pos.make(m);
+            undo
+        }
+
+        #[inline]
+        fn undo(&mut self, m: $crate::Move, undo: $crate::Undo) {
+            self.pos.undo(m, undo);
+        }
+    };
+}

@@ -5,7 +5,7 @@ use core::ops::ControlFlow;
 use chess_core::{Bitboard, Color, Role};
 
 use crate::variant::{Playable, Variant, VariantPositionError, VariantSetup};
-use crate::{CastlingMode, Move, MoveSink, Outcome, Position, Undo, WinReason, validate};
+use crate::{CastlingMode, MoveSink, Outcome, Position, WinReason, validate};
 
 /// The hill: d4, e4, d5 and e5.
 const CENTER: Bitboard = Bitboard(0x0000_0018_1800_0000);
@@ -95,17 +95,11 @@ impl KingOfTheHill {
 }
 
 impl Playable for KingOfTheHill {
-    type Undo = Undo;
-
     delegate_position!();
+    delegate_standard_make!();
 
     fn variant(&self) -> Variant {
         Variant::KingOfTheHill
-    }
-
-    #[inline]
-    fn checkers(&self) -> Bitboard {
-        self.pos.checkers()
     }
 
     #[inline]
@@ -119,27 +113,6 @@ impl Playable for KingOfTheHill {
             return ControlFlow::Continue(());
         }
         self.pos.generate(sink, from_mask, to_mask)
-    }
-
-    fn gives_check(&self, m: Move) -> bool {
-        self.pos.gives_check(m)
-    }
-
-    #[inline]
-    fn play_unchecked(&mut self, m: Move) {
-        self.pos.make(m);
-    }
-
-    #[inline]
-    fn play_undoable(&mut self, m: Move) -> Undo {
-        let undo = self.pos.undo_record(m);
-        self.pos.make(m);
-        undo
-    }
-
-    #[inline]
-    fn undo(&mut self, m: Move, undo: Undo) {
-        self.pos.undo(m, undo);
     }
 
     #[inline]

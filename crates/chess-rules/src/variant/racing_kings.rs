@@ -7,7 +7,7 @@ use chess_core::{Bitboard, CastlingRights, Color, Role, Square, attacks};
 use crate::error::PositionErrorKinds;
 use crate::variant::{Playable, Variant, VariantPositionError, VariantSetup};
 use crate::{
-    CastlingMode, CheckSquares, DrawReason, Move, MoveSink, Outcome, Position, Undo, WinReason,
+    CastlingMode, CheckSquares, DrawReason, Move, MoveSink, Outcome, Position, WinReason,
     pawn_origin, validate,
 };
 
@@ -209,17 +209,11 @@ impl<S: MoveSink> MoveSink for NoCheck<'_, S> {
 }
 
 impl Playable for RacingKings {
-    type Undo = Undo;
-
     delegate_position!();
+    delegate_standard_make!();
 
     fn variant(&self) -> Variant {
         Variant::RacingKings
-    }
-
-    #[inline]
-    fn checkers(&self) -> Bitboard {
-        self.pos.checkers()
     }
 
     #[inline]
@@ -239,27 +233,6 @@ impl Playable for RacingKings {
             inner: sink,
         };
         self.pos.generate(&mut filter, from_mask, to_mask)
-    }
-
-    fn gives_check(&self, m: Move) -> bool {
-        self.pos.gives_check(m)
-    }
-
-    #[inline]
-    fn play_unchecked(&mut self, m: Move) {
-        self.pos.make(m);
-    }
-
-    #[inline]
-    fn play_undoable(&mut self, m: Move) -> Undo {
-        let undo = self.pos.undo_record(m);
-        self.pos.make(m);
-        undo
-    }
-
-    #[inline]
-    fn undo(&mut self, m: Move, undo: Undo) {
-        self.pos.undo(m, undo);
     }
 
     fn is_variant_end(&self) -> bool {
