@@ -21,6 +21,7 @@ mod polyglot;
 mod svg;
 mod syzygy;
 mod training;
+mod variant;
 
 /// The module `kingside._native`.
 #[pymodule]
@@ -34,5 +35,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     svg::register(m)?;
     syzygy::register(m)?;
     training::register(m)?;
+    variant::register(m)?;
     Ok(())
 }
