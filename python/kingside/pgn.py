@@ -1290,6 +1290,14 @@ def _builds_plain_games(visitor: Any) -> bool:
     return type(visitor) is GameBuilder and visitor.Game is Game
 
 
+def _game_start(handle: Any) -> Optional[int]:
+    # Where the next game starts, for reading it again; None for a handle that cannot seek.
+    try:
+        return int(handle.tell()) if handle.seekable() else None
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
 def _initial_board(headers: Optional[Headers], handle_error: Callable[[Exception], None]) -> Optional[Board]:
     # The starting position of the tags, for the reader: an unknown variant is reported and
     # read as standard chess; a bad FEN is reported and the game's moves are skipped (None).
@@ -1339,8 +1347,17 @@ def read_game(handle: TextIO, *, Visitor: Any = GameBuilder) -> Any:
     (1, True)
     """
     if Visitor is GameBuilder:
-        # The default: Rust makes the builder only if an error needs its handle_error.
-        return _native.pgn_read_game(handle)
+        # The default: Rust makes the builder only if an error needs its handle_error. Rust
+        # builds games on standard boards: a game of a variant is read again from its start
+        # with the builder's calls in Python, which play it on the variant's board.
+        start = _game_start(handle)
+        try:
+            return _native.pgn_read_game(handle)
+        except NotImplementedError:
+            if start is None:
+                raise
+            handle.seek(start)
+            return _native.pgn_read_visitor(handle, GameBuilder())
     if Visitor is HeadersBuilder:
         # read_headers: the tags in Rust until they are asked for, the movetext skipped.
         return _native.pgn_read_headers(handle)

@@ -9,6 +9,7 @@ import inspect
 import pytest
 
 import kingside
+import kingside.variant
 from support import data_dir
 
 
@@ -29,7 +30,7 @@ def docstring_owners():
                 if getattr(member, "__doc__", None) and id(member) not in seen:
                     seen.add(id(member))
                     yield f"kingside.{name}.{attr}", member
-    for module in (kingside._errors, kingside._board):
+    for module in (kingside._errors, kingside._board, kingside.variant):
         yield module.__name__, module
 
 
