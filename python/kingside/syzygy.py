@@ -260,6 +260,9 @@ class Tablebase:
     def _check(self, board: Any) -> None:
         if self.variant is not Board and not issubclass(Board, self.variant):
             raise MissingTableError(f"no {self.variant.__name__} tables are supported")
+        variant = getattr(type(board), "uci_variant", None)
+        if variant != self.variant.uci_variant:
+            raise KeyError(f"the tables are {self.variant.uci_variant}'s, the board plays {variant}")
 
     def probe_wdl_table(self, board: Any) -> int:
         """The value the WDL table stores, without captures or en passant."""

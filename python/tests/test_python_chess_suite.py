@@ -25,6 +25,13 @@ CLASSES = [
     "PgnTestCase",
     "SyzygyTestCase",
     "SvgTestCase",
+    "SuicideTestCase",
+    "AtomicTestCase",
+    "RacingKingsTestCase",
+    "HordeTestCase",
+    "ThreeCheckTestCase",
+    "CrazyhouseTestCase",
+    "GiveawayTestCase",
 ]
 
 HERE = Path(__file__).resolve().parent
@@ -54,7 +61,7 @@ def test_python_chess_own_tests_pass_with_kingside_as_chess():
         record = json.loads(line)
         outcomes[record["test"]] = record
     listed = exceptions()
-    assert len(outcomes) == 198, f"python-chess 1.11.2's classes hold 198 tests, ran {len(outcomes)}"
+    assert len(outcomes) == 243, f"python-chess 1.11.2's classes hold 243 tests, ran {len(outcomes)}"
     unexpected = {
         name: f"{r['outcome']}: {r['detail'].strip()[-600:]}"
         for name, r in outcomes.items()
@@ -68,4 +75,4 @@ def test_python_chess_own_tests_pass_with_kingside_as_chess():
     missing = sorted(set(listed) - set(outcomes))
     assert not missing, f"listed tests that python-chess's test.py does not have: {missing}"
     passed = sum(1 for r in outcomes.values() if r["outcome"] == "pass")
-    assert passed >= 188, f"{passed} of 198 pass; the goal is at least 188"
+    assert passed >= 188, f"{passed} of 243 pass; the goal is at least 188"
