@@ -258,14 +258,30 @@ class Tablebase:
         return added
 
     def _check(self, board: Any) -> None:
-        if self.variant is not Board and not issubclass(Board, self.variant):
-            raise MissingTableError(f"no {self.variant.__name__} tables are supported")
         variant = getattr(type(board), "uci_variant", None)
         if variant != self.variant.uci_variant:
             raise KeyError(f"the tables are {self.variant.uci_variant}'s, the board plays {variant}")
+        if self.variant is not Board and not issubclass(Board, self.variant):
+            raise MissingTableError(f"no {self.variant.__name__} tables are supported")
+
+    def _variant_end(self, board: Any) -> Optional[int]:
+        # A game over by its variant's rules needs no table: python-chess answers 2, -2 or 0
+        # for the side to move.
+        if self.variant is Board or type(board).uci_variant != self.variant.uci_variant:
+            return None
+        if board.is_variant_win():
+            return 2
+        if board.is_variant_loss():
+            return -2
+        if board.is_variant_draw():
+            return 0
+        return None
 
     def probe_wdl_table(self, board: Any) -> int:
         """The value the WDL table stores, without captures or en passant."""
+        end = self._variant_end(board)
+        if end is not None:
+            return end
         self._check(board)
         return self._tables.probe_wdl_table(board)
 
@@ -273,6 +289,9 @@ class Tablebase:
         """Win (2), cursed win (1), draw (0), blessed loss (-1) or loss (-2) for the side to
         move. ``MissingTableError`` (a ``KeyError``) without the tables it needs,
         ``KeyError`` for castling rights or too many pieces."""
+        end = self._variant_end(board)
+        if end is not None:
+            return end
         self._check(board)
         return self._tables.probe_wdl(board)
 
