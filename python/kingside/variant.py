@@ -30,6 +30,7 @@ from ._core import (
     BB_ALL,
     BLACK,
     COLORS,
+    KNIGHT,
     PIECE_SYMBOLS,
     SQUARE_NAMES,
     WHITE,
@@ -820,15 +821,19 @@ class CrazyhouseBoard(_VariantBoard):
         return False
 
     def legal_drop_squares_mask(self) -> Bitboard:
-        """The squares where a piece of the pocket can be dropped."""
+        """The squares where a drop would be legal, whatever the pocket holds (a pawn still
+        cannot go to the first or last rank)."""
+        # A knight goes wherever any piece may: the rules answer for it.
+        board = self.copy(stack=False)
+        board.pockets[self.turn].add(KNIGHT)
         mask = 0
-        for move in self.generate_legal_moves():
-            if move.drop is not None:
+        for move in board.generate_legal_moves():
+            if move.drop == KNIGHT:
                 mask |= 1 << move.to_square
         return mask
 
     def legal_drop_squares(self) -> SquareSet:
-        """The squares where a piece of the pocket can be dropped."""
+        """The squares where a drop would be legal, whatever the pocket holds."""
         return SquareSet(self.legal_drop_squares_mask())
 
     def generate_legal_drops(self, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:

@@ -116,6 +116,11 @@ def test_crazyhouse_pockets_follow_the_board(variant):
     assert kingside.Move.from_uci("N@f3") not in board.legal_moves
     with pytest.raises(ValueError):
         board.pockets[kingside.WHITE].remove(kingside.KNIGHT)
+    empty = kingside.variant.CrazyhouseBoard("4k3/8/8/8/8/8/8/4K3[] w - - 0 1")
+    oracle = variant.CrazyhouseBoard("4k3/8/8/8/8/8/8/4K3[] w - - 0 1")
+    assert int(empty.legal_drop_squares()) == int(oracle.legal_drop_squares())
+    checked = "4k3/8/8/8/8/8/8/r3K3[] w - - 0 1"
+    assert int(kingside.variant.CrazyhouseBoard(checked).legal_drop_squares()) == int(variant.CrazyhouseBoard(checked).legal_drop_squares())
     pocket = kingside.variant.CrazyhousePocket("qpp")
     assert (str(pocket), len(pocket), repr(pocket)) == ("qpp", 3, "CrazyhousePocket('qpp')")
 
