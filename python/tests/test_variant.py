@@ -150,3 +150,42 @@ def test_bad_input_raises_python_chess_errors():
         kingside.variant.CrazyhouseBoard("8/8/8/8/8/8/8/8[Kx] w - - 0 1")
     with pytest.raises(IndexError):
         board.pop()
+
+
+SUITES = [
+    ("3check", "ThreeCheckBoard"),
+    ("atomic", "AtomicBoard"),
+    ("crazyhouse", "CrazyhouseBoard"),
+    ("giveaway", "GiveawayBoard"),
+    ("horde", "HordeBoard"),
+    ("racingkings", "RacingKingsBoard"),
+]
+
+
+def perft(board, depth: int) -> int:
+    if depth == 1:
+        return board.legal_moves.count()
+    count = 0
+    for move in board.generate_legal_moves():
+        board.push(move)
+        count += perft(board, depth - 1)
+        board.pop()
+    return count
+
+
+@pytest.mark.parametrize("suite, name", SUITES)
+def test_python_chess_variant_perft_suites_on_the_python_boards(suite, name):
+    # The shallow lines of python-chess's variant perft suites, set up as its perft.py sets
+    # them up (Chess960 castling, the EPD read by set_epd) and played by push and pop.
+    from support import perft_positions
+
+    checked = 0
+    for ident, epd, counts in perft_positions(f"python-chess/examples/perft/{suite}.perft"):
+        board = getattr(kingside.variant, name)(chess960=True)
+        board.set_epd(epd)
+        for depth, count in sorted(counts.items()):
+            if count > 30000:
+                break
+            assert perft(board, depth) == count, (ident, depth)
+            checked += 1
+    assert checked > 0
