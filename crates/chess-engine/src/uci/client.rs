@@ -9,7 +9,9 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use chess_notation::Fen;
+use chess_notation::VariantFen;
 use chess_notation::uci::{self, UciMoveError};
+use chess_rules::variant::{Playable, Variant, VariantPosition};
 use chess_rules::{Move, Position};
 
 use super::protocol::{BestMove, BestMoveError, Divide, DivideLine, EngineOption, Info, go_line};
@@ -63,6 +65,29 @@ fn not_uci_message(waited: &Option<Duration>, said: &[String]) -> String {
 /// The standard option that switches an engine to Chess960 castling.
 const CHESS960_OPTION: &str = "UCI_Chess960";
 
+/// The option of engines that play variants (Fairy-Stockfish, multi-variant Stockfish): a
+/// combo whose choices are the variants' UCI names (`crazyhouse`, `3check`, ...).
+const VARIANT_OPTION: &str = "UCI_Variant";
+
+/// Why an engine cannot be asked for `variant`: what its `UCI_Variant` option offers, if it
+/// has one.
+fn no_variant_message(variant: Variant, offered: Option<&[String]>) -> String {
+    let name = variant.uci_name();
+    match offered {
+        None => format!(
+            "the engine does not play {name}: its answer to uci declares no {VARIANT_OPTION} \
+             option"
+        ),
+        Some([]) => {
+            format!("the engine does not play {name}: its {VARIANT_OPTION} option lists no variant")
+        }
+        Some(offered) => format!(
+            "the engine does not play {name}: its {VARIANT_OPTION} option offers only {}",
+            offered.join(", ")
+        ),
+    }
+}
+
 /// What can go wrong talking to an engine.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -112,6 +137,20 @@ pub enum ClientError {
     /// The engine's `bestmove` line had no move.
     #[error("malformed bestmove line: {0:?}")]
     MalformedBestMove(String),
+    /// The engine does not play the variant: it declares no `UCI_Variant` option, or one
+    /// without the variant among its choices.
+    #[error("{}", no_variant_message(*variant, offered.as_deref()))]
+    NoVariant {
+        /// The variant asked for.
+        variant: Variant,
+        /// The choices of the engine's `UCI_Variant` option, if it declares one.
+        offered: Option<Vec<String>>,
+    },
+    /// A search (`go`) was asked for in a variant's position: the client reads an engine's
+    /// moves and lines by standard chess's rules, and counts a variant's moves only (`go
+    /// perft`).
+    #[error("the client searches standard chess and Chess960 only, not {0}")]
+    VariantSearch(Variant),
 }
 
 /// A connection to a UCI engine, after the `uci` handshake.
@@ -140,6 +179,12 @@ pub struct Client {
     options: Vec<EngineOption>,
     /// The position last sent, to read moves in.
     position: Position,
+    /// The variant of the position last sent, when it was not standard chess (then
+    /// `position` is not it, and searches are refused).
+    sent_variant: Option<Variant>,
+    /// The value of the engine's `UCI_Variant` option as far as the client knows: its declared
+    /// default (standard chess without the option) until the client sets it.
+    variant: Variant,
     /// The value of the engine's `UCI_Chess960` option as far as the client knows: its declared
     /// default until the client sets it.
     chess960: bool,
@@ -260,6 +305,8 @@ impl Client {
             author: None,
             options: Vec::new(),
             position: Position::standard(),
+            sent_variant: None,
+            variant: Variant::Standard,
             chess960: false,
             debug: None,
         }
@@ -370,6 +417,10 @@ impl Client {
                         .option(CHESS960_OPTION)
                         .and_then(|o| o.default.as_deref())
                         .is_some_and(|d| d.eq_ignore_ascii_case("true"));
+                    self.variant = self
+                        .option(VARIANT_OPTION)
+                        .and_then(|o| o.default.as_deref()?.parse().ok())
+                        .unwrap_or_default();
                     return Ok(());
                 }
                 Some("id") => match tokens.next() {
@@ -432,6 +483,8 @@ impl Client {
     /// client first sends `setoption name UCI_Chess960 value true|false`, once per change. An
     /// engine without the option gets the position as it is.
     pub fn set_position(&mut self, start: &Position, moves: &[Move]) -> Result<(), ClientError> {
+        // An engine switched to a variant is switched back.
+        self.set_variant(Variant::Standard)?;
         let chess960 = start.is_chess960();
         if chess960 != self.chess960 {
             if let Some(option) = self.option(CHESS960_OPTION) {
@@ -459,12 +512,100 @@ impl Client {
         }
         self.send(&line)?;
         self.position = pos;
+        self.sent_variant = None;
+        Ok(())
+    }
+
+    /// Switches the engine to `variant`'s rules through its `UCI_Variant` option (`setoption
+    /// name UCI_Variant value atomic`, the value as the engine spells it), unless the client
+    /// knows it plays them already, and waits until the engine is ready. Standard chess needs
+    /// no option.
+    ///
+    /// # Errors
+    ///
+    /// [`ClientError::NoVariant`] when the engine's answer to `uci` declared no `UCI_Variant`
+    /// option with the variant's UCI name ([`Variant::uci_name`]) among its choices: nothing
+    /// is sent.
+    pub fn set_variant(&mut self, variant: Variant) -> Result<(), ClientError> {
+        if variant == self.variant {
+            return Ok(());
+        }
+        let option = self.option(VARIANT_OPTION);
+        let choice = option.and_then(|o| {
+            o.vars
+                .iter()
+                .find(|v| v.eq_ignore_ascii_case(variant.uci_name()))
+        });
+        let Some((name, value)) = option.map(|o| o.name.clone()).zip(choice.cloned()) else {
+            if variant == Variant::Standard {
+                // An engine without the option plays standard chess.
+                self.variant = variant;
+                return Ok(());
+            }
+            return Err(ClientError::NoVariant {
+                variant,
+                offered: option.map(|o| o.vars.clone()),
+            });
+        };
+        self.send(&format!("setoption name {name} value {value}"))?;
+        self.variant = variant;
+        self.is_ready()
+    }
+
+    /// Sends the position of any variant reached from `start` by `moves` (legal in sequence;
+    /// the first illegal one and those after it are left out), first switching the engine to
+    /// the variant's rules ([`Client::set_variant`]) and its castling mode (as
+    /// [`Client::set_position`]). The FEN carries pockets in brackets and Three-check's
+    /// counters as `3+3` (as XBoard and Fairy-Stockfish read them); drops are written `N@f3`.
+    ///
+    /// Standard chess is [`Client::set_position`]. A variant's position can be counted
+    /// ([`Client::perft`]), not searched: [`Client::start`] and [`Client::go`] refuse it.
+    ///
+    /// # Errors
+    ///
+    /// [`ClientError::NoVariant`] when the engine does not play the variant, and the errors
+    /// of talking to it.
+    pub fn set_variant_position(
+        &mut self,
+        start: &VariantPosition,
+        moves: &[Move],
+    ) -> Result<(), ClientError> {
+        self.set_variant(start.variant())?;
+        if let VariantPosition::Standard(start) = start {
+            return self.set_position(start, moves);
+        }
+        let chess960 = start.castling_mode().is_chess960();
+        if chess960 != self.chess960 {
+            if let Some(option) = self.option(CHESS960_OPTION) {
+                let line = format!("setoption name {} value {chess960}", option.name);
+                self.send(&line)?;
+                self.chess960 = chess960;
+            }
+        }
+        let mut line = format!("position fen {}", VariantFen::from_position(start));
+        let mut pos = start.clone();
+        if !moves.is_empty() {
+            line.push_str(" moves");
+        }
+        for &m in moves {
+            if !pos.is_legal(m) {
+                break;
+            }
+            line.push(' ');
+            line.push_str(&uci::format_variant(&pos, m));
+            pos.play_unchecked(m);
+        }
+        self.send(&line)?;
+        self.sent_variant = Some(start.variant());
         Ok(())
     }
 
     /// Starts a search of the position last sent (`go` with `limits`); read its answer with
     /// [`Client::wait`].
     pub fn start(&mut self, limits: &Limits) -> Result<(), ClientError> {
+        if let Some(variant) = self.sent_variant {
+            return Err(ClientError::VariantSearch(variant));
+        }
         let line = go_line(&self.position, limits);
         self.send(&line)
     }

@@ -10,6 +10,7 @@ use std::fmt::{self, Write as _};
 use std::time::{Duration, Instant};
 
 use chess_notation::uci::{self, UciMoveError};
+use chess_rules::variant::Playable;
 use chess_rules::{Move, Position};
 
 use crate::{Clock, Limits, Score, SearchInfo};
@@ -510,13 +511,35 @@ impl Divide {
         Divide::from_counts(pos, &chess_rules::divide(pos, depth))
     }
 
-    /// The divide of `counts` (moves of `pos` with their leaf counts), the total their sum.
+    /// [`Divide::of`] for a position of any variant (drops written `N@f3`, as engines that
+    /// play Crazyhouse write them).
+    ///
+    /// ```
+    /// use chess_engine::uci::protocol::Divide;
+    /// use chess_rules::variant::{Variant, VariantPosition};
+    ///
+    /// let divide = Divide::of_variant(&VariantPosition::new(Variant::Atomic), 3);
+    /// assert_eq!(divide.nodes, 8_902);
+    /// ```
     #[must_use]
-    pub fn from_counts(pos: &Position, counts: &[(Move, u64)]) -> Divide {
+    pub fn of_variant<P: Playable>(pos: &P, depth: u32) -> Divide {
+        if depth == 0 {
+            return Divide {
+                moves: Vec::new(),
+                nodes: 1,
+            };
+        }
+        Divide::from_counts(pos, &chess_rules::variant::divide(pos, depth))
+    }
+
+    /// The divide of `counts` (moves of `pos`, of any variant, with their leaf counts), the
+    /// total their sum.
+    #[must_use]
+    pub fn from_counts<P: Playable>(pos: &P, counts: &[(Move, u64)]) -> Divide {
         Divide {
             moves: counts
                 .iter()
-                .map(|&(m, n)| (uci::format(pos, m), n))
+                .map(|&(m, n)| (uci::format_variant(pos, m), n))
                 .collect(),
             nodes: counts.iter().map(|&(_, n)| n).sum(),
         }
@@ -534,7 +557,8 @@ impl Divide {
         }
         match line.split_once(':') {
             Some((m, count))
-                if (4..=5).contains(&m.len()) && m.bytes().all(|b| b.is_ascii_alphanumeric()) =>
+                if (4..=5).contains(&m.len())
+                    && m.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'@') =>
             {
                 count
                     .trim()
@@ -871,6 +895,7 @@ mod tests {
                     e2e3: 15\n\
                     e1h1: 7\n\
                     a7a8q: 1\n\
+                    N@f3: 2\n\
                     readyok\n\
                     nonsense: x\n\
                     \n\
@@ -879,7 +904,13 @@ mod tests {
         let divide = Divide::parse(text).expect("a total");
         assert_eq!(
             divide.moves,
-            [("e2e3".into(), 15), ("e1h1".into(), 7), ("a7a8q".into(), 1)]
+            [
+                ("e2e3".into(), 15),
+                ("e1h1".into(), 7),
+                ("a7a8q".into(), 1),
+                // A drop, as engines that play Crazyhouse write it.
+                ("N@f3".into(), 2)
+            ]
         );
         assert_eq!(divide.nodes, 23);
         assert_eq!(divide.count("e1h1"), Some(7));

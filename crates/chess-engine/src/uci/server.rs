@@ -435,6 +435,12 @@ impl<W: Write + Send + 'static> Server<W> {
                     }
                 }
             }
+            // Not declared: the engine plays standard chess and Chess960 only, and says so
+            // to a GUI that asks for a variant (the games stay standard chess).
+            "uci_variant" if !value.eq_ignore_ascii_case("chess") => self.info_string(&format!(
+                "UCI_Variant {value}: this engine plays standard chess and Chess960 only"
+            ))?,
+            "uci_variant" => {}
             _ => self.info_string(&format!("unknown option: {name}"))?,
         }
         Ok(())
