@@ -7,20 +7,22 @@
 //! only for the divides on the way.
 
 use chess_notation::uci;
+use chess_rules::variant::{Playable, VariantPosition};
 use chess_rules::{Move, Position};
 
 use chess_engine::uci::{Client, ClientError, Divide};
 
-/// The outcome of a comparison.
+/// The outcome of a comparison, in positions of type `P` (standard chess's [`Position`], or
+/// a variant's).
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Comparison {
+pub enum Comparison<P = Position> {
     /// Both sides count the same leaves below every first move.
     Agree {
         /// The leaf count.
         nodes: u64,
     },
     /// The counts differ; where and why.
-    Differ(Box<Difference>),
+    Differ(Box<Difference<P>>),
 }
 
 /// One step down the tree: a first move whose counts differ.
@@ -64,7 +66,7 @@ pub enum Finding {
 
 /// Where two move generators disagree.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Difference {
+pub struct Difference<P = Position> {
     /// The depth asked for.
     pub depth: u32,
     /// Our count at the root.
@@ -74,14 +76,14 @@ pub struct Difference {
     /// The moves followed from the root, each with its two counts.
     pub steps: Vec<Step>,
     /// The position the steps reach, where the finding is.
-    pub position: Position,
+    pub position: P,
     /// The depth still to count in [`Difference::position`].
     pub remaining: u32,
     /// What differs there.
     pub finding: Finding,
 }
 
-impl Difference {
+impl<P> Difference<P> {
     /// The moves from the root to [`Difference::position`].
     #[must_use]
     pub fn line(&self) -> Vec<Move> {
@@ -89,8 +91,9 @@ impl Difference {
     }
 }
 
-/// Compares our perft of `root` at `depth` with another side's, whose divide of the position
-/// after a line of moves from `root` at a depth `theirs` returns.
+/// Compares our perft of `root` (of any variant's rules) at `depth` with another side's,
+/// whose divide of the position after a line of moves from `root` at a depth `theirs`
+/// returns.
 ///
 /// Where the totals differ, follows the first move (in our move order) whose counts differ,
 /// and repeats one ply deeper, until the move lists differ (or the other side contradicts
@@ -145,18 +148,18 @@ impl Difference {
 /// assert!(only_theirs.is_empty());
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
-pub fn narrow<E>(
-    root: &Position,
+pub fn narrow<P: Playable, E>(
+    root: &P,
     depth: u32,
     mut theirs: impl FnMut(&[Move], u32) -> Result<Divide, E>,
-) -> Result<Comparison, E> {
+) -> Result<Comparison<P>, E> {
     let mut pos = root.clone();
     let mut steps: Vec<Step> = Vec::new();
     let mut remaining = depth;
     let mut root_counts = None;
     loop {
         let line: Vec<Move> = steps.iter().map(|s| s.m).collect();
-        let ours = Divide::of(&pos, remaining);
+        let ours = Divide::of_variant(&pos, remaining);
         let other = theirs(&line, remaining)?;
         let (our_total, their_total) = *root_counts.get_or_insert((ours.nodes, other.nodes));
         let differ = |finding| {
@@ -185,7 +188,7 @@ pub fn narrow<E>(
             .moves
             .iter()
             .filter(|(m, _)| other.count(m).is_none())
-            .map(|(m, _)| uci::parse(&pos, m).expect("our own move reads back"))
+            .map(|(m, _)| uci::parse_variant(&pos, m).expect("our own move reads back"))
             .collect();
         let only_theirs: Vec<String> = other
             .moves
@@ -226,7 +229,7 @@ pub fn narrow<E>(
                 }));
             }
             Some((text, n)) => {
-                let m = uci::parse(&pos, text).expect("our own move reads back");
+                let m = uci::parse_variant(&pos, text).expect("our own move reads back");
                 steps.push(Step {
                     m,
                     depth: remaining,
@@ -243,18 +246,25 @@ pub fn narrow<E>(
 /// Compares this crate's perft of `root` at `depth` with that of the engine behind `client`
 /// (through `go perft`, which Stockfish and this project's engine answer in the divide
 /// format), narrowing a difference down to the position where the move lists differ (see
-/// [`narrow`]).
+/// [`narrow`]). A variant's position is sent with the engine switched to the variant's
+/// rules ([`Client::set_variant_position`]).
 ///
 /// # Errors
 ///
-/// [`ClientError`] when the engine fails or does not answer.
-pub fn with_engine(
+/// [`ClientError`] when the engine fails or does not answer, and
+/// [`ClientError::NoVariant`] at once when it does not play the variant.
+pub fn with_engine<P>(
     client: &mut Client,
-    root: &Position,
+    root: &P,
     depth: u32,
-) -> Result<Comparison, ClientError> {
+) -> Result<Comparison<P>, ClientError>
+where
+    P: Playable + Into<VariantPosition>,
+{
+    let start: VariantPosition = root.clone().into();
+    client.set_variant(start.variant())?;
     narrow(root, depth, |line, depth| {
-        client.set_position(root, line)?;
+        client.set_variant_position(&start, line)?;
         client.perft(depth)
     })
 }

@@ -29,6 +29,8 @@
 
 mod standard;
 mod variant;
+mod variation;
 
 pub use standard::*;
 pub use variant::parse_variant_move;
+pub use variation::variant_variation;
