@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use chess_archive::Schema;
 use chess_archive::split::{self, Split};
 use chess_core::Square;
+use chess_rules::variant::Variant;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
@@ -89,6 +90,32 @@ pub struct PositionArgs {
     /// Start from Chess960 starting position N (0 to 959; 518 is the classical setup).
     #[arg(long, value_name = "N", value_parser = number(0_u32, 959))]
     pub position: Option<u32>,
+
+    /// The rules: standard (the default), crazyhouse, atomic, antichess, giveaway, suicide,
+    /// kingofthehill, 3check, horde, racingkings, or chess960 (as --chess960); python-chess's
+    /// names and aliases are read too (`Three-check`, `koth`, `zh`). A FEN is read by these
+    /// rules (pockets `[Qp]`, promoted pieces `Q~`, Three-check's counters).
+    #[arg(long, value_name = "NAME", value_parser = variant_name)]
+    pub variant: Option<VariantName>,
+}
+
+/// A variant named on the command line: the rules, and whether the name was Chess960's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VariantName {
+    /// The rules.
+    pub variant: Variant,
+    /// Whether Chess960 castling was named (`--variant chess960`).
+    pub chess960: bool,
+}
+
+/// The value parser of `--variant`: chess-rules reads the name, Chess960's included.
+fn variant_name(text: &str) -> Result<VariantName, String> {
+    Variant::with_castling_mode(text)
+        .map(|(variant, mode)| VariantName {
+            variant,
+            chess960: mode.is_chess960(),
+        })
+        .map_err(|e| e.to_string())
 }
 
 /// A position given as an argument: the same as `--fen`.
@@ -203,7 +230,7 @@ pub struct PlayArgs {
         long,
         value_name = "FILE",
         num_args = 0..=1,
-        conflicts_with_all = ["fen", "position", "chess960"]
+        conflicts_with_all = ["fen", "position", "chess960", "variant"]
     )]
     pub resume: Option<Option<PathBuf>>,
 
@@ -356,6 +383,11 @@ pub struct FenArgs {
     /// letters out of order such as `kqKQ`), saying on stderr what was normalised.
     #[arg(long)]
     pub lenient: bool,
+
+    /// Validate under a variant's rules (see `chess perft --help`): pockets, promoted pieces
+    /// and Three-check's counters are read, and written back python-chess's way.
+    #[arg(long, value_name = "NAME", value_parser = variant_name)]
+    pub variant: Option<VariantName>,
 
     /// Draw the board in plain ASCII.
     #[arg(long)]

@@ -17,7 +17,7 @@ use chess_rules::{Game, Move, Position};
 
 use crate::cli::{AnalyseArgs, BenchArgs, EngineArgs, PlayArgs, UciArgs};
 use crate::error::{CliError, Result};
-use crate::position_arg::{Chess960Default, resolve};
+use crate::position_arg::{Chess960Default, resolve, standard_only};
 use chess_archive::json::Json;
 
 /// The Syzygy tables in `dirs`, for the engine (`None` without directories). A directory that
@@ -164,6 +164,9 @@ fn player_error(engine: Option<&str>, e: PlayerError) -> CliError {
 }
 
 pub fn analyse(args: &AnalyseArgs, out: &mut impl Write) -> Result<()> {
+    if let Some(variant) = crate::position_arg::variant(&args.position) {
+        return Err(standard_only(variant, "chess analyse"));
+    }
     let pos = resolve(
         &args.position.with(&args.fen_arg),
         Chess960Default::Classical,

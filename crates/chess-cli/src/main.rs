@@ -22,6 +22,7 @@ mod perft;
 mod pgn;
 mod pgn_export;
 mod play;
+mod play_variant;
 mod position_arg;
 mod progress;
 mod render;
@@ -40,14 +41,22 @@ use clap::{CommandFactory, Parser};
 use crate::cli::{Cli, Command, PgnAction};
 use crate::error::CliError;
 
+/// `chess play`: a variant's game, or standard chess and Chess960's.
+fn play(args: &cli::PlayArgs) -> error::Result<()> {
+    match position_arg::variant(&args.position) {
+        Some(variant) => play_variant::run(args, variant),
+        None => play::run(args),
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     interrupt::install();
     // Not `stdout().lock()`: the UCI server writes from its search thread.
     let mut out = BufWriter::new(std::io::stdout());
     let result = match &cli.command {
-        None => play::run(&cli.play),
-        Some(Command::Play(args)) => play::run(args),
+        None => play(&cli.play),
+        Some(Command::Play(args)) => play(args),
         Some(Command::Check(args)) => check::run(args, &mut out),
         Some(Command::Perft(args)) => perft::run(args, &mut out),
         Some(Command::Moves(args)) => moves::run(args, &mut out),

@@ -54,6 +54,12 @@ impl<W: Write + ?Sized> Sink<'_, W> {
 }
 
 pub fn encode(args: &EncodeArgs, out: &mut impl Write) -> Result<()> {
+    if let Some(variant) = crate::position_arg::variant(&args.position) {
+        return Err(crate::position_arg::standard_only(
+            variant,
+            "the pack format of chess encode",
+        ));
+    }
     let to_stdout = args.output.as_deref().is_none_or(|p| p.as_os_str() == "-");
     if args.raw() && to_stdout && std::io::stdout().is_terminal() {
         return Err(CliError::usage(

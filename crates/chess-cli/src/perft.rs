@@ -6,12 +6,13 @@ use std::time::Instant;
 
 use chess_engine::uci::{Client, Divide};
 use chess_lab::compare::{Comparison, Difference, Finding};
-use chess_notation::{Fen, SanPlus, san, uci};
+use chess_notation::{SanPlus, VariantFen, san, uci};
 use chess_rules::Position;
+use chess_rules::variant::{self, Playable, VariantPosition};
 
 use crate::cli::PerftArgs;
 use crate::error::{CliError, EXIT_DIFFERENT, Result};
-use crate::position_arg::{Chess960Default, resolve};
+use crate::position_arg::{Chess960Default, resolve_variant};
 use crate::words::plural;
 use chess_archive::json::Json;
 
@@ -19,31 +20,23 @@ use chess_archive::json::Json;
 const MEASURABLE: f64 = 0.01;
 
 pub fn run(args: &PerftArgs, out: &mut impl Write) -> Result<()> {
-    let pos = resolve(
+    let pos = resolve_variant(
         &args.position.with(&args.fen_arg),
         Chess960Default::Classical,
     )?;
     if let Some(engine) = &args.compare {
         return compare(args, &pos, engine, out);
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads as usize)
-        .build()
-        .map_err(|e| CliError::usage(format!("--threads {}: {e}", args.threads)))?;
     let start = Instant::now();
-    let nodes = if args.divide {
-        let split = if args.threads > 1 {
-            pool.install(|| chess_rules::divide_parallel(&pos, args.depth))
-        } else {
-            chess_rules::divide(&pos, args.depth)
-        };
-        let divide = Divide::from_counts(&pos, &split);
-        write!(out, "{divide}")?;
-        divide.nodes
-    } else if args.threads > 1 {
-        pool.install(|| chess_rules::perft_parallel(&pos, args.depth))
-    } else {
-        chess_rules::perft(&pos, args.depth)
+    let nodes = match &pos {
+        VariantPosition::Standard(pos) => count(args, pos, out)?,
+        // The variants count on one thread.
+        pos if args.divide => {
+            let divide = Divide::from_counts(pos, &variant::divide(pos, args.depth));
+            write!(out, "{divide}")?;
+            divide.nodes
+        }
+        pos => variant::perft(pos, args.depth),
     };
     if !args.divide {
         writeln!(out, "Nodes searched: {nodes}")?;
@@ -66,9 +59,32 @@ pub fn run(args: &PerftArgs, out: &mut impl Write) -> Result<()> {
     Ok(())
 }
 
+/// Perft of a standard (or Chess960) position, on `--threads` threads, with `--divide`'s
+/// lines written.
+fn count(args: &PerftArgs, pos: &Position, out: &mut impl Write) -> Result<u64> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads as usize)
+        .build()
+        .map_err(|e| CliError::usage(format!("--threads {}: {e}", args.threads)))?;
+    Ok(if args.divide {
+        let split = if args.threads > 1 {
+            pool.install(|| chess_rules::divide_parallel(pos, args.depth))
+        } else {
+            chess_rules::divide(pos, args.depth)
+        };
+        let divide = Divide::from_counts(pos, &split);
+        write!(out, "{divide}")?;
+        divide.nodes
+    } else if args.threads > 1 {
+        pool.install(|| chess_rules::perft_parallel(pos, args.depth))
+    } else {
+        chess_rules::perft(pos, args.depth)
+    })
+}
+
 fn compare(
     args: &PerftArgs,
-    pos: &Position,
+    pos: &VariantPosition,
     engine: &std::path::Path,
     out: &mut impl Write,
 ) -> Result<()> {
@@ -101,15 +117,31 @@ fn compare(
 }
 
 /// A move in SAN and UCI: `Nc6 (b8c6)`.
-fn both(pos: &Position, m: chess_rules::Move) -> String {
-    format!("{} ({})", SanPlus::from_move(pos, m), uci::format(pos, m))
+fn both(pos: &VariantPosition, m: chess_rules::Move) -> String {
+    format!(
+        "{} ({})",
+        SanPlus::from_variant_move(pos, m),
+        uci::format_variant(pos, m)
+    )
+}
+
+/// A line of moves from `pos` in UCI notation.
+fn uci_line(pos: &VariantPosition, line: &[chess_rules::Move]) -> Vec<String> {
+    let mut pos = pos.clone();
+    line.iter()
+        .map(|&m| {
+            let text = uci::format_variant(&pos, m);
+            pos.play_unchecked(m);
+            text
+        })
+        .collect()
 }
 
 fn describe(
-    root: &Position,
+    root: &VariantPosition,
     depth: u32,
     name: &str,
-    comparison: &Comparison,
+    comparison: &Comparison<VariantPosition>,
     out: &mut impl Write,
 ) -> Result<()> {
     let d = match comparison {
@@ -144,15 +176,14 @@ fn describe(
     if line.is_empty() {
         writeln!(out, "at the root")?;
     } else {
-        let (uci_line, _) = uci::format_line(root, line.iter().copied().map(Some));
         writeln!(
             out,
             "after {} ({})",
-            san::variation(root, &line),
-            uci_line.join(" ")
+            san::variant_variation(root, &line),
+            uci_line(root, &line).join(" ")
         )?;
     }
-    writeln!(out, "position: {}", Fen::from_position(&d.position))?;
+    writeln!(out, "position: {}", VariantFen::from_position(&d.position))?;
     match &d.finding {
         Finding::Moves {
             only_ours,
@@ -184,9 +215,17 @@ fn list(items: &[String]) -> String {
 }
 
 /// The `--json` object; see docs/cli.md.
-fn to_json(root: &Position, depth: u32, name: &str, comparison: &Comparison) -> Json {
+fn to_json(
+    root: &VariantPosition,
+    depth: u32,
+    name: &str,
+    comparison: &Comparison<VariantPosition>,
+) -> Json {
     let mut fields = vec![
-        ("fen", Json::str(Fen::from_position(root).to_string())),
+        (
+            "fen",
+            Json::str(VariantFen::from_position(root).to_string()),
+        ),
         ("depth", Json::Number(u64::from(depth))),
         ("engine", Json::str(name)),
     ];
@@ -203,10 +242,14 @@ fn to_json(root: &Position, depth: u32, name: &str, comparison: &Comparison) -> 
             fields.extend(difference_json(root, d));
         }
     }
+    fields.push(("variant", Json::str(root.variant().name())));
     Json::Object(fields)
 }
 
-fn difference_json(root: &Position, d: &Difference) -> Vec<(&'static str, Json)> {
+fn difference_json(
+    root: &VariantPosition,
+    d: &Difference<VariantPosition>,
+) -> Vec<(&'static str, Json)> {
     let line = d.line();
     let mut pos = root.clone();
     let steps = d
@@ -214,10 +257,10 @@ fn difference_json(root: &Position, d: &Difference) -> Vec<(&'static str, Json)>
         .iter()
         .map(|step| {
             let object = Json::Object(vec![
-                ("uci", Json::str(uci::format(&pos, step.m))),
+                ("uci", Json::str(uci::format_variant(&pos, step.m))),
                 (
                     "san",
-                    Json::str(SanPlus::from_move(&pos, step.m).to_string()),
+                    Json::str(SanPlus::from_variant_move(&pos, step.m).to_string()),
                 ),
                 ("depth", Json::Number(u64::from(step.depth))),
                 ("nodes", Json::Number(step.ours)),
@@ -236,7 +279,7 @@ fn difference_json(root: &Position, d: &Difference) -> Vec<(&'static str, Json)>
             "moves",
             only_ours
                 .iter()
-                .map(|&m| uci::format(&d.position, m))
+                .map(|&m| uci::format_variant(&d.position, m))
                 .collect(),
             only_theirs.clone(),
             Json::Null,
@@ -262,14 +305,11 @@ fn difference_json(root: &Position, d: &Difference) -> Vec<(&'static str, Json)>
     };
     vec![
         ("steps", Json::Array(steps)),
-        (
-            "line",
-            strings(uci::format_line(root, line.iter().copied().map(Some)).0),
-        ),
-        ("line_san", Json::str(san::variation(root, &line))),
+        ("line", strings(uci_line(root, &line))),
+        ("line_san", Json::str(san::variant_variation(root, &line))),
         (
             "position",
-            Json::str(Fen::from_position(&d.position).to_string()),
+            Json::str(VariantFen::from_position(&d.position).to_string()),
         ),
         ("remaining_depth", Json::Number(u64::from(d.remaining))),
         ("finding", Json::str(finding)),

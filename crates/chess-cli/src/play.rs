@@ -49,7 +49,7 @@ or a command:
                 file, and is kept for `chess play --resume` either way";
 
 /// Where input lines come from: a line editor on a terminal, plain lines otherwise.
-trait Input {
+pub trait Input {
     /// The next line, or `None` at the end of input. Inputs that do not show the prompt
     /// themselves write it to `out`.
     fn line(&mut self, prompt: &str, out: &mut dyn Write) -> io::Result<Option<String>>;
@@ -116,15 +116,20 @@ struct Session<'a> {
     out: &'a mut dyn Write,
 }
 
-pub fn run(args: &PlayArgs) -> Result<()> {
-    let mut input: Box<dyn Input> = if std::io::stdin().is_terminal() {
+/// Where a game's lines come from: the line editor on a terminal, plain lines otherwise.
+pub fn input() -> Box<dyn Input> {
+    if std::io::stdin().is_terminal() {
         match rustyline::DefaultEditor::new() {
             Ok(editor) => Box::new(Editor(editor)),
             Err(_) => Box::new(Lines(std::io::stdin().lock())),
         }
     } else {
         Box::new(Lines(std::io::stdin().lock()))
-    };
+    }
+}
+
+pub fn run(args: &PlayArgs) -> Result<()> {
+    let mut input = input();
     // Stdout is line-buffered: each line shows at once, before the computer starts thinking.
     let mut out = std::io::stdout();
     if play(args, input.as_mut(), &mut out)? {

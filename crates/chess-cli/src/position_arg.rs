@@ -1,6 +1,7 @@
-//! Turning `--fen`, `--chess960` and `--position` into a position.
+//! Turning `--fen`, `--chess960`, `--position` and `--variant` into a position.
 
-use chess_notation::{Fen, FenError, Normalisation};
+use chess_notation::{Fen, FenError, Normalisation, VariantFen, VariantFenError};
+use chess_rules::variant::{Variant, VariantPosition};
 use chess_rules::{CastlingMode, Position};
 
 use crate::cli::{Chess960, PositionArgs};
@@ -15,8 +16,102 @@ pub enum Chess960Default {
     Random(u32),
 }
 
-/// The position the arguments describe.
+/// The variant `--variant` names, when it is not standard chess (nor Chess960).
+pub fn variant(args: &PositionArgs) -> Option<Variant> {
+    args.variant
+        .map(|name| name.variant)
+        .filter(|&variant| variant != Variant::Standard)
+}
+
+/// How `--chess960` reads a FEN, `--variant chess960` included.
+fn chess960(args: &PositionArgs) -> Option<Chess960> {
+    if args.variant.is_some_and(|name| name.chess960) {
+        Some(Chess960::Yes)
+    } else {
+        args.chess960
+    }
+}
+
+/// The usage error of a command that keeps to standard chess and Chess960, asked for
+/// `variant`: `what` names the command or the part that does (`chess tb`, `the built-in
+/// engine`).
+pub fn standard_only(variant: Variant, what: &str) -> CliError {
+    CliError::usage(format!(
+        "--variant {}: {what} keeps to standard chess and Chess960",
+        variant.uci_name()
+    ))
+}
+
+/// The position the arguments describe, under the rules `--variant` names (standard chess
+/// and Chess960 as [`resolve`] reads them).
+pub fn resolve_variant(args: &PositionArgs, default: Chess960Default) -> Result<VariantPosition> {
+    let Some(variant) = variant(args) else {
+        return resolve(args, default).map(VariantPosition::from);
+    };
+    if let Some(n) = args.position {
+        return Err(CliError::usage(format!(
+            "--position {n} with --variant {}: the numbered Chess960 starts are standard \
+             chess's; give the position as --fen",
+            variant.uci_name()
+        )));
+    }
+    let chess960 = chess960(args) == Some(Chess960::Yes);
+    let Some(text) = &args.fen else {
+        let mode = if chess960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        };
+        return VariantFen::start(variant)
+            .into_position(variant, mode)
+            .map_err(|e| CliError::usage(format!("--variant {}: {e}", variant.uci_name())));
+    };
+    let (name, text) = fen_text(text)?;
+    let name = match name {
+        "fen" if !args.fen_is_argument => "--fen",
+        name => name,
+    };
+    parse_variant_fen(&text, variant, chess960)
+        .map(|(pos, _)| pos)
+        .map_err(|e| CliError::input(name, e))
+}
+
+/// Parses a FEN under `variant`'s rules: pockets, promoted pieces and Three-check's counters
+/// in either spelling; castling as Chess960's with `chess960`, else as the rights need. With
+/// `lenient`, spellings that are not canonical are read and said.
+pub fn parse_variant_fen_with(
+    text: &str,
+    variant: Variant,
+    chess960: bool,
+    lenient: bool,
+) -> std::result::Result<(VariantPosition, Vec<Normalisation>), VariantFenError> {
+    let (fen, notes) = if lenient {
+        VariantFen::from_ascii_lenient(text.as_bytes())?
+    } else {
+        (VariantFen::from_ascii(text.as_bytes())?, Vec::new())
+    };
+    Ok((fen.into_position_for(variant, chess960)?, notes))
+}
+
+/// [`parse_variant_fen_with`], strictly.
+pub fn parse_variant_fen(
+    text: &str,
+    variant: Variant,
+    chess960: bool,
+) -> std::result::Result<(VariantPosition, Vec<Normalisation>), VariantFenError> {
+    parse_variant_fen_with(text, variant, chess960, false)
+}
+
+/// The position the arguments describe, for a command that keeps to standard chess and
+/// Chess960 (a variant is a usage error).
 pub fn resolve(args: &PositionArgs, default: Chess960Default) -> Result<Position> {
+    if let Some(variant) = variant(args) {
+        return Err(standard_only(variant, "this command"));
+    }
+    let args = &PositionArgs {
+        chess960: chess960(args),
+        ..args.clone()
+    };
     if let Some(text) = &args.fen {
         let (name, text) = fen_text(text)?;
         let name = match name {

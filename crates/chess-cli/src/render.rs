@@ -3,6 +3,43 @@
 use std::io::IsTerminal;
 
 use chess_core::{Bitboard, Board, Color, File, Piece, Rank, Square};
+use chess_rules::variant::{Playable, Pockets};
+
+/// The lines a variant adds below its board: the pockets of Crazyhouse (`Pockets: white QN,
+/// black pp`) and the checks left to give in Three-check (`Checks left: white 3, black 2`);
+/// nothing for the others.
+pub fn variant_lines<P: Playable>(pos: &P) -> String {
+    let mut lines = String::new();
+    if let Some(pockets) = pos.pockets() {
+        let side = |color: Color| {
+            let pieces: String = Pockets::ROLES
+                .iter()
+                .flat_map(|&role| {
+                    let c = Piece::new(color, role).char();
+                    std::iter::repeat_n(c, usize::from(pockets.count(color, role)))
+                })
+                .collect();
+            if pieces.is_empty() {
+                "-".to_owned()
+            } else {
+                pieces
+            }
+        };
+        lines.push_str(&format!(
+            "Pockets: white {}, black {}\n",
+            side(Color::White),
+            side(Color::Black)
+        ));
+    }
+    if let Some(checks) = pos.remaining_checks() {
+        lines.push_str(&format!(
+            "Checks left: white {}, black {}\n",
+            checks.get(Color::White),
+            checks.get(Color::Black)
+        ));
+    }
+    lines
+}
 
 /// How to draw a board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

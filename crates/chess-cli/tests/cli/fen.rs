@@ -28,7 +28,7 @@ fn normalises_and_draws() {
         );
         assert_eq!(
             out.stdout,
-            "{\"valid\": true, \"fen\": \"1r1k2r1/pppppppp/8/8/8/8/PPPPPPPP/1R1K2R1 w KQkq - 0 1\", \"error\": null}\n"
+            "{\"valid\": true, \"fen\": \"1r1k2r1/pppppppp/8/8/8/8/PPPPPPPP/1R1K2R1 w KQkq - 0 1\", \"error\": null, \"variant\": \"Standard\"}\n"
         );
     }
 }
@@ -85,7 +85,7 @@ fn explains_every_error() {
     assert_eq!(out.status, 1);
     assert_eq!(
         out.stdout,
-        "{\"valid\": false, \"fen\": null, \"error\": \"illegal position: a side has more than one king; pawns on the first or eighth rank\"}\n"
+        "{\"valid\": false, \"fen\": null, \"error\": \"illegal position: a side has more than one king; pawns on the first or eighth rank\", \"variant\": \"Standard\"}\n"
     );
 }
 

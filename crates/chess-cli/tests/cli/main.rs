@@ -23,6 +23,7 @@ mod spark;
 mod support;
 mod svg;
 mod tb;
+mod variants;
 
 use support::assert_contains;
 

@@ -55,7 +55,7 @@ fn json() {
     );
     assert_eq!(
         out.stdout,
-        "{\"fen\": \"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\", \"moves\": [], \"check\": true, \"checkmate\": true, \"stalemate\": false, \"insufficient_material\": false}\n"
+        "{\"fen\": \"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\", \"moves\": [], \"check\": true, \"checkmate\": true, \"stalemate\": false, \"insufficient_material\": false, \"variant\": \"Standard\", \"result\": \"0-1\"}\n"
     );
 }
 
