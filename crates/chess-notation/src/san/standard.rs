@@ -581,23 +581,7 @@ impl San {
                 others.add(other);
             }
         }
-        let (file, rank) = if others.is_empty() {
-            (None, None)
-        } else if !others.intersects(Bitboard::file(from.file())) {
-            (Some(from.file()), None)
-        } else if !others.intersects(Bitboard::rank(from.rank())) {
-            (None, Some(from.rank()))
-        } else {
-            (Some(from.file()), Some(from.rank()))
-        };
-        San::Normal {
-            role,
-            file,
-            rank,
-            capture,
-            to,
-            promotion: None,
-        }
+        disambiguated(role, from, to, capture, others)
     }
 
     /// The legal move of `pos` this strict SAN names.
@@ -1008,6 +992,36 @@ pub(super) fn origin_mask(file: Option<File>, rank: Option<Rank>) -> Bitboard {
         mask &= Bitboard::rank(rank);
     }
     mask
+}
+
+/// The SAN of a piece move from `from` to `to`, disambiguated against `others`, the origins
+/// of the other pieces of its role that may legally go there: by file if that tells them
+/// apart, else by rank, else by both.
+#[inline]
+pub(super) fn disambiguated(
+    role: Role,
+    from: Square,
+    to: Square,
+    capture: bool,
+    others: Bitboard,
+) -> San {
+    let (file, rank) = if others.is_empty() {
+        (None, None)
+    } else if !others.intersects(Bitboard::file(from.file())) {
+        (Some(from.file()), None)
+    } else if !others.intersects(Bitboard::rank(from.rank())) {
+        (None, Some(from.rank()))
+    } else {
+        (Some(from.file()), Some(from.rank()))
+    };
+    San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion: None,
+    }
 }
 
 #[cfg(test)]

@@ -23,7 +23,7 @@ use chess_core::{Bitboard, Role, Square};
 use chess_rules::Move;
 use chess_rules::variant::{Playable, VariantMoveList};
 
-use super::standard::{San, SanError, SanMode, SanPlus, Suffix, origin_mask};
+use super::standard::{San, SanError, SanMode, SanPlus, Suffix, disambiguated, origin_mask};
 use crate::uci::UciMove;
 
 impl Suffix {
@@ -92,23 +92,7 @@ impl San {
                 others.add(other.from());
             }
         }
-        let (file, rank) = if others.is_empty() {
-            (None, None)
-        } else if !others.intersects(Bitboard::file(from.file())) {
-            (Some(from.file()), None)
-        } else if !others.intersects(Bitboard::rank(from.rank())) {
-            (None, Some(from.rank()))
-        } else {
-            (Some(from.file()), Some(from.rank()))
-        };
-        San::Normal {
-            role,
-            file,
-            rank,
-            capture,
-            to,
-            promotion: None,
-        }
+        disambiguated(role, from, to, capture, others)
     }
 
     /// The legal move of `pos`, a position of any variant, this SAN names, matched in `mode`
