@@ -1290,12 +1290,29 @@ def _builds_plain_games(visitor: Any) -> bool:
     return type(visitor) is GameBuilder and visitor.Game is Game
 
 
-def _game_start(handle: Any) -> Optional[int]:
-    # Where the next game starts, for reading it again; None for a handle that cannot seek.
-    try:
-        return int(handle.tell()) if handle.seekable() else None
-    except (AttributeError, OSError, ValueError):
-        return None
+class _Replay:
+    # A handle whose readline gives `lines` first, then the lines of `handle`.
+
+    def __init__(self, lines: List[str], handle: Any) -> None:
+        self._lines = lines
+        self._handle = handle
+
+    def readline(self) -> str:
+        if self._lines:
+            return self._lines.pop(0)
+        return str(self._handle.readline())
+
+
+def _read_again(handle: Any, headers: Mapping[str, str], line: str) -> Any:
+    # A game the Rust builder stopped at the start of its movetext (a variant's board, which
+    # it cannot play), read again with the builder's calls in Python: its tags as read, the
+    # line the reader stood on, then the rest of the game from the handle.
+    tags = [f'[{name} "{_escape_tag(value)}"]\n' for name, value in headers.items()]
+    return _native.pgn_read_visitor(_Replay([*tags, "\n", line], handle), GameBuilder())
+
+
+def _escape_tag(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def _initial_board(headers: Optional[Headers], handle_error: Callable[[Exception], None]) -> Optional[Board]:
@@ -1348,16 +1365,15 @@ def read_game(handle: TextIO, *, Visitor: Any = GameBuilder) -> Any:
     """
     if Visitor is GameBuilder:
         # The default: Rust makes the builder only if an error needs its handle_error. Rust
-        # builds games on standard boards: a game of a variant is read again from its start
-        # with the builder's calls in Python, which play it on the variant's board.
-        start = _game_start(handle)
+        # builds games on standard boards: a game of a variant is read again with the
+        # builder's calls in Python, which play it on the variant's board.
         try:
             return _native.pgn_read_game(handle)
-        except NotImplementedError:
-            if start is None:
+        except NotImplementedError as error:
+            headers = getattr(error, "headers", None)
+            if headers is None:
                 raise
-            handle.seek(start)
-            return _native.pgn_read_visitor(handle, GameBuilder())
+            return _read_again(handle, headers, getattr(error, "line", ""))
     if Visitor is HeadersBuilder:
         # read_headers: the tags in Rust until they are asked for, the movetext skipped.
         return _native.pgn_read_headers(handle)

@@ -375,10 +375,16 @@ impl<'py> Sink<'py> for Builder<'py> {
             return Ok(false);
         }
         if !is_exactly(&board, board_type(self.py)?) {
-            return Err(PyNotImplementedError::new_err(format!(
+            // With the tags, so that `kingside.pgn.read_game` can read the game again in
+            // Python, on its variant's board.
+            let error = PyNotImplementedError::new_err(format!(
                 "read_game() reads games of standard chess and Chess960, not on a {}",
                 board.get_type().name()?
-            )));
+            ));
+            error
+                .value(self.py)
+                .setattr("headers", &self.tags().headers)?;
+            return Err(error);
         }
         let game = board.cast::<BaseBoard>()?.borrow().game.clone();
         self.boards = vec![game];
