@@ -97,6 +97,14 @@ pub const PGN_FILES: [&str; 5] = [
 /// castling through check, promotions).
 pub const TRICKY_PERFT: &str = "python-chess/examples/perft/tricky.perft";
 
+/// python-chess's real-world PGN files of variant games (Lichess's Crazyhouse, ProgramFOX's
+/// Antichess), relative to the data directory.
+pub const VARIANT_PGN_FILES: [&str; 3] = [
+    "python-chess/data/pgn/antichess-programfox.pgn",
+    "python-chess/data/pgn/knightvuillaume-jannlee-zh-lichess.pgn",
+    "python-chess/data/pgn/saturs-jannlee-zh-lichess.pgn",
+];
+
 /// python-chess's perft suite of all 960 Chess960 start positions (Shredder-FEN castling).
 pub const CHESS960_PERFT: &str = "python-chess/examples/perft/chess960.perft";
 

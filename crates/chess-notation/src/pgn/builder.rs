@@ -3,10 +3,12 @@
 use core::mem::discriminant;
 use core::ops::ControlFlow;
 
+use chess_rules::variant::{Variant, VariantPosition};
 use chess_rules::{CastlingMode, Move, Position};
 
 use super::error::PartialGame;
 use super::error::PgnError;
+use super::line_position::LinePosition;
 use super::location::Location;
 use super::reason::{Diagnostic, PgnErrorReason};
 use super::result::{GameResult, nonstandard_result};
@@ -14,7 +16,7 @@ use super::syntax::{SyntaxError, SyntaxErrorKind};
 use super::text::{decode, unescape_tag_value};
 use super::tree::{Line, MoveNode, PgnGame};
 use super::visitor::{VariationChoice, Visitor};
-use crate::fen::{Fen, FenError};
+use crate::fen::{Fen, FenError, VariantFen};
 use crate::san::{San, SanError, SanMode, SanPlus};
 
 /// What a move token stands for, as [`GameBuilder::read_token`] reads it.
@@ -35,15 +37,15 @@ type Notes = [Option<(Location, PgnErrorReason)>; 2];
 /// A line being built: its moves so far, the position after them and before the last one,
 /// and comments waiting for the next move.
 #[derive(Clone)]
-struct Frame {
+struct Frame<P> {
     line: Line,
-    pos: Position,
-    before_last: Position,
+    pos: P,
+    before_last: P,
     pending: Vec<String>,
 }
 
-impl Frame {
-    fn new(pos: Position) -> Frame {
+impl<P: Clone> Frame<P> {
+    fn new(pos: P) -> Frame<P> {
         Frame {
             line: Line::default(),
             before_last: pos.clone(),
@@ -56,6 +58,41 @@ impl Frame {
         self.line.comments.append(&mut self.pending);
         self.line
     }
+}
+
+/// The positions a builder plays lines in, each with its own stack of lines in the builder:
+/// the builder's code is compiled once for standard chess and once for the variants, and a
+/// game takes one of the two when its movetext begins.
+trait Played: LinePosition {
+    fn frames(builder: &GameBuilder) -> &Vec<Frame<Self>>;
+    fn frames_mut(builder: &mut GameBuilder) -> &mut Vec<Frame<Self>>;
+}
+
+impl Played for Position {
+    #[inline(always)]
+    fn frames(builder: &GameBuilder) -> &Vec<Frame<Position>> {
+        &builder.frames
+    }
+    #[inline(always)]
+    fn frames_mut(builder: &mut GameBuilder) -> &mut Vec<Frame<Position>> {
+        &mut builder.frames
+    }
+}
+
+impl Played for VariantPosition {
+    fn frames(builder: &GameBuilder) -> &Vec<Frame<VariantPosition>> {
+        &builder.variant_frames
+    }
+    fn frames_mut(builder: &mut GameBuilder) -> &mut Vec<Frame<VariantPosition>> {
+        &mut builder.variant_frames
+    }
+}
+
+/// Where a game starts, as its tags say: a position of standard chess (or Chess960), or of a
+/// variant.
+enum Start {
+    Standard(Position),
+    Variant(VariantPosition),
 }
 
 /// The [`Visitor`] that builds a [`PgnGame`] (or the [`PgnError`] that stopped it, with what
@@ -83,7 +120,12 @@ pub struct GameBuilder {
     fen_at: Option<Location>,
     variant_at: Option<Location>,
     initial: Option<Position>,
-    frames: Vec<Frame>,
+    frames: Vec<Frame<Position>>,
+    /// The start of a variant's game (whose lines are in `variant_frames`).
+    variant_initial: Option<VariantPosition>,
+    variant_frames: Vec<Frame<VariantPosition>>,
+    /// Whether the game being read is a variant's (played in `variant_frames`).
+    variant: bool,
     result: Option<GameResult>,
     error: Option<PgnError>,
     partial: Vec<u8>,
@@ -118,6 +160,9 @@ impl GameBuilder {
             variant_at: None,
             initial: None,
             frames: Vec::new(),
+            variant_initial: None,
+            variant_frames: Vec::new(),
+            variant: false,
             result: None,
             error: None,
             partial: Vec::new(),
@@ -198,7 +243,7 @@ impl GameBuilder {
         self.error.is_some() || self.dropping
     }
 
-    fn start(&mut self) -> Result<Position, (Location, PgnErrorReason)> {
+    fn start(&mut self) -> Result<Start, (Location, PgnErrorReason)> {
         let header = |name: &str| {
             self.headers
                 .iter()
@@ -207,23 +252,26 @@ impl GameBuilder {
         };
         let at = self.fen_at.unwrap_or_default();
         let variant_at = self.variant_at.unwrap_or_default();
-        let chess960 = match header("Variant") {
-            None => self.chess960,
-            Some(v) => chess960_variant(v).ok_or_else(|| {
+        let (variant, chess960) = match header("Variant") {
+            None => (Variant::Standard, self.chess960),
+            Some(v) => tag_variant(v).ok_or_else(|| {
                 (
                     variant_at,
                     PgnErrorReason::UnsupportedVariant(v.trim().to_ascii_lowercase()),
                 )
             })?,
         };
+        if variant != Variant::Standard {
+            return variant_start(variant, chess960, header("FEN"), at).map(Start::Variant);
+        }
         let Some(text) = header("FEN") else {
-            return Ok(if chess960 {
+            return Ok(Start::Standard(if chess960 {
                 Fen::standard()
                     .into_position(CastlingMode::Chess960)
                     .unwrap_or_default()
             } else {
                 Position::standard()
-            });
+            }));
         };
         let invalid = |error: FenError| {
             (
@@ -237,42 +285,44 @@ impl GameBuilder {
         // Files in the wild spell FENs in many ways: read leniently.
         let (fen, _) =
             Fen::from_ascii_lenient(text.trim().as_bytes()).map_err(|e| invalid(e.into()))?;
-        fen.into_position_for(chess960).map_err(invalid)
+        fen.into_position_for(chess960)
+            .map(Start::Standard)
+            .map_err(invalid)
     }
 
     /// Plays the move `token` (at `at`) in the current line; reads the annotation glyphs and
     /// en passant marks that stand where moves do.
     #[inline]
-    fn play(&mut self, token: &[u8], at: Location) -> Result<(), PgnErrorReason> {
-        let Some(frame) = self.frames.last() else {
+    fn play<P: Played>(&mut self, token: &[u8], at: Location) -> Result<(), PgnErrorReason> {
+        let Some(frame) = P::frames(self).last() else {
             return Ok(());
         };
         let (m, whole_origin) = match self.resolve(&frame.pos, token) {
             Ok(found) => found,
-            Err(reason) => return self.read_otherwise(token, at, reason),
+            Err(reason) => return self.read_otherwise::<P>(token, at, reason),
         };
         if whole_origin {
-            self.note_long_algebraic(m, token, at)?;
+            self.note_long_algebraic::<P>(m, token, at)?;
         }
-        self.push_move(m);
+        self.push_move::<P>(m);
         Ok(())
     }
 
     /// Plays `m` (`None`: a null move) in the current line, with the comments waiting for it.
     #[inline(always)]
-    fn push_move(&mut self, m: Option<Move>) {
-        let Some(frame) = self.frames.last_mut() else {
+    fn push_move<P: Played>(&mut self, m: Option<Move>) {
+        let Some(frame) = P::frames_mut(self).last_mut() else {
             return;
         };
         let mut node = match m {
             None => {
-                let next = frame.pos.null_move().unwrap_or_else(|| frame.pos.clone());
+                let next = frame.pos.pass().unwrap_or_else(|| frame.pos.clone());
                 frame.before_last = core::mem::replace(&mut frame.pos, next);
                 MoveNode::null()
             }
             Some(m) => {
                 let before = frame.pos.clone();
-                let san = SanPlus::from_move_and_play(&mut frame.pos, m);
+                let san = frame.pos.play_with_san(m);
                 frame.before_last = before;
                 MoveNode::with_san(Some(m), san)
             }
@@ -284,13 +334,13 @@ impl GameBuilder {
     /// Notes the move `m` of the current line, written `token` (at `at`) with its whole origin
     /// square, if standard SAN writes it otherwise: a move in long algebraic notation.
     #[cold]
-    fn note_long_algebraic(
+    fn note_long_algebraic<P: Played>(
         &mut self,
         m: Option<Move>,
         token: &[u8],
         at: Location,
     ) -> Result<(), PgnErrorReason> {
-        let Some((frame, m)) = self.frames.last().zip(m) else {
+        let Some((frame, m)) = P::frames(self).last().zip(m) else {
             return Ok(());
         };
         match long_algebraic(&frame.pos, m, token) {
@@ -313,6 +363,27 @@ impl GameBuilder {
     ///
     /// Why `token` is not a move of `pos`, as a [`PgnError`](super::PgnError) would say it.
     pub fn read_move(&self, pos: &Position, token: &[u8]) -> Result<Option<Move>, PgnErrorReason> {
+        self.read_move_in(pos, token)
+    }
+
+    /// [`GameBuilder::read_move`] in a position of a variant.
+    ///
+    /// # Errors
+    ///
+    /// Why `token` is not a move of `pos`, as a [`PgnError`](super::PgnError) would say it.
+    pub fn read_variant_move(
+        &self,
+        pos: &VariantPosition,
+        token: &[u8],
+    ) -> Result<Option<Move>, PgnErrorReason> {
+        self.read_move_in(pos, token)
+    }
+
+    fn read_move_in<P: LinePosition>(
+        &self,
+        pos: &P,
+        token: &[u8],
+    ) -> Result<Option<Move>, PgnErrorReason> {
         let (m, whole_origin) = self.resolve(pos, token)?;
         if let Some(m) = m.filter(|_| whole_origin && self.strict) {
             if let Some(reason) = long_algebraic(pos, m, token) {
@@ -327,9 +398,9 @@ impl GameBuilder {
     /// [`GameBuilder::push_move`] is: called, the two cost the builder about 8 % more
     /// instructions per move (the move and the large error come back through memory).
     #[inline(always)]
-    fn resolve(
+    fn resolve<P: LinePosition>(
         &self,
-        pos: &Position,
+        pos: &P,
         token: &[u8],
     ) -> Result<(Option<Move>, bool), PgnErrorReason> {
         let mode = self.san_mode;
@@ -339,14 +410,14 @@ impl GameBuilder {
                 error,
             })?;
         if san.san == San::Null {
-            return if self.allow_null_moves && pos.null_move().is_some() {
+            return if self.allow_null_moves && pos.pass().is_some() {
                 Ok((None, false))
             } else {
                 Err(PgnErrorReason::NullMove { san: decode(token) })
             };
         }
-        let m = san
-            .to_move_with(pos, mode)
+        let m = pos
+            .san_to_move(&san, mode)
             .map_err(|e| move_error(e, token, pos))?;
         // Only a move written with its whole origin square can be long algebraic.
         let whole_origin = matches!(
@@ -389,20 +460,20 @@ impl GameBuilder {
     /// annotation glyph, or an en passant mark with or without its capture; otherwise the
     /// error `reason`.
     #[cold]
-    fn read_otherwise(
+    fn read_otherwise<P: Played>(
         &mut self,
         token: &[u8],
         at: Location,
         reason: PgnErrorReason,
     ) -> Result<(), PgnErrorReason> {
-        let Some(frame) = self.frames.last() else {
+        let Some(frame) = P::frames(self).last() else {
             return Ok(());
         };
         let last = frame.line.moves.last().and_then(|node| node.m);
         let (read, notes) = self.otherwise(&frame.pos, last, token, at, reason)?;
         self.take_notes(notes)?;
         match read {
-            MoveToken::Move(m) => self.push_move(m),
+            MoveToken::Move(m) => self.push_move::<P>(m),
             MoveToken::Nag(nag) => {
                 let _ = self.nag(nag, at);
             }
@@ -415,9 +486,9 @@ impl GameBuilder {
     /// annotation glyph's NAG (of the side that just moved), an en passant capture with its
     /// mark glued to it (`exd6e.p.`), or the mark alone after `last`, an en passant capture;
     /// with the notes to take. Otherwise the error `reason`.
-    fn otherwise(
+    fn otherwise<P: LinePosition>(
         &self,
-        pos: &Position,
+        pos: &P,
         last: Option<Move>,
         token: &[u8],
         at: Location,
@@ -428,7 +499,7 @@ impl GameBuilder {
         }
         if let Some(nags) = glyph_nags(token) {
             // The glyph follows the move of the side that is not to move.
-            let nag = if pos.turn().is_white() {
+            let nag = if pos.white_to_move() {
                 nags.black
             } else {
                 nags.white
@@ -514,6 +585,33 @@ impl GameBuilder {
         token: &[u8],
         at: Location,
     ) -> Result<MoveToken, PgnErrorReason> {
+        self.read_token_in(pos, last, token, at)
+    }
+
+    /// [`GameBuilder::read_token`] in a position of a variant: drops (`N@f3`, and
+    /// python-chess's `@e4` for a pawn's) among the moves.
+    ///
+    /// # Errors
+    ///
+    /// Why `token` stands for nothing here, as a [`PgnError`](super::PgnError) would say it.
+    pub fn read_variant_token(
+        &mut self,
+        pos: &VariantPosition,
+        last: Option<Move>,
+        token: &[u8],
+        at: Location,
+    ) -> Result<MoveToken, PgnErrorReason> {
+        self.read_token_in(pos, last, token, at)
+    }
+
+    #[inline(always)]
+    fn read_token_in<P: LinePosition>(
+        &mut self,
+        pos: &P,
+        last: Option<Move>,
+        token: &[u8],
+        at: Location,
+    ) -> Result<MoveToken, PgnErrorReason> {
         // The notes go by value only where there are some: two empty ones for every move
         // were a copy of their whole size (a fortieth of reading a Lichess file).
         match self.resolve(pos, token) {
@@ -539,6 +637,14 @@ impl GameBuilder {
         self.initial.as_ref()
     }
 
+    /// The position a variant's game starts from, once its tags have given it: `None` before
+    /// the movetext, when they could not, and for a game of standard chess or Chess960 (whose
+    /// start is [`GameBuilder::initial`]).
+    #[must_use]
+    pub fn variant_initial(&self) -> Option<&VariantPosition> {
+        self.variant_initial.as_ref()
+    }
+
     /// Whether the tag `name` is one the start position is read from (`FEN`, `Variant`): the
     /// only ones a reader that keeps the tags itself must give the builder.
     #[must_use]
@@ -554,19 +660,22 @@ impl GameBuilder {
 
     /// The frames folded into the mainline: open variations hang from their moves as they
     /// are (every move in them was legal).
-    fn fold_frames(&mut self) -> Line {
-        while self.frames.len() > 1 {
-            self.close_variation();
+    fn fold_frames<P: Played>(&mut self) -> Line {
+        while P::frames(self).len() > 1 {
+            self.close_variation::<P>();
         }
-        self.frames.pop().map(Frame::finish).unwrap_or_default()
+        P::frames_mut(self)
+            .pop()
+            .map(Frame::finish)
+            .unwrap_or_default()
     }
 
-    fn close_variation(&mut self) {
-        if self.frames.len() > 1 {
-            if let Some(frame) = self.frames.pop() {
+    fn close_variation<P: Played>(&mut self) {
+        let frames = P::frames_mut(self);
+        if frames.len() > 1 {
+            if let Some(frame) = frames.pop() {
                 let line = frame.finish();
-                if let Some(last) = self
-                    .frames
+                if let Some(last) = frames
                     .last_mut()
                     .and_then(|parent| parent.line.moves.last_mut())
                 {
@@ -574,6 +683,41 @@ impl GameBuilder {
                 }
             }
         }
+    }
+
+    /// How deep the current line is (1: the mainline).
+    fn depth(&self) -> usize {
+        if self.variant {
+            self.variant_frames.len()
+        } else {
+            self.frames.len()
+        }
+    }
+
+    /// The current line's moves and comments waiting for a move.
+    fn current_line(&mut self) -> Option<(&mut Line, &mut Vec<String>)> {
+        if self.variant {
+            let frame = self.variant_frames.last_mut()?;
+            Some((&mut frame.line, &mut frame.pending))
+        } else {
+            let frame = self.frames.last_mut()?;
+            Some((&mut frame.line, &mut frame.pending))
+        }
+    }
+
+    /// Opens a variation of the current line's last move, from the position before it;
+    /// `false` when the line has no move yet.
+    /// Opens a variation of the current line's last move, from the position before it:
+    /// `None` outside the movetext, `Some(false)` when the line has no move yet.
+    fn open_variation<P: Played>(&mut self) -> Option<bool> {
+        let frames = P::frames_mut(self);
+        let parent = frames.last()?;
+        if parent.line.moves.is_empty() {
+            return Some(false);
+        }
+        let start = parent.before_last.clone();
+        frames.push(Frame::new(start));
+        Some(true)
     }
 }
 
@@ -593,14 +737,49 @@ pub(crate) fn chess960_variant(value: &str) -> Option<bool> {
     }
 }
 
+/// What a `Variant` tag's value means: the variant, and whether it is played with Chess960's
+/// castling (Chess960 itself is standard chess so); `None` for a variant this crate does not
+/// play. The names are python-chess's and Lichess's (see [`Variant::with_castling_mode`]).
+fn tag_variant(value: &str) -> Option<(Variant, bool)> {
+    if let Some(chess960) = chess960_variant(value) {
+        return Some((Variant::Standard, chess960));
+    }
+    let (variant, mode) = Variant::with_castling_mode(value).ok()?;
+    Some((variant, mode == CastlingMode::Chess960))
+}
+
+/// The start of a game of `variant` (not standard chess): its start position, or the position
+/// of its `FEN` tag `fen` (at `at`) by the variant's rules, read leniently as standard FENs
+/// are, pockets, promoted pieces and checks included.
+fn variant_start(
+    variant: Variant,
+    chess960: bool,
+    fen: Option<&str>,
+    at: Location,
+) -> Result<VariantPosition, (Location, PgnErrorReason)> {
+    let Some(text) = fen else {
+        return Ok(VariantPosition::new(variant));
+    };
+    let invalid = |error| {
+        (
+            at,
+            PgnErrorReason::InvalidVariantFen {
+                fen: text.to_owned(),
+                error,
+            },
+        )
+    };
+    let (fen, _) = VariantFen::from_ascii_lenient(text.trim().as_bytes())
+        .map_err(|e| invalid(crate::fen::VariantFenError::Parse(e)))?;
+    fen.into_position_for(variant, chess960).map_err(invalid)
+}
+
 /// The reason for a move that SAN resolution refused.
-fn move_error(e: SanError, token: &[u8], pos: &Position) -> PgnErrorReason {
+fn move_error<P: LinePosition>(e: SanError, token: &[u8], pos: &P) -> PgnErrorReason {
     match e {
         SanError::Ambiguous { candidates } => {
-            let mut candidates: Vec<String> = candidates
-                .iter()
-                .map(|&m| San::from_move(pos, m).to_string())
-                .collect();
+            let mut candidates: Vec<String> =
+                candidates.iter().map(|&m| pos.san(m).to_string()).collect();
             candidates.sort();
             PgnErrorReason::AmbiguousMove {
                 san: decode(token),
@@ -614,7 +793,7 @@ fn move_error(e: SanError, token: &[u8], pos: &Position) -> PgnErrorReason {
         SanError::NullMove => PgnErrorReason::NullMove { san: decode(token) },
         _ => PgnErrorReason::IllegalMove {
             san: decode(token),
-            fen: Fen::from_position(pos).to_string(),
+            fen: pos.fen_text(),
         },
     }
 }
@@ -623,8 +802,8 @@ fn move_error(e: SanError, token: &[u8], pos: &Position) -> PgnErrorReason {
 /// long algebraic, unless standard SAN also gives the whole square (three queens that could go
 /// to the same square).
 #[cold]
-fn long_algebraic(pos: &Position, m: Move, token: &[u8]) -> Option<PgnErrorReason> {
-    match San::from_move(pos, m) {
+fn long_algebraic<P: LinePosition>(pos: &P, m: Move, token: &[u8]) -> Option<PgnErrorReason> {
+    match pos.san(m) {
         San::Normal {
             file: Some(_),
             rank: Some(_),
@@ -632,7 +811,7 @@ fn long_algebraic(pos: &Position, m: Move, token: &[u8]) -> Option<PgnErrorReaso
         } => None,
         _ => Some(PgnErrorReason::LongAlgebraic {
             san: decode(token),
-            expected: SanPlus::from_move(pos, m).to_string(),
+            expected: pos.san_plus(m).to_string(),
         }),
     }
 }
@@ -710,6 +889,9 @@ impl Visitor for GameBuilder {
         self.variant_at = None;
         self.initial = None;
         self.frames.clear();
+        self.variant_initial = None;
+        self.variant_frames.clear();
+        self.variant = false;
         self.result = None;
         self.error = None;
         self.partial.clear();
@@ -750,9 +932,15 @@ impl Visitor for GameBuilder {
             return ControlFlow::Break(());
         }
         match self.start() {
-            Ok(pos) => {
+            Ok(Start::Standard(pos)) => {
                 self.initial = Some(pos.clone());
                 self.frames.push(Frame::new(pos));
+                ControlFlow::Continue(())
+            }
+            Ok(Start::Variant(pos)) => {
+                self.variant = true;
+                self.variant_initial = Some(pos.clone());
+                self.variant_frames.push(Frame::new(pos));
                 ControlFlow::Continue(())
             }
             Err((at, reason)) => self.fail(at, reason),
@@ -767,12 +955,22 @@ impl Visitor for GameBuilder {
                 ControlFlow::Continue(())
             };
         }
-        match self.play(san, at) {
+        // The game's rules were chosen once, when its movetext began.
+        let played = if self.variant {
+            self.play::<VariantPosition>(san, at)
+        } else {
+            self.play::<Position>(san, at)
+        };
+        match played {
             Ok(()) => ControlFlow::Continue(()),
-            Err(reason) if self.frames.len() > 1 && !self.strict && reason.is_move_error() => {
+            Err(reason) if self.depth() > 1 && !self.strict && reason.is_move_error() => {
                 // A bad move in a variation costs the variation, not the game.
                 self.diagnostics.push(Diagnostic { at, reason });
-                self.frames.pop();
+                if self.variant {
+                    self.variant_frames.pop();
+                } else {
+                    self.frames.pop();
+                }
                 self.dropping = true;
                 ControlFlow::Continue(())
             }
@@ -784,7 +982,10 @@ impl Visitor for GameBuilder {
         if self.ignoring() {
             return ControlFlow::Continue(());
         }
-        if let Some(node) = self.frames.last_mut().and_then(|f| f.line.moves.last_mut()) {
+        if let Some(node) = self
+            .current_line()
+            .and_then(|(line, _)| line.moves.last_mut())
+        {
             node.nags.push(nag);
         }
         ControlFlow::Continue(())
@@ -817,14 +1018,14 @@ impl Visitor for GameBuilder {
             self.partial.clear();
             text
         };
-        let Some(frame) = self.frames.last_mut() else {
+        let Some((line, pending)) = self.current_line() else {
             return ControlFlow::Continue(());
         };
-        match frame.line.moves.last_mut() {
-            Some(last) if frame.pending.is_empty() && last.variations.is_empty() => {
+        match line.moves.last_mut() {
+            Some(last) if pending.is_empty() && last.variations.is_empty() => {
                 last.comments_after.push(text);
             }
-            _ => frame.pending.push(text),
+            _ => pending.push(text),
         }
         ControlFlow::Continue(())
     }
@@ -834,23 +1035,30 @@ impl Visitor for GameBuilder {
             // Nested in a dropped variation: skipped whole, without an `end_variation`.
             return VariationChoice::Skip;
         }
-        let Some(parent) = self.frames.last_mut() else {
-            return VariationChoice::Skip;
+        let opened = if self.variant {
+            self.open_variation::<VariantPosition>()
+        } else {
+            self.open_variation::<Position>()
         };
-        if parent.line.moves.is_empty() {
-            let _ = self.fail(at, PgnErrorReason::VariationBeforeMove);
-            return VariationChoice::Skip;
+        match opened {
+            None => VariationChoice::Skip,
+            Some(false) => {
+                let _ = self.fail(at, PgnErrorReason::VariationBeforeMove);
+                VariationChoice::Skip
+            }
+            Some(true) => VariationChoice::Continue,
         }
-        let start = parent.before_last.clone();
-        self.frames.push(Frame::new(start));
-        VariationChoice::Continue
     }
 
     fn end_variation(&mut self, _: Location) -> ControlFlow<()> {
         if self.dropping {
             self.dropping = false;
         } else if self.error.is_none() {
-            self.close_variation();
+            if self.variant {
+                self.close_variation::<VariantPosition>();
+            } else {
+                self.close_variation::<Position>();
+            }
         }
         ControlFlow::Continue(())
     }
@@ -888,13 +1096,18 @@ impl Visitor for GameBuilder {
     fn end_game(&mut self) -> Result<PgnGame, PgnError> {
         self.partial.clear();
         self.dropping = false;
-        let mainline = self.fold_frames();
+        let mainline = if self.variant {
+            self.fold_frames::<VariantPosition>()
+        } else {
+            self.fold_frames::<Position>()
+        };
         let headers = core::mem::take(&mut self.headers);
         let diagnostics = core::mem::take(&mut self.diagnostics);
         if let Some(mut error) = self.error.take() {
             error.partial = Box::new(PartialGame {
                 headers,
                 initial: self.initial.take(),
+                variant_initial: self.variant_initial.take(),
                 mainline,
                 diagnostics,
                 truncated: self.truncated,
@@ -904,6 +1117,7 @@ impl Visitor for GameBuilder {
         Ok(PgnGame {
             headers,
             initial: self.initial.take().unwrap_or_default(),
+            variant_initial: self.variant_initial.take(),
             mainline,
             result: self.result.take(),
             diagnostics,

@@ -3,6 +3,7 @@
 use core::fmt;
 
 use chess_rules::Position;
+use chess_rules::variant::VariantPosition;
 
 use super::location::Location;
 use super::reason::{Diagnostic, PgnErrorKind, PgnErrorReason};
@@ -16,6 +17,9 @@ pub struct PartialGame {
     /// The starting position, when it could be set up (`None` when the error is in the `FEN`
     /// or `Variant` tag, or comes before the movetext).
     pub initial: Option<Position>,
+    /// The starting position of a variant's game, when it could be set up (see
+    /// [`PgnGame::variant_initial`]).
+    pub variant_initial: Option<VariantPosition>,
     /// The mainline up to the failing move, with the comments, NAGs and variations read
     /// before it.
     pub mainline: Line,
@@ -30,9 +34,15 @@ impl PartialGame {
     /// up. It has no result.
     #[must_use]
     pub fn to_game(&self) -> Option<PgnGame> {
+        let (initial, variant_initial) = match (&self.initial, &self.variant_initial) {
+            (_, Some(variant)) => (Position::standard(), Some(variant.clone())),
+            (Some(initial), None) => (initial.clone(), None),
+            (None, None) => return None,
+        };
         Some(PgnGame {
             headers: self.headers.clone(),
-            initial: self.initial.clone()?,
+            initial,
+            variant_initial,
             mainline: self.mainline.clone(),
             result: None,
             diagnostics: self.diagnostics.clone(),

@@ -69,6 +69,7 @@ mod commands;
 mod date;
 mod error;
 mod games;
+mod line_position;
 mod location;
 #[cfg(feature = "parallel")]
 mod parallel;

@@ -6,7 +6,7 @@ use std::io;
 
 use super::location::Location;
 use super::syntax::SyntaxErrorKind;
-use crate::fen::FenError;
+use crate::fen::{FenError, VariantFenError};
 use crate::san::ParseSanError;
 
 /// The kinds of [`PgnError`](super::PgnError) and [`Diagnostic`], as a program reporting errors would group
@@ -22,7 +22,8 @@ pub enum PgnErrorKind {
     AmbiguousMove,
     /// The `FEN` tag is not a valid FEN or describes an impossible position.
     InvalidFen,
-    /// A `Variant` tag naming a variant other than standard chess and Chess960.
+    /// A `Variant` tag naming a variant other than standard chess, Chess960 and the variants
+    /// Lichess plays (Bughouse, Shogi, …).
     UnsupportedVariant,
     /// The input ended inside the game (in strict reading).
     Truncated,
@@ -128,6 +129,14 @@ pub enum PgnErrorReason {
         /// Why.
         error: FenError,
     },
+    /// The `FEN` tag of a variant's game (its `Variant` tag names one of the variants) is not
+    /// a valid FEN, or describes a position impossible in that variant.
+    InvalidVariantFen {
+        /// The tag's value.
+        fen: String,
+        /// Why.
+        error: VariantFenError,
+    },
     /// The `Variant` tag names a variant this reader does not play.
     UnsupportedVariant(String),
     /// A variation (`(`) before any move it could be an alternative to.
@@ -165,7 +174,9 @@ impl PgnErrorReason {
             | PgnErrorReason::NotStandard { .. }
             | PgnErrorReason::NullMove { .. } => PgnErrorKind::IllegalMove,
             PgnErrorReason::AmbiguousMove { .. } => PgnErrorKind::AmbiguousMove,
-            PgnErrorReason::InvalidFen { .. } => PgnErrorKind::InvalidFen,
+            PgnErrorReason::InvalidFen { .. } | PgnErrorReason::InvalidVariantFen { .. } => {
+                PgnErrorKind::InvalidFen
+            }
             PgnErrorReason::UnsupportedVariant(_) => PgnErrorKind::UnsupportedVariant,
             PgnErrorReason::Truncated => PgnErrorKind::Truncated,
             PgnErrorReason::Io { .. } => PgnErrorKind::Io,
@@ -223,9 +234,14 @@ impl fmt::Display for PgnErrorReason {
                 candidates.join(", ")
             ),
             PgnErrorReason::InvalidFen { fen, error } => write!(f, "invalid fen {fen:?}: {error}"),
+            PgnErrorReason::InvalidVariantFen { fen, error } => {
+                write!(f, "invalid fen {fen:?}: {error}")
+            }
             PgnErrorReason::UnsupportedVariant(v) => write!(
                 f,
-                "unsupported variant {v:?}: expected standard chess or chess960"
+                "unsupported variant {v:?}: expected standard chess, chess960 or one of the variants \
+                 lichess plays (crazyhouse, atomic, antichess, king of the hill, three-check, \
+                 horde, racing kings)"
             ),
             PgnErrorReason::VariationBeforeMove => {
                 f.write_str("variation before any move: expected a move before '('")

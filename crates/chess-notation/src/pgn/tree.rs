@@ -5,13 +5,14 @@ use core::fmt;
 use std::time::Duration;
 
 use chess_core::Color;
+use chess_rules::variant::{Playable, Variant, VariantPosition};
 use chess_rules::{CastlingMode, DrawReason, Game, Move, Outcome, PlayError, Position, WinReason};
 
 use super::commands::{Eval, Mark, ParseMarkError};
 use super::location::Location;
 use super::reason::Diagnostic;
 use super::result::GameResult;
-use crate::fen::Fen;
+use crate::fen::{Fen, VariantFen};
 use crate::san::{San, SanPlus};
 
 /// A move of the game tree with what was written around it.
@@ -132,14 +133,42 @@ pub struct Line {
 ///
 /// Written with `Display` (see [`write_game`](super::write_game)), a game reads back the same:
 /// the writer adds the `SetUp` and `FEN` tags for a start other than the standard one and the
-/// `Variant` tag for Chess960.
+/// `Variant` tag for Chess960 and the variants.
+///
+/// A game whose `Variant` tag names one of the variants Lichess plays (Crazyhouse, Atomic,
+/// Antichess, King of the Hill, Three-check, Horde, Racing Kings, and python-chess's
+/// Giveaway and Suicide) is played by that variant's rules from
+/// [`variant_initial`](PgnGame::variant_initial); its moves may be drops (`N@f3`).
+///
+/// ```
+/// use chess_notation::pgn::{GameResult, PgnGame};
+/// use chess_notation::VariantFen;
+/// use chess_rules::variant::{Playable, Variant};
+///
+/// let pgn = "[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. P@e4 Qa5 *\n";
+/// let game: PgnGame = pgn.parse()?;
+/// assert_eq!(game.variant(), Variant::Crazyhouse);
+/// assert_eq!(game.mainline.moves[4].san.to_string(), "P@e4");
+/// assert_eq!(
+///     VariantFen::from_position(&game.final_variant_position()).to_string(),
+///     "rnb1kbnr/ppp1pppp/8/q7/4P3/8/PPPP1PPP/RNBQKBNR[p] w KQkq - 2 4"
+/// );
+/// // Written back with its Variant tag.
+/// assert!(game.to_string().contains("[Variant \"Crazyhouse\"]"));
+/// # Ok::<_, chess_notation::pgn::PgnError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PgnGame {
     /// The tag pairs in file order, unescaped.
     pub headers: Vec<(String, String)>,
     /// The starting position: standard, or from the `FEN` tag (Chess960 for a `Variant` tag
-    /// naming it, or when the castling rights can only mean Chess960).
+    /// naming it, or when the castling rights can only mean Chess960). For a variant's game
+    /// the standard start, unused: its start is [`PgnGame::variant_initial`].
     pub initial: Position,
+    /// The starting position of a game of one of the variants (by its rules, from the `FEN`
+    /// tag when there is one); `None` for standard chess and Chess960, whose start is
+    /// [`PgnGame::initial`].
+    pub variant_initial: Option<VariantPosition>,
     /// The mainline, with variations hanging from its moves.
     pub mainline: Line,
     /// The result token that ended the movetext, if there was one.
@@ -160,6 +189,7 @@ impl Default for PgnGame {
         PgnGame {
             headers: Vec::new(),
             initial: Position::standard(),
+            variant_initial: None,
             mainline: Line::default(),
             result: None,
             diagnostics: Vec::new(),
@@ -197,13 +227,52 @@ impl PgnGame {
         }
     }
 
+    /// The rules the game is played by: [`Variant::Standard`] for standard chess and Chess960
+    /// (see [`Position::is_chess960`]), else the variant of
+    /// [`variant_initial`](PgnGame::variant_initial).
+    #[must_use]
+    pub fn variant(&self) -> Variant {
+        self.variant_initial
+            .as_ref()
+            .map_or(Variant::Standard, Playable::variant)
+    }
+
+    /// The starting position whatever the rules: [`PgnGame::variant_initial`] for a variant's
+    /// game, else [`PgnGame::initial`] as a standard [`VariantPosition`].
+    #[must_use]
+    pub fn start(&self) -> VariantPosition {
+        match &self.variant_initial {
+            Some(pos) => pos.clone(),
+            None => VariantPosition::Standard(self.initial.clone()),
+        }
+    }
+
+    /// The position at the end of the mainline whatever the rules (for a variant's game, by
+    /// its rules; [`PgnGame::final_position`] is standard chess's), stopping before a move
+    /// that cannot be played (possible only in a tree built by hand).
+    #[must_use]
+    pub fn final_variant_position(&self) -> VariantPosition {
+        let Some(start) = &self.variant_initial else {
+            return VariantPosition::Standard(self.final_position());
+        };
+        let mut pos = start.clone();
+        for node in &self.mainline.moves {
+            match node.m {
+                Some(m) if pos.play(m).is_ok() => {}
+                _ => break,
+            }
+        }
+        pos
+    }
+
     /// The moves of the mainline (null moves as `None`).
     pub fn mainline_moves(&self) -> impl Iterator<Item = Option<Move>> + '_ {
         self.mainline.moves.iter().map(|node| node.m)
     }
 
     /// The position at the end of the mainline (in a tree built by hand, before the first move
-    /// that cannot be played).
+    /// that cannot be played), by standard chess's rules: for a variant's game, use
+    /// [`PgnGame::final_variant_position`].
     #[must_use]
     pub fn final_position(&self) -> Position {
         self.play_mainline(self.mainline.moves.len()).0
@@ -286,8 +355,12 @@ impl PgnGame {
     ///
     /// [`ToGameError`] when the mainline holds a null move, which a game of the rules cannot
     /// play, or a move that is not legal where it stands (possible only in a tree built by
-    /// hand: the reader checks every move).
+    /// hand: the reader checks every move), or when the game is a variant's (a [`Game`] is
+    /// standard chess or Chess960).
     pub fn to_game(&self) -> Result<Game, ToGameError> {
+        if self.variant_initial.is_some() {
+            return Err(ToGameError::Variant(self.variant()));
+        }
         let mut game = Game::new(self.initial.clone());
         for (ply, node) in self.mainline.moves.iter().enumerate() {
             let m = node.m.ok_or(ToGameError::NullMove { ply })?;
@@ -376,6 +449,22 @@ impl PgnGame {
     }
 }
 
+/// The tags the start of `game` needs to be read back: for a variant's game, `Variant` with
+/// Lichess's name, and `SetUp` and the variant FEN unless it is the variant's start; else
+/// [`start_tags`].
+pub(crate) fn game_start_tags(game: &PgnGame) -> Vec<(&'static str, String)> {
+    let Some(start) = &game.variant_initial else {
+        return start_tags(&game.initial);
+    };
+    let variant = start.variant();
+    let mut tags = vec![("Variant", variant.name().to_owned())];
+    if *start != VariantPosition::new(variant) {
+        tags.push(("SetUp", "1".to_owned()));
+        tags.push(("FEN", VariantFen::from_position(start).to_string()));
+    }
+    tags
+}
+
 /// The tags a start position needs to be read back: `Variant` for Chess960, `SetUp` and
 /// `FEN` unless it is the standard start.
 pub(crate) fn start_tags(initial: &Position) -> Vec<(&'static str, String)> {
@@ -412,6 +501,8 @@ pub enum ToGameError {
         /// Why the game refused it.
         error: PlayError,
     },
+    /// The game is played by a variant's rules, which a game of the rules does not play.
+    Variant(Variant),
 }
 
 impl fmt::Display for ToGameError {
@@ -425,6 +516,10 @@ impl fmt::Display for ToGameError {
             ToGameError::Illegal { ply, error } => {
                 write!(f, "the move at ply {} cannot be played: {error}", ply + 1)
             }
+            ToGameError::Variant(variant) => write!(
+                f,
+                "the game is played by the rules of {variant}: expected standard chess or chess960"
+            ),
         }
     }
 }

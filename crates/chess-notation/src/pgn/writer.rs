@@ -3,12 +3,13 @@
 use core::fmt;
 
 use chess_core::Color;
+use chess_rules::variant::{Playable, VariantPosition};
 use chess_rules::{CastlingMode, Position};
 
 use super::builder::chess960_variant;
 use super::result::GameResult;
-use super::tree::{Line, PgnGame, ROSTER, start_tags};
-use crate::fen::Fen;
+use super::tree::{Line, PgnGame, ROSTER, game_start_tags, start_tags};
+use crate::fen::{Fen, VariantFen};
 
 /// The longest movetext line.
 const MAX_COLUMNS: usize = 80;
@@ -107,7 +108,10 @@ impl Words {
 /// The tags that say where the game starts always agree with its
 /// [`initial`](PgnGame::initial) position, so that reading the text back gives the same start:
 /// a start other than the standard one gets `[SetUp "1"]` and a `FEN` tag (X-FEN, or
-/// Shredder-FEN where X-FEN is ambiguous), a Chess960 game a `Variant` tag; such tags of the
+/// Shredder-FEN where X-FEN is ambiguous), a Chess960 game a `Variant` tag, and a variant's
+/// game a `Variant` tag with Lichess's name (`Crazyhouse`, `King of the Hill`, `Three-check`,
+/// …) and, for a start other than the variant's, a variant FEN (with its pockets, promoted
+/// pieces and checks); such tags of the
 /// headers are written as they are when they agree, replaced when they do not, and added
 /// after the Seven Tag Roster when missing.
 ///
@@ -131,8 +135,11 @@ pub fn write_game(game: &PgnGame, out: &mut String) {
         };
         write_tag(out, name, value);
     }
-    let start = start_tags(&game.initial);
-    let fits = |name: &str, value: &str| fits_start(name, value, &game.initial);
+    let start = game_start_tags(game);
+    let fits = |name: &str, value: &str| match &game.variant_initial {
+        Some(start) => fits_variant_start(name, value, start),
+        None => fits_start(name, value, &game.initial),
+    };
     for (name, value) in &start {
         if !game.headers.iter().any(|(n, v)| n == name && fits(n, v)) {
             write_tag(out, name, value);
@@ -162,11 +169,13 @@ pub fn write_game(game: &PgnGame, out: &mut String) {
         words: Vec::new(),
         open: 0,
     };
-    let initial = &game.initial;
-    let black_first = u32::from(initial.turn() == Color::Black);
+    let (turn, fullmoves) = match &game.variant_initial {
+        Some(start) => (start.turn(), start.fullmoves()),
+        None => (game.initial.turn(), game.initial.fullmoves()),
+    };
     let numbering = Numbering {
-        fullmoves: initial.fullmoves(),
-        black_first,
+        fullmoves,
+        black_first: u32::from(turn == Color::Black),
     };
     write_line(&game.mainline, 0, numbering, &mut words);
     words.push(result.as_str().to_owned());
@@ -205,6 +214,22 @@ fn fits_start(name: &str, value: &str, initial: &Position) -> bool {
             .ok()
             .and_then(|(fen, _)| fen.into_position(initial.castling_mode()).ok())
             .is_some_and(|pos| pos == *initial),
+        _ => true,
+    }
+}
+
+/// Whether a `Variant`, `SetUp` or `FEN` tag agrees with `start`, the start of a variant's
+/// game.
+fn fits_variant_start(name: &str, value: &str, start: &VariantPosition) -> bool {
+    let variant = start.variant();
+    match name {
+        // Lichess's spelling, whatever alias the game was read with.
+        "Variant" => value == variant.name(),
+        "SetUp" => value.trim() == "1" || *start == VariantPosition::new(variant),
+        "FEN" => VariantFen::from_ascii_lenient(value.trim().as_bytes())
+            .ok()
+            .and_then(|(fen, _)| fen.into_position(variant, start.castling_mode()).ok())
+            .is_some_and(|pos| pos == *start),
         _ => true,
     }
 }

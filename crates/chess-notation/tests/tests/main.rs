@@ -7,6 +7,7 @@ mod parallel;
 mod pgn;
 mod pgn_games;
 mod pgn_lenient;
+mod pgn_variant;
 #[cfg(feature = "polyglot")]
 mod polyglot;
 mod robustness;

@@ -256,7 +256,7 @@ fn errors_name_game_line_column_and_reason() {
         "[Event \"5\"]\n\n1. e4 e5 2. Bb7 *\n\n",
         "[Event \"6\"]\n\n1. e4 (1. d4)) *\n\n",
         "[Event \"7\"]\n\n1. e4 -- 2. d4 *\n\n",
-        "[Event \"8\"]\n[Variant \"Atomic\"]\n\n1. e4 *\n\n",
+        "[Event \"8\"]\n[Variant \"Bughouse\"]\n\n1. e4 *\n\n",
         "[Event \"9\"]\n\n1. e4 e5 (1... c5 2. Nf3 *\n\n",
         "[Event \"10\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n",
     );
@@ -918,15 +918,15 @@ fn spaces_inside_comments_survive_a_line_break() {
 #[test]
 fn an_unsupported_variant_is_reported_at_its_tag() {
     let text = concat!(
-        "[Event \"a\"]\n[Variant \"Atomic\"]\n\n1. e4 *\n\n",
+        "[Event \"a\"]\n[Variant \"Bughouse\"]\n\n1. e4 *\n\n",
         "[Event \"b\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n",
-        "[Site \"x\"] [Variant \"Crazyhouse\"]\n\n1. Kd2 *\n",
+        "[Site \"x\"] [Variant \"Shogi\"]\n\n1. Kd2 *\n",
     );
     let games = games(text);
     assert_eq!(games.len(), 2);
     for (game, (line, column), variant) in [
-        (&games[0], (2, 1), "atomic"),
-        (&games[1], (9, 12), "crazyhouse"),
+        (&games[0], (2, 1), "bughouse"),
+        (&games[1], (9, 12), "shogi"),
     ] {
         let err = game.as_ref().unwrap_err();
         assert_eq!(err.kind(), PgnErrorKind::UnsupportedVariant);
@@ -938,7 +938,9 @@ fn an_unsupported_variant_is_reported_at_its_tag() {
     }
     assert_eq!(
         games[1].as_ref().unwrap_err().to_string(),
-        "game 2, line 9, column 12: unsupported variant \"crazyhouse\": expected standard chess or chess960"
+        "game 2, line 9, column 12: unsupported variant \"shogi\": expected standard chess, chess960 or \
+         one of the variants lichess plays (crazyhouse, atomic, antichess, king of the hill, \
+         three-check, horde, racing kings)"
     );
 }
 
