@@ -185,6 +185,7 @@ fn game(r: &GameRecord, source: &str, san: bool, packed: bool) -> Json {
     }
     fields.extend([
         ("plies", Json::Number(u64::from(r.plies))),
+        ("variant", Json::str(r.variant_name())),
         ("start_fen", Json::opt_str(r.start_fen.clone())),
         ("final_fen", Json::str(r.final_fen.clone())),
         ("outcome", Json::opt_str(r.outcome_name())),

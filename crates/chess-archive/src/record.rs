@@ -2,14 +2,15 @@
 
 use core::fmt;
 
+use chess_rules::variant::{Playable, Variant, VariantPosition};
 use chess_rules::{Arbiter, Move, Outcome, Position};
 
-use chess_notation::Fen;
 use chess_notation::SanPlus;
 use chess_notation::pgn::{
     Eval, GameResult, Location, MoveNode, PgnError, PgnErrorKind, PgnGame, write_game,
 };
 use chess_notation::uci::UciMove;
+use chess_notation::{Fen, VariantFen};
 
 use crate::Tags;
 use crate::movetext::JoinedLines;
@@ -105,7 +106,11 @@ pub struct GameRecord {
     pub byte_offset: u64,
     /// Every tag, in file order.
     pub headers: Tags,
-    /// The start, when it is not the standard one.
+    /// The rules the game is played by: standard chess (Chess960 too: see
+    /// [`GameRecord::chess960`]) or one of the variants Lichess plays, from its `Variant` tag.
+    pub variant: Variant,
+    /// The start, when it is not the standard one (for a variant's game, when it is not the
+    /// variant's: a variant FEN, with pockets and checks).
     pub start_fen: Option<String>,
     /// Whether the game is played by Chess960's castling rules (its castling moves are the
     /// king taking its rook in UCI: [`GameRecord::uci_moves`]).
@@ -117,12 +122,15 @@ pub struct GameRecord {
     pub packed: Option<Vec<u8>>,
     /// The number of plies of the mainline.
     pub plies: u32,
-    /// The position at the end of the mainline.
+    /// The position at the end of the mainline (for a variant's game, its variant FEN).
     pub final_fen: String,
     /// How the rules ended the game, if they did by themselves: checkmate, stalemate,
     /// insufficient material, the 75-move rule, fivefold repetition (the `outcome` column
     /// writes its [`Termination`](chess_rules::Termination): `checkmate`, `stalemate`,
-    /// `insufficient_material`, `seventyfive_moves`, `fivefold_repetition`).
+    /// `insufficient_material`, `seventyfive_moves`, `fivefold_repetition`); for a variant's
+    /// game, as its final position ends it by the variant's rules (`variant_win`,
+    /// `variant_draw`, `checkmate`, `stalemate`, `insufficient_material`; the rules of a
+    /// game's history are not applied to the variants).
     pub outcome: Option<Outcome>,
     /// The clock after each ply, in milliseconds, from its `[%clk h:mm:ss]` comment.
     pub clocks: Vec<Option<u32>>,
@@ -137,7 +145,8 @@ pub struct GameRecord {
     /// game tree, which has no source text, has the mainline as the PGN writer writes it,
     /// joined the same way.
     pub movetext: Option<String>,
-    /// The position before each ply, then the final one, when asked for.
+    /// The position before each ply, then the final one, when asked for (standard chess and
+    /// Chess960 only: empty for a variant's game).
     pub positions: Vec<Position>,
     /// The mainline's moves (`None` for a null move); the `moves_uci` column writes them in
     /// UCI ([`GameRecord::uci_moves`]).
@@ -195,16 +204,20 @@ impl GameRecord {
             chess_notation::openings::tag(&mut game);
         }
         let nodes = &game.mainline.moves;
-        let mut mainline = MainlineRecord::new(game.initial.clone(), options);
+        let mut mainline = match &game.variant_initial {
+            Some(start) => Mainline::Variant(VariantMainline::new(start.clone(), options)),
+            None => Mainline::Standard(MainlineRecord::new(game.initial.clone(), options)),
+        };
         let clocks = nodes
             .iter()
             .map(|node| node.clock().and_then(|d| u32::try_from(d.as_millis()).ok()))
             .collect();
         let evals = nodes.iter().map(MoveNode::eval).collect();
         for node in nodes {
-            match node.m {
-                Some(m) => mainline.play(m),
-                None => mainline.play_null(),
+            match (&mut mainline, node.m) {
+                (Mainline::Standard(mainline), Some(m)) => mainline.play(m),
+                (Mainline::Standard(mainline), None) => mainline.play_null(),
+                (Mainline::Variant(mainline), m) => mainline.play(m),
             }
         }
         let movetext = options.movetext.then(|| movetext(&game));
@@ -232,7 +245,7 @@ impl GameRecord {
     pub(crate) fn of_mainline(
         game: Result<PgnGame, PgnError>,
         mut headers: Tags,
-        mainline: Option<MainlineRecord>,
+        mainline: Option<Mainline>,
         annotations: Annotations,
         movetext: Option<String>,
         (start, game_index): (Location, u64),
@@ -246,18 +259,22 @@ impl GameRecord {
                 (None, Some(error), truncated)
             }
         };
-        let mainline =
-            mainline.unwrap_or_else(|| MainlineRecord::new(Position::standard(), options));
-        if options.openings && !options.skip_tags {
-            let moves: Vec<Move> = mainline.moves.iter().map_while(|&m| m).collect();
-            if let Some(opening) = chess_notation::openings::of_moves(&mainline.initial, &moves) {
-                headers.set("ECO", opening.eco);
-                headers.set("Opening", opening.name);
+        let mainline = mainline.unwrap_or_else(|| {
+            Mainline::Standard(MainlineRecord::new(Position::standard(), options))
+        });
+        if let Mainline::Standard(mainline) = &mainline {
+            if options.openings && !options.skip_tags {
+                let moves: Vec<Move> = mainline.moves.iter().map_while(|&m| m).collect();
+                if let Some(opening) = chess_notation::openings::of_moves(&mainline.initial, &moves)
+                {
+                    headers.set("ECO", opening.eco);
+                    headers.set("Opening", opening.name);
+                }
             }
         }
         let (mut clocks, mut evals) = annotations;
-        clocks.resize(mainline.moves.len(), None);
-        evals.resize(mainline.moves.len(), None);
+        clocks.resize(mainline.plies(), None);
+        evals.resize(mainline.plies(), None);
         let result_token = result.unwrap_or(GameResult::Unknown);
         GameRecord::assemble(
             headers,
@@ -274,7 +291,7 @@ impl GameRecord {
     #[allow(clippy::too_many_arguments)]
     fn assemble(
         headers: Tags,
-        mainline: MainlineRecord,
+        mainline: Mainline,
         (clocks, evals): Annotations,
         movetext: Option<String>,
         result_token: GameResult,
@@ -282,32 +299,19 @@ impl GameRecord {
         error: Option<RecordError>,
         truncated: bool,
     ) -> GameRecord {
-        let MainlineRecord {
-            initial,
-            pos,
+        let Ended {
+            variant,
+            chess960,
+            start_fen,
+            final_fen,
+            outcome,
+            packed,
+            positions,
             moves_san,
-            mut positions,
             moves,
-            rules,
-            keep_positions,
-            pack,
-        } = mainline;
-        let start_fen =
-            (initial != Position::standard()).then(|| Fen::from_position(&initial).to_string());
-        if keep_positions {
-            positions.push(pos.clone());
-        }
-        let outcome = rules.as_ref().and_then(|rules| rules.outcome(&pos));
-        let packed = if pack && moves.iter().all(Option::is_some) {
-            let real: Vec<Move> = moves.iter().flatten().copied().collect();
-            chess_notation::pack::encode_game(&initial, &real).ok()
-        } else {
-            None
-        };
-        let final_fen = if rules.is_some() {
-            Fen::from_position(&pos).to_string()
-        } else {
-            String::new()
+        } = match mainline {
+            Mainline::Standard(mainline) => mainline.end(),
+            Mainline::Variant(mainline) => mainline.end(),
         };
         // The lists at their length: records wait by the thousand to be written (a row group
         // on each writing thread), and the room left for a longer game was a third of them.
@@ -317,8 +321,9 @@ impl GameRecord {
             plies: moves.len() as u32,
             final_fen,
             headers,
+            variant,
             start_fen,
-            chess960: initial.is_chess960(),
+            chess960,
             moves_san: moves_san.map(exact_string),
             packed,
             outcome,
@@ -400,6 +405,18 @@ impl GameRecord {
             chess_rules::CastlingMode::Standard
         };
         m.map_or(UciMove::Null, |m| UciMove::of_move(m, mode))
+    }
+
+    /// The name of the game's rules, as the `variant` column writes it: Lichess's name of the
+    /// variant (`Crazyhouse`, `King of the Hill`, `Three-check`, …; python-chess's `Giveaway`
+    /// and `Suicide`), `Chess960` for Chess960, `Standard` for standard chess.
+    #[must_use]
+    pub fn variant_name(&self) -> &'static str {
+        if self.variant == Variant::Standard && self.chess960 {
+            "Chess960"
+        } else {
+            self.variant.name()
+        }
     }
 
     /// The name of how the rules ended the game, as the `outcome` column writes it
@@ -501,6 +518,158 @@ impl MainlineRecord {
     fn before_move(&mut self) {
         if self.keep_positions {
             self.positions.push(self.pos.clone());
+        }
+    }
+
+    /// What the record keeps of the mainline once it is whole.
+    fn end(self) -> Ended {
+        let MainlineRecord {
+            initial,
+            pos,
+            moves_san,
+            mut positions,
+            moves,
+            rules,
+            keep_positions,
+            pack,
+        } = self;
+        let start_fen =
+            (initial != Position::standard()).then(|| Fen::from_position(&initial).to_string());
+        if keep_positions {
+            positions.push(pos.clone());
+        }
+        let outcome = rules.as_ref().and_then(|rules| rules.outcome(&pos));
+        let packed = if pack && moves.iter().all(Option::is_some) {
+            let real: Vec<Move> = moves.iter().flatten().copied().collect();
+            chess_notation::pack::encode_game(&initial, &real).ok()
+        } else {
+            None
+        };
+        let final_fen = if rules.is_some() {
+            Fen::from_position(&pos).to_string()
+        } else {
+            String::new()
+        };
+        Ended {
+            variant: Variant::Standard,
+            chess960: initial.is_chess960(),
+            start_fen,
+            final_fen,
+            outcome,
+            packed,
+            positions,
+            moves_san,
+            moves,
+        }
+    }
+}
+
+/// What a record keeps of a mainline once it is whole, whatever its rules.
+struct Ended {
+    variant: Variant,
+    chess960: bool,
+    start_fen: Option<String>,
+    final_fen: String,
+    outcome: Option<Outcome>,
+    packed: Option<Vec<u8>>,
+    positions: Vec<Position>,
+    moves_san: Option<String>,
+    moves: Vec<Option<Move>>,
+}
+
+/// A game's mainline being recorded: standard chess's (and Chess960's), or a variant's. The
+/// rules are chosen once, when the movetext begins; the standard path is the one it always
+/// was.
+#[derive(Clone)]
+pub(crate) enum Mainline {
+    Standard(MainlineRecord),
+    Variant(VariantMainline),
+}
+
+impl Mainline {
+    /// The number of plies played.
+    fn plies(&self) -> usize {
+        match self {
+            Mainline::Standard(mainline) => mainline.moves.len(),
+            Mainline::Variant(mainline) => mainline.moves.len(),
+        }
+    }
+}
+
+/// A variant's game's mainline as a record holds it, built move by move: the moves (and SAN
+/// when asked for), and how the variant's rules end the game at its last position. No
+/// positions, packed moves or openings: those are standard chess's.
+#[derive(Clone)]
+pub(crate) struct VariantMainline {
+    initial: VariantPosition,
+    pos: VariantPosition,
+    moves_san: Option<String>,
+    moves: Vec<Option<Move>>,
+    ending: bool,
+}
+
+impl VariantMainline {
+    pub(crate) fn new(initial: VariantPosition, options: &RecordOptions) -> VariantMainline {
+        VariantMainline {
+            pos: initial.clone(),
+            initial,
+            moves_san: options.san.then(|| String::with_capacity(512)),
+            moves: Vec::with_capacity(128),
+            ending: !options.skip_ending,
+        }
+    }
+
+    /// The position the next move is played from.
+    pub(crate) fn position(&self) -> &VariantPosition {
+        &self.pos
+    }
+
+    /// The last move played (`None` before the first).
+    pub(crate) fn last_move(&self) -> Option<Move> {
+        self.moves.last().copied().flatten()
+    }
+
+    /// Plays `m`, a legal move in [`VariantMainline::position`] (`None`, a null move, which
+    /// the variants do not have: recorded, the position left as it is).
+    pub(crate) fn play(&mut self, m: Option<Move>) {
+        if let Some(san) = &mut self.moves_san {
+            if !san.is_empty() {
+                san.push(' ');
+            }
+            match m {
+                Some(m) => SanPlus::from_variant_move(&self.pos, m).append_to(san),
+                None => san.push_str("--"),
+            }
+        }
+        if let Some(m) = m {
+            self.pos.play_unchecked(m);
+        }
+        self.moves.push(m);
+    }
+
+    /// What the record keeps of the mainline once it is whole.
+    fn end(self) -> Ended {
+        let start = VariantPosition::new(self.initial.variant());
+        let start_fen =
+            (self.initial != start).then(|| VariantFen::from_position(&self.initial).to_string());
+        let (final_fen, outcome) = if self.ending {
+            (
+                VariantFen::from_position(&self.pos).to_string(),
+                self.pos.outcome(),
+            )
+        } else {
+            (String::new(), None)
+        };
+        Ended {
+            variant: self.initial.variant(),
+            chess960: self.initial.castling_mode() == chess_rules::CastlingMode::Chess960,
+            start_fen,
+            final_fen,
+            outcome,
+            packed: None,
+            positions: Vec::new(),
+            moves_san: self.moves_san,
+            moves: self.moves,
         }
     }
 }

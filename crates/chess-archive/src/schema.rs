@@ -61,8 +61,9 @@ const GAME_HEAD: [&str; 22] = [
 ];
 
 /// The games schema's columns after `moves_uci` (and `moves_san`), in order.
-const GAME_TAIL: [&str; 11] = [
+const GAME_TAIL: [&str; 12] = [
     "plies",
+    "variant",
     "start_fen",
     "final_fen",
     "outcome",

@@ -12,7 +12,7 @@ use chess_notation::pgn::{
 
 use crate::Tags;
 use crate::movetext::JoinedLines;
-use crate::record::{GameRecord, MainlineRecord, RecordOptions};
+use crate::record::{GameRecord, Mainline, MainlineRecord, RecordOptions, VariantMainline};
 
 /// A visitor whose output is the [`GameRecord`] of each game (numbered from 1 in the order
 /// read; a reader on several threads numbers them again in input order).
@@ -54,6 +54,9 @@ pub struct RecordVisitor {
     /// The mainline, played as it is read: the moves never reach the builder, which checks
     /// the tags that set the start, the syntax and the result.
     mainline: Option<MainlineRecord>,
+    /// The mainline of a variant's game (then `mainline` is `None`): the rules are chosen
+    /// once per game, so standard games read as they always did.
+    variant: Option<VariantMainline>,
     /// The tags (the builder sees only those it sets the start with).
     tags: Tags,
     /// The source's movetext, when the record keeps it.
@@ -74,9 +77,32 @@ impl RecordVisitor {
             evals: Vec::new(),
             partial: Vec::new(),
             mainline: None,
+            variant: None,
             tags: Tags::new(),
             movetext: JoinedLines::new(),
         }
+    }
+
+    /// Reads the move token `san` (at `at`) of a variant's game's mainline, as
+    /// [`Visitor::san`] does a standard game's.
+    #[inline(never)]
+    fn variant_san(&mut self, san: &[u8], at: Location) -> ControlFlow<()> {
+        let Some(mainline) = self.variant.as_mut().filter(|_| !self.builder.failed()) else {
+            return ControlFlow::Break(());
+        };
+        let last = mainline.last_move();
+        match self
+            .builder
+            .read_variant_token(mainline.position(), last, san, at)
+        {
+            Ok(MoveToken::Move(m)) => mainline.play(m),
+            Ok(_) => return ControlFlow::Continue(()),
+            Err(reason) => return self.builder.fail(at, reason),
+        }
+        self.plies += 1;
+        self.clocks.push(None);
+        self.evals.push(None);
+        ControlFlow::Continue(())
     }
 
     /// Takes the clock and evaluation of a mainline comment, for the ply before it.
@@ -106,6 +132,7 @@ impl Visitor for RecordVisitor {
         self.evals.clear();
         self.partial.clear();
         self.mainline = None;
+        self.variant = None;
         self.tags.clear();
         self.movetext.clear();
         self.builder.begin_game(at);
@@ -139,6 +166,10 @@ impl Visitor for RecordVisitor {
             .builder
             .initial()
             .map(|start| MainlineRecord::new(start.clone(), &self.options));
+        self.variant = self
+            .builder
+            .variant_initial()
+            .map(|start| VariantMainline::new(start.clone(), &self.options));
         flow
     }
     fn wants_movetext_bytes(&self) -> bool {
@@ -149,7 +180,7 @@ impl Visitor for RecordVisitor {
     }
     fn san(&mut self, san: &[u8], at: Location) -> ControlFlow<()> {
         let Some(mainline) = self.mainline.as_mut().filter(|_| !self.builder.failed()) else {
-            return ControlFlow::Break(());
+            return self.variant_san(san, at);
         };
         // Read as the builder reads the tokens of a mainline: long algebraic moves, and the
         // glyphs and en passant marks that stand where moves do (nothing to play).
@@ -201,13 +232,17 @@ impl Visitor for RecordVisitor {
     fn end_game(&mut self) -> GameRecord {
         let game = self.builder.end_game();
         let movetext = self.options.movetext.then(|| self.movetext.take());
+        let mainline = match self.variant.take() {
+            Some(variant) => Some(Mainline::Variant(variant)),
+            None => self.mainline.take().map(Mainline::Standard),
+        };
         GameRecord::of_mainline(
             game,
             {
                 let next = self.tags.empty_like();
                 core::mem::replace(&mut self.tags, next)
             },
-            self.mainline.take(),
+            mainline,
             (take_exact(&mut self.clocks), take_exact(&mut self.evals)),
             movetext,
             (self.start, self.games),

@@ -454,8 +454,12 @@ impl BookBuilder {
         self
     }
 
-    /// Counts the mainline of `game` (up to its first null move).
+    /// Counts the mainline of `game` (up to its first null move); a variant's game (a book is
+    /// of standard chess) is not counted.
     pub fn add_game(&mut self, game: &PgnGame) {
+        if game.variant_initial.is_some() {
+            return;
+        }
         let moves: Vec<Move> = game.mainline_moves().map_while(|m| m).collect();
         self.add_moves(&game.initial, &moves, game.result);
     }

@@ -105,6 +105,11 @@ pub const VARIANT_PGN_FILES: [&str; 3] = [
     "python-chess/data/pgn/saturs-jannlee-zh-lichess.pgn",
 ];
 
+/// The project's own Lichess-style sample of variant games (in [`own`]'s folder): one game
+/// of each of Lichess's seven variants, with Lichess's tags, spellings and clocks, each
+/// checked with python-chess when it was written.
+pub const LICHESS_VARIANT_SAMPLE: &str = "lichess_variants_sample.pgn";
+
 /// python-chess's perft suite of all 960 Chess960 start positions (Shredder-FEN castling).
 pub const CHESS960_PERFT: &str = "python-chess/examples/perft/chess960.perft";
 

@@ -347,6 +347,7 @@ struct GameColumns {
     moves_uci: Option<WordListBuilder>,
     moves_san: Option<WordListBuilder>,
     plies: Option<Int32Builder>,
+    variant: Option<StringBuilder>,
     start_fen: Option<StringBuilder>,
     final_fen: Option<StringBuilder>,
     outcome: Option<StringBuilder>,
@@ -422,6 +423,7 @@ impl GameColumns {
                 None
             },
             plies: kept(keep, "plies", Int32Builder::new),
+            variant: kept(keep, "variant", StringBuilder::new),
             start_fen: kept(keep, "start_fen", StringBuilder::new),
             final_fen: kept(keep, "final_fen", StringBuilder::new),
             outcome: kept(keep, "outcome", StringBuilder::new),
@@ -466,6 +468,9 @@ impl GameColumns {
         }
         if let Some(plies) = &mut self.plies {
             plies.append_value(r.plies as i32);
+        }
+        if let Some(variant) = &mut self.variant {
+            variant.append_value(r.variant_name());
         }
         if let Some(start_fen) = &mut self.start_fen {
             start_fen.append_option(r.start_fen.as_deref());
@@ -680,6 +685,9 @@ impl GameColumns {
             WordListBuilder::finish,
         );
         columns.push("plies", false, &mut self.plies, |b| Arc::new(b.finish()));
+        columns.push("variant", false, &mut self.variant, |b| {
+            Arc::new(b.finish())
+        });
         columns.push("start_fen", true, &mut self.start_fen, |b| {
             Arc::new(b.finish())
         });

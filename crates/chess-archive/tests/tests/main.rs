@@ -1,3 +1,4 @@
 //! The chess-archive test suite: one binary, a module per area.
 
 mod records;
+mod variants;

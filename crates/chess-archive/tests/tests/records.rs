@@ -52,7 +52,7 @@ fn fast(text: &[u8], options: &RecordOptions) -> Vec<GameRecord> {
     records
 }
 
-fn assert_same(text: &[u8], what: &str) {
+pub(crate) fn assert_same(text: &[u8], what: &str) {
     for options in all_options() {
         let (mut expected, mut actual) = (slow(text, &options), fast(text, &options));
         assert!(!expected.is_empty());

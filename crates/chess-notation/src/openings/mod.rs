@@ -98,9 +98,13 @@ pub fn of_moves(start: &Position, moves: &[Move]) -> Option<Opening> {
     found
 }
 
-/// The opening of a game's mainline (see [`of_moves`]).
+/// The opening of a game's mainline (see [`of_moves`]; `None` for a variant's game, which the
+/// names do not cover).
 #[must_use]
 pub fn classify(game: &PgnGame) -> Option<Opening> {
+    if game.variant_initial.is_some() {
+        return None;
+    }
     let moves: Vec<Move> = game.mainline_moves().map_while(|m| m).collect();
     of_moves(&game.initial, &moves)
 }
