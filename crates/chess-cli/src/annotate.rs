@@ -132,6 +132,12 @@ fn analyse_game(
     done: &mpsc::Receiver<Done>,
     bar: Option<&indicatif::ProgressBar>,
 ) -> std::result::Result<Vec<Analysis>, String> {
+    if game.variant_initial.is_some() {
+        return Err(format!(
+            "a game of {}: the engine plays standard chess and chess960 only",
+            game.variant()
+        ));
+    }
     let positions = mainline_positions(game);
     let mut analyses = vec![Analysis::default(); positions.len()];
     let mut waiting = 0;

@@ -67,6 +67,11 @@ fn build(args: &BookBuildArgs, out: &mut impl Write) -> Result<()> {
             .threads(args.threads.map_or(0, |n| n as usize))
             .visit(move || {
                 reader.clone().map_output(|game| match game {
+                    // A book is of standard chess (and Chess960).
+                    Ok(game) if game.variant_initial.is_some() => Counted::Bad(format!(
+                        "a game of {}: a book takes standard chess and chess960 only",
+                        game.variant()
+                    )),
                     Ok(game) => {
                         let moves = game.mainline_moves().map_while(|m| m).collect();
                         Counted::Game(Box::new(game.initial), moves, game.result)

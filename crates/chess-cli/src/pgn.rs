@@ -8,7 +8,8 @@ use chess_notation::pgn::{
     GameBuilder, GameResult, Location, ParallelReader, PgnError, PgnErrorReason, PgnGame,
     VisitorExt,
 };
-use chess_notation::{Fen, uci};
+use chess_notation::{Fen, VariantFen, uci};
+use chess_rules::variant::Playable;
 
 use crate::cli::{PgnAction, PgnArgs, PgnFormat};
 use crate::error::{CliError, EXIT_INVALID_INPUT, Result};
@@ -318,9 +319,7 @@ fn summarise(
             error.as_ref(),
             truncated.is_some(),
         )),
-        (false, Some(game), PgnAction::Fens) => {
-            Some(Fen::from_position(&game.final_position()).to_string())
-        }
+        (false, Some(game), PgnAction::Fens) => Some(final_fen(game)),
         (false, Some(game), PgnAction::Export) => Some(game.to_string()),
         _ => None,
     };
@@ -330,6 +329,15 @@ fn summarise(
         truncated: truncated.is_some(),
         reports,
         output,
+    }
+}
+
+/// The FEN of the position at the end of `game`'s mainline: a variant FEN (pockets, checks)
+/// for a variant's game.
+fn final_fen(game: &PgnGame) -> String {
+    match &game.variant_initial {
+        Some(_) => VariantFen::from_position(&game.final_variant_position()).to_string(),
+        None => Fen::from_position(&game.final_position()).to_string(),
     }
 }
 
@@ -345,8 +353,20 @@ fn json_tail(game: Option<&PgnGame>, error: Option<&PgnError>, truncated: bool) 
         .find(|(k, _)| k == "Result")
         .and_then(|(_, v)| GameResult::from_token(v));
     let (moves, final_fen) = game.map_or((Vec::new(), Json::Null), |game| {
-        let (line, end) = uci::format_line(&game.initial, game.mainline_moves());
-        let fen = Json::str(Fen::from_position(&end).to_string());
+        let line = match &game.variant_initial {
+            // A variant's game: its moves by its rules (drops as `N@f3`), and its variant FEN.
+            Some(start) => {
+                let mut pos = start.clone();
+                let mut line = Vec::new();
+                for m in game.mainline_moves().map_while(|m| m) {
+                    line.push(uci::format_variant(&pos, m));
+                    pos.play_unchecked(m);
+                }
+                line
+            }
+            None => uci::format_line(&game.initial, game.mainline_moves()).0,
+        };
+        let fen = Json::str(final_fen(game));
         (line.into_iter().map(Json::String).collect(), fen)
     });
     let result = game

@@ -752,3 +752,46 @@ fn a_reader_that_goes_away_ends_the_output_quietly() {
     assert!(status.success(), "{status}: {stderr}");
     assert!(!stderr.contains("Broken pipe"), "{stderr}");
 }
+
+/// A Lichess variant month (Crazyhouse, from python-chess's two Lichess games and the
+/// project's sample of every variant) converts like a standard one: DuckDB reads the
+/// `variant` column, the moves with their drops, the results and the final variant FENs that
+/// python-chess reads.
+#[test]
+fn lichess_variant_months_convert_with_their_variant() {
+    let Some(files) = chess_testdata::read_each(&chess_testdata::VARIANT_PGN_FILES[1..]) else {
+        return;
+    };
+    if !python_with("duckdb, chess.pgn") {
+        return;
+    }
+    let dir = TempDir::new("cli-convert-variants");
+    let mut pgn = files.concat();
+    pgn.extend(std::fs::read(chess_testdata::own(chess_testdata::LICHESS_VARIANT_SAMPLE)).unwrap());
+    let input = dir.file_bytes("lichess_db_crazyhouse_rated_2016-11.pgn", &pgn);
+    let games = convert(&dir, &input, "games.parquet", &[]);
+    let script = r#"
+import sys, duckdb, chess, chess.pgn
+pgn, games = sys.argv[1:3]
+rows = duckdb.sql(f"""select variant, moves_uci, result, final_fen, error is null
+    from '{games}' order by game_index""").fetchall()
+bad = []
+with open(pgn) as f:
+    for i, row in enumerate(rows):
+        game = chess.pgn.read_game(f)
+        board = game.end().board()
+        expected = (type(board).aliases[0], [n.move.uci() for n in game.mainline()],
+                    game.headers["Result"], board.fen(), True)
+        if tuple(row) != expected:
+            bad.append(f"game {i + 1}: {tuple(row)!r} != {expected!r}")
+print("\n".join(bad) or f"{len(rows)} games agree")
+"#;
+    let out = python(script, &[&input, &games]);
+    assert_eq!(out.trim(), "9 games agree");
+    // The first row, as written: Crazyhouse, with its drops.
+    let first = python(
+        "import sys, duckdb; print(duckdb.sql(f\"select variant, moves_uci[24] from '{sys.argv[1]}' where game_index = 1\").fetchall())",
+        &[&games],
+    );
+    assert_eq!(first.trim(), "[('Crazyhouse', 'N@f3')]");
+}

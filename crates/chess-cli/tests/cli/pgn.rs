@@ -183,8 +183,8 @@ fn chess960_reads_games_without_a_variant_tag_as_chess960() {
 #[test]
 fn json_of_bad_games_keeps_the_mainline_before_the_error() {
     let pgn = "\
-[Event \"crazyhouse\"]
-[Variant \"Crazyhouse\"]
+[Event \"bughouse\"]
+[Variant \"Bughouse\"]
 
 1. e4 *
 
@@ -201,7 +201,7 @@ fn json_of_bad_games_keeps_the_mainline_before_the_error() {
     let lines: Vec<&str> = out.stdout.lines().collect();
     assert_eq!(
         lines[0],
-        "{\"file\": \"-\", \"game\": 1, \"headers\": {\"Event\": \"crazyhouse\", \"Variant\": \"Crazyhouse\"}, \"moves\": [], \"final_fen\": null, \"result\": \"*\", \"error\": {\"kind\": \"unsupported_variant\", \"line\": 2, \"column\": 1, \"message\": \"unsupported variant \\\"crazyhouse\\\": expected standard chess or chess960\"}, \"truncated\": false, \"diagnostics\": []}"
+        "{\"file\": \"-\", \"game\": 1, \"headers\": {\"Event\": \"bughouse\", \"Variant\": \"Bughouse\"}, \"moves\": [], \"final_fen\": null, \"result\": \"*\", \"error\": {\"kind\": \"unsupported_variant\", \"line\": 2, \"column\": 1, \"message\": \"unsupported variant \\\"bughouse\\\": expected standard chess, chess960 or one of the variants lichess plays (crazyhouse, atomic, antichess, king of the hill, three-check, horde, racing kings)\"}, \"truncated\": false, \"diagnostics\": []}"
     );
     // An illegal move inside a variation drops the variation; the mainline's own illegal move
     // fails the game, which keeps the mainline up to it.
@@ -228,7 +228,7 @@ fn json_of_bad_games_keeps_the_mainline_before_the_error() {
     assert_eq!(
         out.stderr.lines().next(),
         Some(
-            "chess: -: game 1, line 2, column 1: unsupported variant \"crazyhouse\": expected standard chess or chess960"
+            "chess: -: game 1, line 2, column 1: unsupported variant \"bughouse\": expected standard chess, chess960 or one of the variants lichess plays (crazyhouse, atomic, antichess, king of the hill, three-check, horde, racing kings)"
         )
     );
     let threaded = chess(&["pgn", "--json", "--threads", "2", "-"], pgn);
