@@ -766,7 +766,9 @@ fn lichess_variant_months_convert_with_their_variant() {
         return;
     }
     let dir = TempDir::new("cli-convert-variants");
-    let mut pgn = files.concat();
+    // An empty line between the files, as between the games of one.
+    let mut pgn = files.join(&b"\n"[..]);
+    pgn.push(b'\n');
     pgn.extend(std::fs::read(chess_testdata::own(chess_testdata::LICHESS_VARIANT_SAMPLE)).unwrap());
     let input = dir.file_bytes("lichess_db_crazyhouse_rated_2016-11.pgn", &pgn);
     let games = convert(&dir, &input, "games.parquet", &[]);
