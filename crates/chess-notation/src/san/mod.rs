@@ -33,4 +33,4 @@ mod variation;
 
 pub use standard::*;
 pub use variant::parse_variant_move;
-pub use variation::variant_variation;
+pub use variation::{variant_variation, variation};

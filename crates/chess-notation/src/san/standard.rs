@@ -270,49 +270,6 @@ fn capitalize_piece(text: &[u8]) -> Option<Vec<u8>> {
     Some(text)
 }
 
-/// A line of moves from `pos` in SAN with move numbers, as a PGN movetext or an engine's
-/// principal variation is read: `1. e4 e5 2. Nf3`, or `12... Qd7 13. O-O` when black moves
-/// first. Stops before the first move that is not legal.
-///
-/// ```
-/// use chess_notation::{san, uci};
-/// use chess_rules::Position;
-///
-/// let mut pos = Position::standard();
-/// let mut moves = Vec::new();
-/// for text in ["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"] {
-///     let m = uci::parse(&pos, text)?;
-///     moves.push(m);
-///     pos.play_unchecked(m);
-/// }
-/// assert_eq!(
-///     san::variation(&Position::standard(), &moves),
-///     "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#"
-/// );
-/// assert_eq!(san::variation(&pos, &moves[..1]), ""); // e2e4 is not a move after mate
-/// # Ok::<_, chess_notation::uci::UciMoveError>(())
-/// ```
-#[must_use]
-pub fn variation(pos: &Position, moves: &[Move]) -> String {
-    let mut pos = pos.clone();
-    let mut out = String::new();
-    for (i, &m) in moves.iter().enumerate() {
-        if !pos.is_legal(m) {
-            break;
-        }
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        if pos.turn().is_white() {
-            out.push_str(&format!("{}. ", pos.fullmoves()));
-        } else if i == 0 {
-            out.push_str(&format!("{}... ", pos.fullmoves()));
-        }
-        SanPlus::from_move_and_play(&mut pos, m).append_to(&mut out);
-    }
-    out
-}
-
 /// A byte reader for the SAN grammar.
 struct Cursor<'a> {
     text: &'a [u8],
