@@ -1162,25 +1162,32 @@ fn moves_typed_while_the_program_starts_are_played() {
         "{}",
         String::from_utf8_lossy(&started.stderr)
     );
-    // At once: the program has not drawn its board yet.
-    for keys in ["f3", "e5"] {
-        tmux(&socket, &["send-keys", "-t", "game", "-l", keys]);
-        tmux(&socket, &["send-keys", "-t", "game", "Enter"]);
-    }
     let screen = || {
         String::from_utf8_lossy(
             &tmux(&socket, &["capture-pane", "-p", "-S", "-", "-t", "game"]).stdout,
         )
         .into_owned()
     };
-    let mut shown = String::new();
-    for _ in 0..100 {
-        shown = screen();
-        if shown.matches("to move").count() >= 3 {
-            break;
+    let wait_for_prompts = |count: usize| {
+        let mut shown = String::new();
+        for _ in 0..100 {
+            shown = screen();
+            if shown.matches("to move").count() >= count {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
         }
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
+        shown
+    };
+    // At once: the program has not drawn its board yet.
+    tmux(&socket, &["send-keys", "-t", "game", "-l", "f3"]);
+    tmux(&socket, &["send-keys", "-t", "game", "Enter"]);
+    // The reply at black's prompt. (Typed before that prompt, it may be lost: the line
+    // editor can read it with the line before and drop it when that line's call returns.)
+    wait_for_prompts(2);
+    tmux(&socket, &["send-keys", "-t", "game", "-l", "e5"]);
+    tmux(&socket, &["send-keys", "-t", "game", "Enter"]);
+    let shown = wait_for_prompts(3);
     tmux(&socket, &["kill-server"]);
     // Both moves were played: white's f pawn on f3, black's e pawn on e5, white to move.
     let last_board: Vec<&str> = shown.lines().rev().take(20).collect();
