@@ -313,18 +313,13 @@ impl Cursor<'_> {
 
 /// The role of a promotion letter: a knight to a queen, or a king (Antichess's, which only
 /// its positions accept).
+#[inline]
 fn promotion_role(c: u8, lenient: bool) -> Option<Role> {
-    let c = if lenient { c.to_ascii_uppercase() } else { c };
-    match c {
-        b'N' => Some(Role::Knight),
-        b'B' => Some(Role::Bishop),
-        b'R' => Some(Role::Rook),
-        b'Q' => Some(Role::Queen),
-        b'K' => Some(Role::King),
-        _ => None,
-    }
+    piece_role(if lenient { c.to_ascii_uppercase() } else { c })
 }
 
+/// The role of a piece letter (upper case; a pawn has none).
+#[inline]
 fn piece_role(c: u8) -> Option<Role> {
     match c {
         b'N' => Some(Role::Knight),
@@ -612,17 +607,30 @@ impl San {
     fn resolve_full(&self, pos: &Position, mode: SanMode) -> Result<Move, SanError> {
         let m = self.find(pos, mode)?;
         if mode == SanMode::Strict {
-            let expected = San::from_move(pos, m);
-            if expected != *self {
-                return Err(SanError::NotStandard {
-                    expected: SanPlus {
-                        san: expected,
-                        suffix: Suffix::from_position(&pos.after(m)),
-                    },
-                });
-            }
+            self.written_as(San::from_move(pos, m), || {
+                Suffix::from_position(&pos.after(m))
+            })?;
         }
         Ok(m)
+    }
+
+    /// Strict reading's last check: this text is `expected`, the SAN of the move it named
+    /// (else the error says what standard SAN writes, with the mark `suffix` gives).
+    pub(super) fn written_as(
+        &self,
+        expected: San,
+        suffix: impl FnOnce() -> Option<Suffix>,
+    ) -> Result<(), SanError> {
+        if expected == *self {
+            Ok(())
+        } else {
+            Err(SanError::NotStandard {
+                expected: SanPlus {
+                    san: expected,
+                    suffix: suffix(),
+                },
+            })
+        }
     }
 
     /// The one legal move matching the description (loosely: the origin hints and capture mark

@@ -100,15 +100,9 @@ impl San {
     pub fn to_variant_move<P: Playable>(&self, pos: &P, mode: SanMode) -> Result<Move, SanError> {
         let m = self.find_variant(pos, mode)?;
         if mode == SanMode::Strict {
-            let expected = San::from_variant_move(pos, m);
-            if expected != *self {
-                return Err(SanError::NotStandard {
-                    expected: SanPlus {
-                        san: expected,
-                        suffix: Suffix::from_variant_position(&pos.after(m)),
-                    },
-                });
-            }
+            self.written_as(San::from_variant_move(pos, m), || {
+                Suffix::from_variant_position(&pos.after(m))
+            })?;
         }
         Ok(m)
     }
