@@ -3,7 +3,8 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::{DrawReason, Outcome, Position, WinReason};
+use crate::variant::Playable;
+use crate::{DrawReason, Outcome, WinReason};
 
 /// The termination tracker: fed a game's positions move by move, it keeps what the rules that
 /// end a game need (how often each position occurred, the 75-move clock, the material) and
@@ -21,6 +22,12 @@ use crate::{DrawReason, Outcome, Position, WinReason};
 /// A recorded game may go on past an ending (archives hold such games): the tracker keeps the
 /// first automatic draw met on the way ([`Arbiter::ending`]). Checkmate and stalemate, which
 /// no legal move can follow, are judged at the last position.
+///
+/// The positions may be of any rules ([`Playable`]): a variant's own end comes first, as in
+/// python-chess, and Crazyhouse, where captured pieces come back, has no move-count draws and
+/// counts repetitions across captures and pawn moves
+/// ([`Variant::has_move_count_rules`](crate::variant::Variant::has_move_count_rules)).
+/// Standard chess's tracking is compiled for [`Position`](crate::Position) alone.
 ///
 /// ```
 /// use chess_core::Square;
@@ -78,7 +85,7 @@ impl Arbiter {
     /// # Ok::<_, chess_rules::PositionError>(())
     /// ```
     #[must_use]
-    pub fn new(start: &Position) -> Arbiter {
+    pub fn new<P: Playable>(start: &P) -> Arbiter {
         let mut arbiter = Arbiter {
             // Room for most games, so that feeding one rarely reallocates.
             keys: Vec::with_capacity(160),
@@ -91,11 +98,12 @@ impl Arbiter {
 
     /// Feeds `after`, the position after a move.
     #[inline]
-    pub fn push(&mut self, after: &Position) {
+    pub fn push<P: Playable>(&mut self, after: &P) {
         // Material changes only by a capture or a promotion, which reset the halfmove clock:
-        // only then can it become insufficient, and no earlier position can occur again.
+        // only then can it become insufficient, and no earlier position can occur again (but
+        // in Crazyhouse, whose captured pieces come back).
         let reset = after.halfmoves() == 0;
-        if reset {
+        if reset && after.variant().has_move_count_rules() {
             self.cut();
         }
         self.add(after, reset);
@@ -115,7 +123,7 @@ impl Arbiter {
     /// // The starting position again, but across null moves: its first time.
     /// assert_eq!(arbiter.repetitions(), 1);
     /// ```
-    pub fn push_null(&mut self, after: &Position) {
+    pub fn push_null<P: Playable>(&mut self, after: &P) {
         self.cut();
         self.add(after, false);
     }
@@ -161,7 +169,7 @@ impl Arbiter {
             .count() as u32
     }
 
-    /// How many times the position with repetition key `key` ([`Position::repetition_key`])
+    /// How many times the position with repetition key `key` ([`Playable::repetition_key`])
     /// has occurred since the last capture, pawn move or null move: what a claim of threefold
     /// repetition asks about the position a move would make.
     ///
@@ -202,8 +210,8 @@ impl Arbiter {
 
     /// How the rules end the game whose last position is `last` (the position fed last): the
     /// first automatic draw met before it, or else what the rules say of `last`, judged in the
-    /// order checkmate, insufficient material, stalemate, the 75-move rule, fivefold
-    /// repetition. `None` while the game goes on. Claims, resignations and time are not the
+    /// order the variant's own end, checkmate, insufficient material, stalemate, the 75-move
+    /// rule, fivefold repetition. `None` while the game goes on. Claims, resignations and time are not the
     /// tracker's business ([`Game`](crate::Game) adds them).
     ///
     /// ```
@@ -230,7 +238,7 @@ impl Arbiter {
     /// # Ok::<_, chess_rules::IllegalMoveError>(())
     /// ```
     #[must_use]
-    pub fn outcome(&self, last: &Position) -> Option<Outcome> {
+    pub fn outcome<P: Playable>(&self, last: &P) -> Option<Outcome> {
         debug_assert_eq!(
             self.keys.last(),
             Some(&last.repetition_key()),
@@ -242,6 +250,9 @@ impl Arbiter {
             Some((reason, _)) => Some(reason),
             None => None,
         };
+        if let Some(outcome) = last.variant_outcome() {
+            return Some(outcome);
+        }
         match pending {
             // Decided with the legal moves at hand.
             Some(reason @ (DrawReason::SeventyFiveMoveRule | DrawReason::Stalemate)) => {
@@ -274,7 +285,7 @@ impl Arbiter {
 
     /// Counts `pos` and judges it, unless an ending was found already.
     #[inline]
-    fn add(&mut self, pos: &Position, material_changed: bool) {
+    fn add<P: Playable>(&mut self, pos: &P, material_changed: bool) {
         let key = pos.repetition_key();
         self.keys.push(key);
         if self.ending.is_none() {
@@ -285,11 +296,15 @@ impl Arbiter {
 }
 
 /// The automatic draw at `pos`, as cheaply as it can be told.
-fn judge(pos: &Position, repetitions: u32, material_changed: bool) -> Option<DrawReason> {
+fn judge<P: Playable>(pos: &P, repetitions: u32, material_changed: bool) -> Option<DrawReason> {
+    if pos.is_variant_end() {
+        // The variant's own end comes first ([`Arbiter::outcome`]), and no move follows it.
+        return None;
+    }
     if material_changed && pos.is_insufficient_material() {
         return Some(DrawReason::InsufficientMaterial);
     }
-    if pos.halfmoves() >= 150 {
+    if pos.halfmoves() >= 150 && pos.variant().has_move_count_rules() {
         // Unless the last move mated (or stalemated, which comes first).
         return if pos.has_legal_moves() {
             Some(DrawReason::SeventyFiveMoveRule)
@@ -317,7 +332,7 @@ mod tests {
     use super::*;
     use chess_core::{Board, Color, Piece, Role, Square};
 
-    use crate::{CastlingMode, Move, Setup};
+    use crate::{CastlingMode, Move, Position, Setup};
 
     fn position(pieces: &[(Square, Color, Role)], turn: Color, halfmoves: u32) -> Position {
         let mut board = Board::empty();

@@ -5,6 +5,7 @@ use core::fmt;
 
 use chess_core::Color;
 
+use crate::variant::Playable;
 use crate::{Arbiter, DrawReason, IllegalMoveError, Move, Outcome, Position, WinReason};
 
 /// A game in progress: the current position, the moves that led to it, and the bookkeeping for
@@ -12,6 +13,11 @@ use crate::{Arbiter, DrawReason, IllegalMoveError, Move, Outcome, Position, WinR
 ///
 /// The rules that end a game by themselves are the [`Arbiter`]'s: a move costs a look at the
 /// positions since the last capture or pawn move, whatever the length of the game.
+///
+/// A game is of standard chess (and Chess960) by default; `Game<P>` plays any rules `P` of
+/// [`Playable`], a variant's type or [`VariantPosition`](crate::variant::VariantPosition),
+/// with the same draws as python-chess's variant boards: the variant's own end first, and no
+/// move-count draws in Crazyhouse, whose repetitions count across captures.
 ///
 /// ```
 /// use chess_core::Square;
@@ -33,13 +39,40 @@ use crate::{Arbiter, DrawReason, IllegalMoveError, Move, Outcome, Position, WinR
 /// assert_eq!(game.repetitions(), 3);
 /// # Ok::<_, chess_rules::PlayError>(())
 /// ```
+///
+/// A variant's game:
+///
+/// ```
+/// use chess_core::{Color, Square};
+/// use chess_rules::variant::{Variant, VariantPosition};
+/// use chess_rules::{Game, Move, Outcome, WinReason};
+///
+/// let mut game = Game::new(VariantPosition::new(Variant::KingOfTheHill));
+/// for m in [
+///     Move::double_push(Square::E2, Square::E4),
+///     Move::new(Square::A7, Square::A6),
+///     Move::new(Square::E1, Square::E2),
+///     Move::new(Square::A6, Square::A5),
+///     Move::new(Square::E2, Square::D3),
+///     Move::new(Square::A5, Square::A4),
+///     Move::new(Square::D3, Square::D4),
+/// ] {
+///     game.play(m)?;
+/// }
+/// // White's king reached the hill.
+/// assert_eq!(
+///     game.outcome(),
+///     Some(Outcome::Decisive { winner: Color::White, reason: WinReason::KingOfTheHill })
+/// );
+/// # Ok::<_, chess_rules::PlayError>(())
+/// ```
 #[derive(Clone)]
-pub struct Game {
-    initial: Position,
-    position: Position,
+pub struct Game<P: Playable = Position> {
+    initial: P,
+    position: P,
     moves: Vec<Move>,
     /// The position before each move of `moves`.
-    history: Vec<Position>,
+    history: Vec<P>,
     /// Repetitions, the 75-move rule, material: the automatic endings.
     arbiter: Arbiter,
     /// An ending that is not on the board: resignation, agreement, a claimed draw, time.
@@ -73,10 +106,12 @@ impl Game {
     pub fn standard() -> Game {
         Game::new(Position::standard())
     }
+}
 
+impl<P: Playable> Game<P> {
     /// A game starting from `position`.
     #[must_use]
-    pub fn new(position: Position) -> Game {
+    pub fn new(position: P) -> Game<P> {
         Game {
             arbiter: Arbiter::new(&position),
             initial: position.clone(),
@@ -89,13 +124,13 @@ impl Game {
 
     /// The current position.
     #[must_use]
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &P {
         &self.position
     }
 
     /// The position the game started from.
     #[must_use]
-    pub fn initial_position(&self) -> &Position {
+    pub fn initial_position(&self) -> &P {
         &self.initial
     }
 
@@ -108,7 +143,7 @@ impl Game {
     /// The position before each move of [`Game::moves`], oldest first: with the current
     /// position, the whole game (a search uses their hashes to see repetitions).
     #[must_use]
-    pub fn history(&self) -> &[Position] {
+    pub fn history(&self) -> &[P] {
         &self.history
     }
 
@@ -173,16 +208,21 @@ impl Game {
         if self.repetitions() >= 3 {
             return true;
         }
+        let cuts = self.position.variant().has_move_count_rules();
         self.position.legal_moves().iter().any(|&m| {
             let next = self.position.after(m);
-            next.halfmoves() != 0 && self.arbiter.count(next.repetition_key()) >= 2
+            // A capture or pawn move starts the positions that can repeat afresh.
+            (next.halfmoves() != 0 || !cuts) && self.arbiter.count(next.repetition_key()) >= 2
         })
     }
 
     /// Whether the 50-move rule may be claimed: 50 moves by each side without a capture or pawn
-    /// move, or one more such move is about to complete them.
+    /// move, or one more such move is about to complete them (never in Crazyhouse).
     #[must_use]
     pub fn can_claim_fifty_moves(&self) -> bool {
+        if !self.position.variant().has_move_count_rules() {
+            return false;
+        }
         let halfmoves = self.position.halfmoves();
         halfmoves >= 100
             || (halfmoves == 99
@@ -253,8 +293,9 @@ impl Game {
         }
     }
 
-    /// How the game ended, if it did: on the board, as the [`Arbiter`] judges it (checkmate,
-    /// insufficient material, stalemate, the 75-move rule, fivefold repetition, in that order),
+    /// How the game ended, if it did: on the board, as the [`Arbiter`] judges it (the
+    /// variant's own end, checkmate, insufficient material, stalemate, the 75-move rule,
+    /// fivefold repetition, in that order),
     /// or by resignation, agreement, a claimed draw or time.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
@@ -265,7 +306,7 @@ impl Game {
     }
 }
 
-impl fmt::Debug for Game {
+impl<P: Playable> fmt::Debug for Game<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Game")
             .field("initial", &self.initial)

@@ -8,7 +8,7 @@ use std::process::Command;
 
 use chess_notation::{Epd, SanPlus, VariantFen, uci};
 use chess_rules::variant::{Playable, Variant, VariantPosition, perft};
-use chess_rules::{CastlingMode, DrawReason, Outcome, WinReason};
+use chess_rules::{CastlingMode, DrawReason, Game, Outcome, WinReason};
 use chess_testdata::VARIANT_PERFT;
 
 /// Every count of python-chess's six variant suites, as its `perft.py` plays them: each
@@ -72,15 +72,15 @@ fn python_chess_variant_perft_suites_in_full() {
 }
 
 /// python-chess's `outcome()` of `pos` as the oracle script writes it: `TERMINATION WINNER`.
-fn outcome_name(pos: &VariantPosition) -> String {
+fn outcome_name(outcome: Option<Outcome>, turn: chess_core::Color) -> String {
     let name = |color: chess_core::Color| if color.is_white() { "white" } else { "black" };
-    match pos.outcome() {
+    match outcome {
         None => "-".to_owned(),
         Some(Outcome::Decisive { winner, reason }) => {
             let termination = match reason {
                 WinReason::Checkmate => "CHECKMATE",
                 // python-chess says whose move it is: the side to move won or lost.
-                _ if winner == pos.turn() => "VARIANT_WIN",
+                _ if winner == turn => "VARIANT_WIN",
                 _ => "VARIANT_LOSS",
             };
             format!("{termination} {}", name(winner))
@@ -89,6 +89,8 @@ fn outcome_name(pos: &VariantPosition) -> String {
             let termination = match reason {
                 DrawReason::Stalemate => "STALEMATE",
                 DrawReason::InsufficientMaterial => "INSUFFICIENT_MATERIAL",
+                DrawReason::SeventyFiveMoveRule => "SEVENTYFIVE_MOVES",
+                DrawReason::FivefoldRepetition => "FIVEFOLD_REPETITION",
                 _ => "VARIANT_DRAW",
             };
             format!("{termination} none")
@@ -126,23 +128,27 @@ fn random_games_agree_with_python_chess() {
     );
     let text = String::from_utf8(out.stdout).unwrap();
     let mut pos: Option<VariantPosition> = None;
+    // The same moves played as a game, for the rules of a game's history.
+    let mut game: Option<Game<VariantPosition>> = None;
     let mut variant = Variant::Standard;
     let (mut games, mut positions) = (0, 0);
     for line in text.lines() {
         if let Some(name) = line.strip_prefix("game ") {
             variant = name.parse().unwrap();
             pos = None;
+            game = None;
             games += 1;
             continue;
         }
         let fields: Vec<&str> = line.split('|').collect();
-        let [fen, moves, sans, outcome, check, key, chosen] = fields[..] else {
+        let [fen, moves, sans, outcome, check, key, claims, chosen] = fields[..] else {
             panic!("malformed line {line:?}");
         };
         let pos = pos.get_or_insert_with(|| {
             let fen: VariantFen = fen.parse().unwrap();
             fen.into_position(variant, CastlingMode::Standard).unwrap()
         });
+        let game = game.get_or_insert_with(|| Game::new(pos.clone()));
         let at = format!("{variant} {fen}");
         assert_eq!(VariantFen::from_position(pos).to_string(), fen, "{at}");
         // The FEN read back is the same position.
@@ -183,7 +189,31 @@ fn random_games_agree_with_python_chess() {
         } else {
             outcome
         };
-        assert_eq!(outcome_name(pos), expected, "{at}: outcome");
+        assert_eq!(
+            outcome_name(pos.outcome(), pos.turn()),
+            expected,
+            "{at}: outcome"
+        );
+        assert_eq!(
+            outcome_name(game.outcome(), pos.turn()),
+            outcome,
+            "{at}: the game's outcome"
+        );
+        let claimable: Vec<&str> = game
+            .claimable_draws()
+            .iter()
+            .map(|reason| match reason {
+                DrawReason::ThreefoldRepetition => "threefold",
+                DrawReason::FiftyMoveRule => "fifty",
+                other => panic!("{other:?} is not claimed"),
+            })
+            .collect();
+        let claimable = if claimable.is_empty() {
+            "-".to_owned()
+        } else {
+            claimable.join(",")
+        };
+        assert_eq!(claimable, claims, "{at}: claimable draws");
         assert_eq!(pos.is_check(), check == "1", "{at}: check");
         assert_eq!(
             format!("{:016x}", pos.zobrist_hash()),
@@ -194,6 +224,7 @@ fn random_games_agree_with_python_chess() {
         if chosen != "-" {
             let m = uci::parse_variant(pos, chosen).unwrap();
             pos.play_unchecked(m);
+            game.play(m).unwrap();
         }
     }
     assert_eq!(games, 10 * per_variant);

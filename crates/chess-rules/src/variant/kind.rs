@@ -234,6 +234,22 @@ impl Variant {
     pub const fn has_remaining_checks(self) -> bool {
         matches!(self, Variant::ThreeCheck)
     }
+
+    /// Whether captures and pawn moves are irreversible, so that the 50- and 75-move rules
+    /// count the moves since the last one and no position before one can occur again: every
+    /// variant but Crazyhouse, where a captured piece comes back as a drop (python-chess and
+    /// Lichess have no move-count draws there either).
+    ///
+    /// ```
+    /// use chess_rules::variant::Variant;
+    ///
+    /// assert!(Variant::Atomic.has_move_count_rules());
+    /// assert!(!Variant::Crazyhouse.has_move_count_rules());
+    /// ```
+    #[must_use]
+    pub const fn has_move_count_rules(self) -> bool {
+        !matches!(self, Variant::Crazyhouse)
+    }
 }
 
 impl fmt::Display for Variant {

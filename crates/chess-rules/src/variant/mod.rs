@@ -53,7 +53,8 @@
 //! What a variant adds to a FEN lives in [`VariantSetup`] (pockets, promoted pieces, checks
 //! left); chess-notation's `VariantFen` reads and writes it. The end of a game by its history
 //! (repetition, the 50- and 75-move rules, which Crazyhouse does not have) is a game's
-//! business, as for standard chess; [`Playable::repetition_key`] tells positions apart for it.
+//! business, as for standard chess: [`Game`](crate::Game) and the [`Arbiter`](crate::Arbiter)
+//! take any [`Playable`] positions, and [`Playable::repetition_key`] tells them apart.
 
 #[macro_use]
 mod delegate;

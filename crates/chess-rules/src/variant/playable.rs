@@ -376,6 +376,11 @@ impl Playable for Position {
     }
 
     #[inline]
+    fn has_legal_moves(&self) -> bool {
+        Position::has_legal_moves(self)
+    }
+
+    #[inline]
     fn is_legal(&self, m: Move) -> bool {
         Position::is_legal(self, m)
     }
@@ -408,15 +413,22 @@ impl Playable for Position {
         Position::repetition_key(self)
     }
 
+    #[inline]
     fn is_variant_end(&self) -> bool {
         false
     }
 
+    #[inline]
     fn variant_outcome(&self) -> Option<Outcome> {
         None
     }
 
     fn has_insufficient_material(&self, color: Color) -> bool {
         Position::has_insufficient_material(self, color)
+    }
+
+    #[inline]
+    fn is_insufficient_material(&self) -> bool {
+        Position::is_insufficient_material(self)
     }
 }

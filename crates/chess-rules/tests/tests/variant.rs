@@ -117,3 +117,66 @@ fn suicide_counts_the_pieces_when_no_move_is_left() {
         );
     }
 }
+
+/// A Crazyhouse game counts repetitions across captures, whose pieces come back as drops, and
+/// has no move-count draws (python-chess's `CrazyhouseBoard` says the same of these positions:
+/// its `is_repetition`, `can_claim_threefold_repetition` and `outcome`).
+#[test]
+fn crazyhouse_games_repeat_across_captures_and_never_draw_by_move_count() {
+    use chess_core::{Role, Square};
+    use chess_rules::{Game, Move};
+
+    let start = position(Variant::Crazyhouse, "r3k3/8/1n6/8/8/8/8/R3K3 w - - 0 1");
+    // Rooks traded on a8 and dropped back where they stood; the kings lose a tempo each.
+    let cycle = [
+        Move::new(Square::A1, Square::A8),
+        Move::new(Square::B6, Square::A8),
+        Move::put(Role::Rook, Square::A1),
+        Move::new(Square::A8, Square::B6),
+        Move::new(Square::E1, Square::E2),
+        Move::put(Role::Rook, Square::A8),
+        Move::new(Square::E2, Square::D1),
+        Move::new(Square::E8, Square::E7),
+        Move::new(Square::D1, Square::E1),
+        Move::new(Square::E7, Square::E8),
+    ];
+    let mut game = Game::new(start);
+    for round in 1..=4 {
+        assert_eq!(game.outcome(), None);
+        for m in cycle {
+            game.play(m).unwrap();
+        }
+        assert_eq!(game.repetitions(), round + 1);
+        assert_eq!(
+            game.can_claim_threefold_repetition(),
+            round >= 2,
+            "round {round}"
+        );
+    }
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::FivefoldRepetition
+        })
+    );
+    // No 50-move claim in Crazyhouse, whatever the clock says.
+    assert!(!game.can_claim_fifty_moves());
+
+    // 150 halfmoves without a capture or pawn move: no draw in Crazyhouse, a draw in standard
+    // chess and the other variants.
+    let fen = "r3k3/8/1n6/8/8/8/8/R3K3 w - - 150 100";
+    let late = Game::new(position(Variant::Crazyhouse, fen));
+    assert_eq!(late.outcome(), None);
+    assert!(late.claimable_draws().is_empty());
+    let seventy_five = Some(Outcome::Draw {
+        reason: DrawReason::SeventyFiveMoveRule,
+    });
+    assert_eq!(
+        Game::new(position(Variant::Atomic, fen)).outcome(),
+        seventy_five
+    );
+    assert_eq!(
+        Game::new(position(Variant::Standard, fen)).outcome(),
+        seventy_five
+    );
+}
