@@ -128,9 +128,9 @@ pub struct GameRecord {
     /// insufficient material, the 75-move rule, fivefold repetition (the `outcome` column
     /// writes its [`Termination`](chess_rules::Termination): `checkmate`, `stalemate`,
     /// `insufficient_material`, `seventyfive_moves`, `fivefold_repetition`); for a variant's
-    /// game, as its final position ends it by the variant's rules (`variant_win`,
-    /// `variant_draw`, `checkmate`, `stalemate`, `insufficient_material`; the rules of a
-    /// game's history are not applied to the variants).
+    /// game, by the variant's rules: its own end first (`variant_win`, `variant_draw`), then
+    /// the same endings as standard chess's (Crazyhouse has no 75-move rule, and counts its
+    /// repetitions across captures).
     pub outcome: Option<Outcome>,
     /// The clock after each ply, in milliseconds, from its `[%clk h:mm:ss]` comment.
     pub clocks: Vec<Option<u32>>,
@@ -597,25 +597,27 @@ impl Mainline {
 }
 
 /// A variant's game's mainline as a record holds it, built move by move: the moves (and SAN
-/// when asked for), and how the variant's rules end the game at its last position. No
-/// positions, packed moves or openings: those are standard chess's.
+/// when asked for), and how the variant's rules end the game (its own end, and repetitions and
+/// the 75-move rule as the variant has them). No positions, packed moves or openings: those
+/// are standard chess's.
 #[derive(Clone)]
 pub(crate) struct VariantMainline {
     initial: VariantPosition,
     pos: VariantPosition,
     moves_san: Option<String>,
     moves: Vec<Option<Move>>,
-    ending: bool,
+    /// `None` when the record leaves the ending out.
+    rules: Option<Arbiter>,
 }
 
 impl VariantMainline {
     pub(crate) fn new(initial: VariantPosition, options: &RecordOptions) -> VariantMainline {
         VariantMainline {
+            rules: (!options.skip_ending).then(|| Arbiter::new(&initial)),
             pos: initial.clone(),
             initial,
             moves_san: options.san.then(|| String::with_capacity(512)),
             moves: Vec::with_capacity(128),
-            ending: !options.skip_ending,
         }
     }
 
@@ -641,8 +643,18 @@ impl VariantMainline {
                 None => san.push_str("--"),
             }
         }
-        if let Some(m) = m {
-            self.pos.play_unchecked(m);
+        match m {
+            Some(m) => {
+                self.pos.play_unchecked(m);
+                if let Some(rules) = &mut self.rules {
+                    rules.push(&self.pos);
+                }
+            }
+            None => {
+                if let Some(rules) = &mut self.rules {
+                    rules.push_null(&self.pos);
+                }
+            }
         }
         self.moves.push(m);
     }
@@ -652,10 +664,10 @@ impl VariantMainline {
         let start = VariantPosition::new(self.initial.variant());
         let start_fen =
             (self.initial != start).then(|| VariantFen::from_position(&self.initial).to_string());
-        let (final_fen, outcome) = if self.ending {
+        let (final_fen, outcome) = if let Some(rules) = &self.rules {
             (
                 VariantFen::from_position(&self.pos).to_string(),
-                self.pos.outcome(),
+                rules.outcome(&self.pos),
             )
         } else {
             (String::new(), None)

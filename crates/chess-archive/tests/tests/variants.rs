@@ -126,6 +126,36 @@ fn records_of(text: &str) -> Vec<GameRecord> {
     records(text.as_bytes(), RecordOptions::default())
 }
 
+/// The rules of a game's history in a variant's record: fivefold repetition in Three-check
+/// (and not in standard chess's counting, where the capture on a8 would start the count
+/// afresh: Crazyhouse's captured rooks come back as drops), as python-chess's `outcome()` of
+/// these games says; and, as for standard games, the first ending kept when the moves go on.
+#[test]
+fn variant_records_end_by_repetition_as_their_rules_count_it() {
+    let knights = "Nf3 Nf6 Ng1 Ng8 ".repeat(4);
+    let cycle = "Rxa8+ Nxa8 R@a1 Nb6 Ke2 R@a8 Kd1 Ke7 Ke1 Ke8 ".repeat(4);
+    let text = format!(
+        "[Variant \"Three-check\"]\n\n{knights}*\n\n\
+         [Variant \"Crazyhouse\"]\n[FEN \"r3k3/8/1n6/8/8/8/8/R3K3[] w - - 0 1\"]\n\n{cycle}*\n\n\
+         [Variant \"Crazyhouse\"]\n[FEN \"r3k3/8/1n6/8/8/8/8/R3K3[] w - - 0 1\"]\n\n{cycle}Kd1 *\n\n\
+         [Variant \"Crazyhouse\"]\n[FEN \"r3k3/8/1n6/8/8/8/8/R3K3[] w - - 149 80\"]\n\nKe2 Kd8 *\n"
+    );
+    let records = records_of(&text);
+    let outcomes: Vec<Option<&str>> = records.iter().map(GameRecord::outcome_name).collect();
+    assert_eq!(
+        outcomes,
+        [
+            Some("fivefold_repetition"),
+            Some("fivefold_repetition"),
+            Some("fivefold_repetition"),
+            // No 75-move rule in Crazyhouse.
+            None,
+        ]
+    );
+    assert_eq!(records[2].plies, 41);
+    assert!(records.iter().all(|r| r.error.is_none()));
+}
+
 /// Records of variant games read straight from the text are those of their game trees, with
 /// every combination of the options; a set-up start, a variation and a bad move included.
 #[test]
