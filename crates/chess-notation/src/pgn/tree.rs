@@ -355,13 +355,50 @@ impl PgnGame {
     ///
     /// [`ToGameError`] when the mainline holds a null move, which a game of the rules cannot
     /// play, or a move that is not legal where it stands (possible only in a tree built by
-    /// hand: the reader checks every move), or when the game is a variant's (a [`Game`] is
-    /// standard chess or Chess960).
+    /// hand: the reader checks every move), or when the game is a variant's (a `Game` is
+    /// standard chess or Chess960: see [`PgnGame::to_variant_game`]).
     pub fn to_game(&self) -> Result<Game, ToGameError> {
         if self.variant_initial.is_some() {
             return Err(ToGameError::Variant(self.variant()));
         }
-        let mut game = Game::new(self.initial.clone());
+        self.game_from(self.initial.clone())
+    }
+
+    /// The game's mainline as a game of its rules, whatever they are (standard chess and
+    /// Chess960 as [`VariantPosition::Standard`]), as [`PgnGame::to_game`] makes one.
+    ///
+    /// ```
+    /// use chess_notation::pgn::PgnGame;
+    /// use chess_rules::variant::{Playable, Variant};
+    /// use chess_rules::{Outcome, WinReason};
+    ///
+    /// let pgn: PgnGame = "[Variant \"Three-check\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Bxf7+ Kxf7 \
+    ///     4. Qh5+ g6 5. Qxg6+ 1-0".parse()?;
+    /// let game = pgn.to_variant_game()?;
+    /// assert_eq!(game.position().variant(), Variant::ThreeCheck);
+    /// assert!(matches!(
+    ///     game.outcome(),
+    ///     Some(Outcome::Decisive { reason: WinReason::ThreeChecks, .. })
+    /// ));
+    /// // And back, with its `Variant` tag.
+    /// let again = PgnGame::from_variant_game(&game);
+    /// assert_eq!(again.header("Variant"), Some("Three-check"));
+    /// assert_eq!(again.mainline, pgn.mainline);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ToGameError`] when the mainline holds a null move or a move that is not legal where
+    /// it stands.
+    pub fn to_variant_game(&self) -> Result<Game<VariantPosition>, ToGameError> {
+        self.game_from(self.start())
+    }
+
+    /// The mainline played from `start` as a game, the result applied (see
+    /// [`PgnGame::to_game`]).
+    fn game_from<P: Playable>(&self, start: P) -> Result<Game<P>, ToGameError> {
+        let mut game = Game::new(start);
         for (ply, node) in self.mainline.moves.iter().enumerate() {
             let m = node.m.ok_or(ToGameError::NullMove { ply })?;
             game.play(m)
@@ -408,23 +445,49 @@ impl PgnGame {
     /// `Variant` for Chess960, `Termination` for a loss on time, and the moves as the mainline.
     #[must_use]
     pub fn from_game(game: &Game) -> PgnGame {
+        let mut pgn = PgnGame {
+            initial: game.initial_position().clone(),
+            ..PgnGame::default()
+        };
+        pgn.record(game, SanPlus::from_move);
+        pgn
+    }
+
+    /// A game of any rules as PGN, as [`PgnGame::from_game`] writes a standard one: for a
+    /// variant's game, with its `Variant` tag (Lichess's name) and a variant FEN for a start
+    /// other than the variant's.
+    #[must_use]
+    pub fn from_variant_game(game: &Game<VariantPosition>) -> PgnGame {
+        let mut pgn = match game.initial_position() {
+            VariantPosition::Standard(initial) => PgnGame {
+                initial: initial.clone(),
+                ..PgnGame::default()
+            },
+            start => PgnGame {
+                variant_initial: Some(start.clone()),
+                ..PgnGame::default()
+            },
+        };
+        pgn.record(game, SanPlus::from_variant_move);
+        pgn
+    }
+
+    /// Writes `game` into this tree, whose start is set: the roster, the result, the start's
+    /// tags, `Termination` for a loss on time, and the moves with their SAN by `san`.
+    fn record<P: Playable>(&mut self, game: &Game<P>, san: impl Fn(&P, Move) -> SanPlus) {
         let result = match game.outcome() {
             Some(Outcome::Decisive { winner, .. }) => GameResult::winner(winner),
             Some(Outcome::Draw { .. }) => GameResult::Draw,
             None => GameResult::Unknown,
         };
-        let mut pgn = PgnGame {
-            headers: ROSTER
-                .iter()
-                .map(|&(name, value)| (name.to_owned(), value.to_owned()))
-                .collect(),
-            initial: game.initial_position().clone(),
-            result: Some(result),
-            ..PgnGame::default()
-        };
-        pgn.set_header("Result", result.as_str());
-        for (name, value) in start_tags(&pgn.initial) {
-            pgn.set_header(name, &value);
+        self.headers = ROSTER
+            .iter()
+            .map(|&(name, value)| (name.to_owned(), value.to_owned()))
+            .collect();
+        self.result = Some(result);
+        self.set_header("Result", result.as_str());
+        for (name, value) in game_start_tags(self) {
+            self.set_header(name, &value);
         }
         let timeout = matches!(
             game.outcome(),
@@ -438,14 +501,13 @@ impl PgnGame {
             )
         );
         if timeout {
-            pgn.set_header("Termination", "time forfeit");
+            self.set_header("Termination", "time forfeit");
         }
-        let mut pos = pgn.initial.clone();
-        for &m in game.moves() {
-            let san = SanPlus::from_move_and_play(&mut pos, m);
-            pgn.mainline.moves.push(MoveNode::with_san(Some(m), san));
+        for (pos, &m) in game.history().iter().zip(game.moves()) {
+            self.mainline
+                .moves
+                .push(MoveNode::with_san(Some(m), san(pos, m)));
         }
-        pgn
     }
 }
 
