@@ -225,7 +225,7 @@ pub struct PlayArgs {
     /// Continue the game left unsaved last time (kept in $XDG_STATE_HOME/chess/autosave.pgn,
     /// or ~/.local/state/chess/autosave.pgn), or the game a `save` wrote to FILE, against the
     /// same opponent, level, side and move time; options given with it override the saved
-    /// ones.
+    /// ones. A variant's game saved by `chess play --variant` is taken up between two people.
     #[arg(
         long,
         value_name = "FILE",

@@ -150,6 +150,12 @@ fn play(args: &PlayArgs, input: &mut dyn Input, out: &mut dyn Write) -> Result<b
         // A file a `save` wrote, or the game kept unsaved.
         let from = file.as_deref().or(autosave.as_deref());
         let saved = resume(from)?;
+        if saved.variant() != chess_rules::variant::Variant::Standard {
+            // A variant's game, which `save` in `chess play --variant` wrote.
+            let file = from.unwrap_or(Path::new("autosave"));
+            crate::play_variant::resume(args, &saved, file, input, out)?;
+            return Ok(false);
+        }
         let game = saved
             .to_game()
             .map_err(|e| crate::error::CliError::input(autosave_name(from), e))?;

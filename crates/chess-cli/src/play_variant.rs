@@ -1,19 +1,23 @@
 //! `chess play --variant NAME`: a game of a variant between two people at the same keyboard.
 //!
 //! The built-in engine keeps to standard chess and Chess960, so there is no computer to play
-//! against, no hint and no autosave here; the moves, the pockets and the variant's own ends
-//! are chess-rules' and chess-notation's.
+//! against and no hint here; the moves, the pockets, the variant's own ends and the draws of
+//! the game's history are chess-rules' and chess-notation's. A game is saved as PGN with its
+//! `Variant` tag, and `chess play --resume FILE` takes it up again.
 
 use std::io::{self, Write};
+use std::path::Path;
 
 use chess_core::{Bitboard, Color};
+use chess_notation::pgn::PgnGame;
 use chess_notation::san::{self, SanMode, SanMoveError};
-use chess_notation::{SanPlus, VariantFen, uci};
-use chess_rules::Move;
+use chess_notation::{SanPlus, UciMove, VariantFen, uci};
 use chess_rules::variant::{Playable, Variant, VariantPosition};
+use chess_rules::{Game, Move};
 
 use crate::cli::PlayArgs;
-use crate::error::Result;
+use crate::error::{CliError, Result, escape_controls};
+use crate::pgn_export::variant_game_to_pgn_with;
 use crate::play::{Input, describe_end};
 use crate::position_arg::{Chess960Default, resolve_variant, standard_only};
 use crate::render::{self, Style};
@@ -25,48 +29,96 @@ or P@e4) or UCI (e2e4, e7e8q, N@f3), or a command:
   moves         list the legal moves
   undo          take back the last move
   fen           print the position as FEN (pockets in brackets)
+  pgn           print the game as PGN
+  save FILE     save the game as PGN (chess play --resume FILE takes it up)
   flip          turn the board around
+  draw          claim a draw (threefold repetition or the 50-move rule)
   resign        resign the game
-  quit          leave (Ctrl-C too)";
+  quit          leave (Ctrl-C too); a game with unsaved moves is offered a file";
 
 /// A game of `variant` between two people at the terminal.
 pub fn run(args: &PlayArgs, variant: Variant) -> Result<()> {
     let mut input = crate::play::input();
-    play(args, variant, input.as_mut(), &mut std::io::stdout())
+    let start = start(args, variant)?;
+    play(
+        args,
+        Game::new(start),
+        false,
+        input.as_mut(),
+        &mut io::stdout(),
+    )
 }
 
-/// A game of `variant` between two people, from the position the arguments name.
-fn play(
+/// The game of a variant that `chess play --resume FILE` read, taken up where it stopped.
+pub fn resume(
     args: &PlayArgs,
-    variant: Variant,
+    saved: &PgnGame,
+    file: &Path,
     input: &mut dyn Input,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let computer = args
-        .computer_plays()
-        .map_err(crate::error::CliError::usage)?;
+    let game = saved
+        .to_variant_game()
+        .map_err(|e| CliError::input(file.display(), e))?;
+    play(args, game, true, input, out)
+}
+
+/// The position the arguments name, by `variant`'s rules; refused when they ask for the
+/// computer, which plays standard chess and Chess960 only.
+fn start(args: &PlayArgs, variant: Variant) -> Result<VariantPosition> {
+    refuse_computer(args, variant)?;
+    resolve_variant(&args.position, Chess960Default::Classical)
+}
+
+fn refuse_computer(args: &PlayArgs, variant: Variant) -> Result<()> {
+    let computer = args.computer_plays().map_err(CliError::usage)?;
     if computer {
         return Err(standard_only(variant, "the computer"));
     }
-    let start = resolve_variant(&args.position, Chess960Default::Classical)?;
-    let mut game = VariantGame {
-        position: start,
-        played: Vec::new(),
+    Ok(())
+}
+
+/// Plays `game` between two people; `resumed` when it was read from a file.
+fn play(
+    args: &PlayArgs,
+    game: Game<VariantPosition>,
+    resumed: bool,
+    input: &mut dyn Input,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let variant = game.position().variant();
+    refuse_computer(args, variant)?;
+    let mut session = Session {
+        game,
+        saved: resumed,
         style: Style::detect(args.ascii),
         out,
     };
     writeln!(
-        game.out,
+        session.out,
         "{}: two players at one keyboard. Type help for the commands.",
         variant.name()
     )?;
-    game.show()?;
+    if resumed {
+        let turn = session.game.position().turn();
+        let plies = session.game.moves().len();
+        writeln!(
+            session.out,
+            "Resumed the game after {plies} {}: {turn} to move.",
+            if plies == 1 { "ply" } else { "plies" }
+        )?;
+    }
+    session.show()?;
     loop {
-        if let Some(outcome) = game.position.outcome() {
-            writeln!(game.out, "{}", describe_end(&outcome))?;
+        if let Some(outcome) = session.game.outcome() {
+            writeln!(session.out, "{}", describe_end(&outcome))?;
+            session.offer_save(
+                "Save the game as PGN? Enter a file name, or nothing to skip: ",
+                input,
+            )?;
             return Ok(());
         }
-        let pos = &game.position;
+        let pos = session.game.position();
         let prompt = format!(
             "{} to move{}> ",
             if pos.turn().is_white() {
@@ -76,79 +128,120 @@ fn play(
             },
             if pos.is_check() { " (check)" } else { "" }
         );
-        let Some(line) = input.line(&prompt, game.out)? else {
+        let Some(line) = input.line(&prompt, session.out)? else {
             return Ok(());
         };
         let line = line.trim();
-        match line {
-            "" => {}
-            "help" | "?" => writeln!(game.out, "{HELP}")?,
-            "quit" | "exit" => return Ok(()),
-            "moves" => {
-                let pos = &game.position;
+        let (command, argument) = match line.split_once(char::is_whitespace) {
+            Some((command, rest)) => (command, Some(rest.trim())),
+            None => (line, None),
+        };
+        match (command, argument) {
+            ("", _) => {}
+            ("help" | "?", _) => writeln!(session.out, "{HELP}")?,
+            ("quit" | "exit", _) => {
+                if session.unsaved() {
+                    writeln!(session.out, "The game has unsaved moves.")?;
+                    session.offer_save(
+                        "Save it as PGN? Enter a file name, or nothing to leave: ",
+                        input,
+                    )?;
+                }
+                return Ok(());
+            }
+            ("moves", _) => {
+                let pos = session.game.position();
                 let list: Vec<String> = pos
                     .legal_moves()
                     .iter()
                     .map(|&m| SanPlus::from_variant_move(pos, m).to_string())
                     .collect();
-                writeln!(game.out, "{}", list.join(" "))?;
+                writeln!(session.out, "{}", list.join(" "))?;
             }
-            "undo" => match game.played.pop() {
-                Some((before, _)) => {
-                    game.position = before;
-                    game.show()?;
+            ("undo", _) => match session.game.undo() {
+                Some(_) => {
+                    session.saved = false;
+                    session.show()?;
                 }
-                None => writeln!(game.out, "nothing to undo")?,
+                None => writeln!(session.out, "nothing to undo")?,
             },
-            "fen" => writeln!(game.out, "{}", VariantFen::from_position(&game.position))?,
-            "flip" => {
-                game.style.flipped = !game.style.flipped;
-                game.show()?;
+            ("fen", _) => writeln!(
+                session.out,
+                "{}",
+                VariantFen::from_position(session.game.position())
+            )?,
+            ("pgn", _) => write!(
+                session.out,
+                "{}",
+                variant_game_to_pgn_with(&session.game, &[])
+            )?,
+            ("save", Some(file)) => session.save_asking(file, input)?,
+            ("save", None) => {
+                writeln!(session.out, "save needs a file name, like: save game.pgn")?;
             }
-            "resign" => {
-                let loser = game.position.turn();
-                writeln!(
-                    game.out,
-                    "{}",
-                    describe_end(&chess_rules::Outcome::Decisive {
-                        winner: !loser,
-                        reason: chess_rules::WinReason::Resignation,
-                    })
-                )?;
-                return Ok(());
+            ("flip", _) => {
+                session.style.flipped = !session.style.flipped;
+                session.show()?;
             }
-            text => match read_move(&game.position, text) {
-                Ok(m) => game.play(m)?,
-                Err(message) => writeln!(game.out, "{message}")?,
+            ("draw", _) => match session.game.claim_draw() {
+                Some(reason) => {
+                    writeln!(session.out, "Draw claimed: {}.", reason.description())?;
+                }
+                None => writeln!(
+                    session.out,
+                    "no draw can be claimed: the position has not occurred three times (nor \
+                     will after a move){}",
+                    if variant.has_move_count_rules() {
+                        ", and the 50-move rule is not reached"
+                    } else {
+                        ", and Crazyhouse has no 50-move rule"
+                    }
+                )?,
+            },
+            ("resign", _) => {
+                let turn = session.game.position().turn();
+                session.game.resign(turn);
+            }
+            _ => match read_move(session.game.position(), line) {
+                Ok(m) => session.play(m)?,
+                Err(message) => writeln!(session.out, "{message}")?,
             },
         }
     }
 }
 
-/// The game in progress: the position, the positions before each move with the move, and
-/// how the board is drawn.
-struct VariantGame<'a> {
-    position: VariantPosition,
-    played: Vec<(VariantPosition, Move)>,
+/// The game in progress, whether it is saved as it stands, and how the board is drawn.
+struct Session<'a> {
+    game: Game<VariantPosition>,
+    saved: bool,
     style: Style,
     out: &'a mut dyn Write,
 }
 
-impl VariantGame<'_> {
+impl Session<'_> {
     fn play(&mut self, m: Move) -> io::Result<()> {
-        let before = self.position.clone();
+        let before = self.game.position().clone();
         let san = SanPlus::from_variant_move(&before, m);
-        self.position.play_unchecked(m);
+        if self.game.play(m).is_err() {
+            return Ok(());
+        }
+        self.saved = false;
         let number = if before.turn().is_white() {
             format!("{}.", before.fullmoves())
         } else {
             format!("{}...", before.fullmoves())
         };
-        self.played.push((before, m));
         writeln!(self.out, "{number} {san}")?;
         self.show()?;
-        if self.position.is_check() && self.position.outcome().is_none() {
+        if self.game.position().is_check() && self.game.outcome().is_none() {
             writeln!(self.out, "Check.")?;
+        }
+        for reason in self.game.claimable_draws() {
+            writeln!(
+                self.out,
+                "A draw by {} may be claimed: type draw.",
+                reason.description()
+            )?;
         }
         Ok(())
     }
@@ -156,8 +249,8 @@ impl VariantGame<'_> {
     /// The board, with the last move and a king in check marked, and the pockets or the
     /// checks left below it.
     fn show(&mut self) -> io::Result<()> {
-        let pos = &self.position;
-        let last_move = self.played.last().map_or(Bitboard::EMPTY, |(_, m)| {
+        let pos = self.game.position();
+        let last_move = self.game.moves().last().map_or(Bitboard::EMPTY, |m| {
             let to = Bitboard::from(m.king_to_or_to());
             if m.is_drop() { to } else { to | m.from() }
         });
@@ -174,6 +267,67 @@ impl VariantGame<'_> {
             render::variant_lines(pos)
         )
     }
+
+    /// Whether moves would be lost if the game were dropped now.
+    fn unsaved(&self) -> bool {
+        !self.saved && !self.game.moves().is_empty()
+    }
+
+    /// Asks for a file to save the game in, unless it is saved as it stands: saves it there,
+    /// until a file name is given or the answer is none.
+    fn offer_save(&mut self, prompt: &str, input: &mut dyn Input) -> io::Result<()> {
+        if !self.unsaved() {
+            return Ok(());
+        }
+        while let Some(line) = input.line(prompt, self.out)? {
+            let file = line.trim();
+            // A script's `quit` (or a "no") is not a file name.
+            if matches!(file, "" | "n" | "no" | "quit" | "exit") {
+                break;
+            }
+            self.save_asking(file, input)?;
+            if !reads_as_a_move(self.game.position(), file) {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Saves the game as PGN to `file` (whole or not at all), asking first when it exists; a
+    /// name that reads as a move is refused.
+    fn save_asking(&mut self, file: &str, input: &mut dyn Input) -> io::Result<()> {
+        let shown = escape_controls(file).into_owned();
+        if reads_as_a_move(self.game.position(), file) {
+            return writeln!(
+                self.out,
+                "not saved: \"{shown}\" reads as a move, not a file name (name the file like \
+                 game.pgn)"
+            );
+        }
+        if Path::new(file).exists() {
+            let question = format!("{shown} exists. Replace it? [y/N] ");
+            let answer = input.line(&question, self.out)?.unwrap_or_default();
+            if !matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes") {
+                return writeln!(self.out, "Not saved.");
+            }
+        }
+        let text = variant_game_to_pgn_with(&self.game, &[]);
+        match crate::files::write_file(Path::new(file), text.as_bytes(), true, &[]) {
+            Ok(()) => {
+                self.saved = true;
+                writeln!(self.out, "Saved to {shown}.")
+            }
+            Err(e) => writeln!(self.out, "cannot save: {}", escape_controls(&e.to_string())),
+        }
+    }
+}
+
+/// Whether `name`, given for a file to write, reads as a move rather than a file name: a
+/// move of `pos` as a player types it, or move text in SAN or UCI, legal here or not.
+fn reads_as_a_move(pos: &VariantPosition, name: &str) -> bool {
+    read_move(pos, name).is_ok()
+        || SanPlus::from_ascii(name.as_bytes()).is_ok()
+        || name.parse::<UciMove>().is_ok()
 }
 
 /// Reads a move typed by a player: SAN (leniently: marks are not checked) or UCI, drops

@@ -1,7 +1,9 @@
 //! `--variant NAME`: perft, moves, fen and the comparison with an engine that plays the
 //! variant, and the commands that keep to standard chess saying so.
 
-use crate::support::{assert_contains, chess, own_file, python3_or_skip};
+use chess_testdata::TempDir;
+
+use crate::support::{assert_contains, chess, chess_in, own_file, python3_or_skip};
 
 /// The command of the issue's done-when, exactly as docs/cli.md shows it.
 #[test]
@@ -369,6 +371,80 @@ fn play_ends_by_the_variants_rules() {
     assert_contains(&out.stdout, "Checks left: white 3, black 3\n");
     let out = chess(&["play", "--variant", "atomic", "--ascii"], "resign\n");
     assert_contains(&out.stdout, "White resigns: black wins (0-1).\n");
+}
+
+/// The draws of a game's history in a variant's game: a threefold repetition announced and
+/// claimed, and Crazyhouse's missing 50-move rule said when a claim fails.
+#[test]
+fn play_claims_a_draw_by_repetition() {
+    let moves = "draw\nNf3\nNf6\nNg1\nNg8\nNf3\nNf6\nNg1\ndraw\n\n";
+    let out = chess(&["play", "--variant", "crazyhouse", "--ascii"], moves);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_contains(
+        &out.stdout,
+        "no draw can be claimed: the position has not occurred three times (nor will after a \
+         move), and Crazyhouse has no 50-move rule\n",
+    );
+    assert_contains(
+        &out.stdout,
+        "A draw by threefold repetition may be claimed: type draw.\nBlack to move> draw\n\
+         Draw claimed: threefold repetition.\nDraw by threefold repetition (1/2-1/2).\n\
+         Save the game as PGN? Enter a file name, or nothing to skip: ",
+    );
+}
+
+/// A variant's game saved with `save FILE` (PGN with its `Variant` tag) and taken up again by
+/// `chess play --resume FILE`, pockets and all.
+#[test]
+fn play_saves_and_resumes_a_variant_game() {
+    let dir = TempDir::new("cli-play-variant-save");
+    let moves = "e4\nd5\nexd5\nQxd5\nsave e4\nsave zh.pgn\nquit\n";
+    let out = chess_in(
+        dir.path(),
+        &["play", "--variant", "crazyhouse", "--ascii"],
+        moves,
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_contains(
+        &out.stdout,
+        "not saved: \"e4\" reads as a move, not a file name (name the file like game.pgn)\n",
+    );
+    assert_contains(&out.stdout, "Saved to zh.pgn.\n");
+    let saved = std::fs::read_to_string(dir.path().join("zh.pgn")).unwrap();
+    assert_contains(&saved, "[Variant \"Crazyhouse\"]\n");
+    assert_contains(&saved, "\n1. e4 d5 2. exd5 Qxd5 *\n");
+    // Saved as it stands: quitting asks nothing.
+    assert!(!out.stdout.contains("unsaved"), "{}", out.stdout);
+
+    let moves = "P@e4\nfen\nquit\n\n";
+    let out = chess_in(
+        dir.path(),
+        &["play", "--resume", "zh.pgn", "--ascii"],
+        moves,
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_contains(
+        &out.stdout,
+        "Crazyhouse: two players at one keyboard. Type help for the commands.\n\
+         Resumed the game after 4 plies: white to move.\n",
+    );
+    assert_contains(&out.stdout, "3. P@e4\n");
+    assert_contains(
+        &out.stdout,
+        "rnb1kbnr/ppp1pppp/8/3q4/4P3/8/PPPP1PPP/RNBQKBNR[p] b KQkq - 1 3\n",
+    );
+    assert_contains(
+        &out.stdout,
+        "The game has unsaved moves.\nSave it as PGN? Enter a file name, or nothing to leave: ",
+    );
+    // The computer plays standard chess only, resumed or not.
+    let out = chess_in(
+        dir.path(),
+        &["play", "--resume", "zh.pgn", "--vs", "computer"],
+        "",
+    );
+    assert_eq!(out.status, 2, "{}", out.stderr);
+    assert_contains(&out.stderr, "keeps to standard chess and Chess960");
 }
 
 /// `chess uci` asked for a variant says it plays standard chess only (and declares no
