@@ -1290,31 +1290,6 @@ def _builds_plain_games(visitor: Any) -> bool:
     return type(visitor) is GameBuilder and visitor.Game is Game
 
 
-class _Replay:
-    # A handle whose readline gives `lines` first, then the lines of `handle`.
-
-    def __init__(self, lines: List[str], handle: Any) -> None:
-        self._lines = lines
-        self._handle = handle
-
-    def readline(self) -> str:
-        if self._lines:
-            return self._lines.pop(0)
-        return str(self._handle.readline())
-
-
-def _read_again(handle: Any, headers: Mapping[str, str], line: str) -> Any:
-    # A game the Rust builder stopped at the start of its movetext (a variant's board, which
-    # it cannot play), read again with the builder's calls in Python: its tags as read, the
-    # line the reader stood on, then the rest of the game from the handle.
-    tags = [f'[{name} "{_escape_tag(value)}"]\n' for name, value in headers.items()]
-    return _native.pgn_read_visitor(_Replay([*tags, "\n", line], handle), GameBuilder())
-
-
-def _escape_tag(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
-
-
 def _initial_board(headers: Optional[Headers], handle_error: Callable[[Exception], None]) -> Optional[Board]:
     # The starting position of the tags, for the reader: an unknown variant is reported and
     # read as standard chess; a bad FEN is reported and the game's moves are skipped (None).
@@ -1349,7 +1324,8 @@ def read_game(handle: TextIO, *, Visitor: Any = GameBuilder) -> Any:
     (illegal moves, a bad FEN) are handed to the visitor's ``handle_error``: the default
     visitor logs them and keeps them in :attr:`Game.errors`, and reading goes on.
 
-    With the default visitor, Rust reads and builds the whole game in one call; visitors of
+    With the default visitor, Rust reads and builds the whole game in one call, the games of
+    the variants (a ``Variant`` tag, :mod:`kingside.variant`'s boards) included; visitors of
     one's own get python-chess's calls in its order.
 
     >>> import io, kingside.pgn
@@ -1364,16 +1340,8 @@ def read_game(handle: TextIO, *, Visitor: Any = GameBuilder) -> Any:
     (1, True)
     """
     if Visitor is GameBuilder:
-        # The default: Rust makes the builder only if an error needs its handle_error. Rust
-        # builds games on standard boards: a game of a variant is read again with the
-        # builder's calls in Python, which play it on the variant's board.
-        try:
-            return _native.pgn_read_game(handle)
-        except NotImplementedError as error:
-            headers = getattr(error, "headers", None)
-            if headers is None:
-                raise
-            return _read_again(handle, headers, getattr(error, "line", ""))
+        # The default: Rust makes the builder only if an error needs its handle_error.
+        return _native.pgn_read_game(handle)
     if Visitor is HeadersBuilder:
         # read_headers: the tags in Rust until they are asked for, the movetext skipped.
         return _native.pgn_read_headers(handle)

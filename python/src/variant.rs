@@ -9,6 +9,10 @@
 //! the position before the move: a variant's move is no standard move to take back); it asks
 //! chess-rules for every judgement, on the variant position of the board's current fields,
 //! built again only when they changed (a board may be edited square by square).
+//!
+//! `VariantLine` is such a board held in Rust alone, its fields and state copied: the PGN
+//! reader plays a variant game's lines on it with the same code as the board's `parse_san`,
+//! `push` and `pop`, without a Python call per move.
 
 use chess_core::{Color, Role};
 use chess_notation::VariantFen;
@@ -94,8 +98,7 @@ fn termination(outcome: Outcome, turn: Color) -> (String, Option<bool>) {
 }
 
 impl VariantState {
-    fn setup_of(&self, board: &BaseBoard) -> VariantSetup {
-        let pos = board.pos();
+    fn setup_of(&self, pos: &LenientPosition) -> VariantSetup {
         VariantSetup {
             setup: pos.to_setup(),
             pockets: self.pockets,
@@ -104,32 +107,121 @@ impl VariantState {
         }
     }
 
-    /// The variant position of the board's fields, if the rules allow one.
-    fn position(&mut self, board: &BaseBoard) -> Option<&VariantPosition> {
-        let setup = self.setup_of(board);
+    /// The variant position of the board's fields `pos`, if the rules allow one.
+    fn position(&mut self, pos: &LenientPosition) -> Option<&VariantPosition> {
+        let setup = self.setup_of(pos);
         if self
             .cache
             .as_ref()
             .is_none_or(|(cached, _)| *cached != setup)
         {
-            let pos = build(self.variant, setup.clone(), board.pos().chess960);
-            self.cache = Some((setup, pos));
+            let built = build(self.variant, setup.clone(), pos.chess960);
+            self.cache = Some((setup, built));
         }
         self.cache.as_ref().and_then(|(_, pos)| pos.as_ref())
     }
 
-    fn saved(&self, board: &BaseBoard) -> Saved {
+    fn saved(&self, pos: &LenientPosition) -> Saved {
         Saved {
-            pos: board.pos().clone(),
+            pos: pos.clone(),
             pockets: self.pockets,
             checks: self.checks,
         }
     }
 
-    fn restore(&mut self, board: &mut BaseBoard, saved: Saved) {
-        board.replace(LenientGame::new(saved.pos));
+    /// Plays `m` on the board's fields `pos` and puts it on the stack: a legal move by the
+    /// variant's rules, anything else (the null move, a move the rules do not allow) as a
+    /// standard board plays it, as python-chess does. The fields after the move.
+    fn play(
+        &mut self,
+        py: Python<'_>,
+        pos: &LenientPosition,
+        m: RawMove,
+    ) -> PyResult<LenientPosition> {
+        let chess960 = pos.chess960;
+        let legal = self
+            .position(pos)
+            .and_then(|variant_pos| find(variant_pos, m, chess960));
+        self.play_found(py, pos, m, legal)
+    }
+
+    /// `play` of `m` when the legal move it names (if any) is known: `legal`.
+    fn play_found(
+        &mut self,
+        py: Python<'_>,
+        pos: &LenientPosition,
+        m: RawMove,
+        legal: Option<RulesMove>,
+    ) -> PyResult<LenientPosition> {
+        let saved = self.saved(pos);
+        let chess960 = pos.chess960;
+        let played = legal.and_then(|legal| {
+            let mut after = self.position(pos)?.clone();
+            after.play_unchecked(legal);
+            Some(after)
+        });
+        let after = match played {
+            Some(after) => {
+                let setup = after.to_variant_setup(EnPassantMode::Always);
+                let mut after = LenientPosition::from_setup(&setup.setup, chess960);
+                after.promoted = setup.promoted;
+                self.pockets = setup.pockets;
+                self.checks = setup.remaining_checks;
+                after
+            }
+            None => {
+                if !m.is_null() && m.drop.is_none() && pos.board.piece_at(m.from).is_none() {
+                    return Err(illegal_move(
+                        py,
+                        format!(
+                            "push() expects a legal, pseudo-legal or null move: there is no piece on {} for {m}",
+                            m.from
+                        ),
+                    ));
+                }
+                let mut game = LenientGame::new(pos.clone());
+                game.push(m).map_err(|e| illegal_move(py, e.to_string()))?;
+                game.position().clone()
+            }
+        };
+        self.stack.push((m, saved));
+        Ok(after)
+    }
+
+    /// Takes back the last move of the stack: the move and the board's fields before it, or
+    /// None when the stack is empty.
+    fn take_back(&mut self) -> Option<(RawMove, LenientPosition)> {
+        let (m, saved) = self.stack.pop()?;
         self.pockets = saved.pockets;
         self.checks = saved.checks;
+        Some((m, saved.pos))
+    }
+
+    /// The legal move of SAN text on the board's fields `pos` (None for the null move), read
+    /// leniently as python-chess reads it; python-chess's `ValueError` for text naming none.
+    fn read_san(
+        &mut self,
+        py: Python<'_>,
+        pos: &LenientPosition,
+        san: &str,
+    ) -> PyResult<Option<RulesMove>> {
+        if matches!(san, "--" | "Z0" | "0000" | "@@@@") {
+            return Ok(None);
+        }
+        let Some(pos) = self.position(pos) else {
+            return Err(illegal_move(
+                py,
+                format!("no legal move in this position: {san:?}"),
+            ));
+        };
+        match parse_variant_move(pos, san.trim(), SanMode::Lenient) {
+            Ok(m) => Ok(Some(m)),
+            Err(SanMoveError::Parse(e)) => Err(invalid_move(py, format!("{e}: {san:?}"))),
+            Err(SanMoveError::Move(e @ SanError::Ambiguous { .. })) => {
+                Err(ambiguous_move(py, format!("{e}: {san:?}")))
+            }
+            Err(SanMoveError::Move(e)) => Err(illegal_move(py, format!("{e}: {san:?}"))),
+        }
     }
 
     /// The pockets and checks of a new game of the variant.
@@ -164,6 +256,59 @@ impl VariantState {
                     })
             }
             _ => saved.pos.is_irreversible(m),
+        }
+    }
+}
+
+/// A move `VariantLine::parse_san` read: as the Python board keeps it (`raw`), and the
+/// variant's legal move it is (None for the null move).
+pub(crate) struct LineMove {
+    pub(crate) raw: RawMove,
+    legal: Option<RulesMove>,
+}
+
+/// A variant board held in Rust, apart from its Python object: the board's fields and its
+/// `VariantState`, copied. `read_game` plays a variant game's lines on these (one per open
+/// line, as python-chess's reader keeps a board per line), by the same code as the board's
+/// `parse_san`, `push` and `pop`.
+#[derive(Clone)]
+pub(crate) struct VariantLine {
+    pos: LenientPosition,
+    state: VariantState,
+}
+
+impl VariantLine {
+    /// A copy of `board`, a variant board of `kingside.variant`.
+    pub(crate) fn of(board: &Bound<'_, PyAny>) -> PyResult<VariantLine> {
+        let state = board.getattr(pyo3::intern!(board.py(), "_state"))?;
+        let state = state.cast::<VariantState>()?.borrow().clone();
+        let pos = board.cast::<BaseBoard>()?.borrow().pos().clone();
+        Ok(VariantLine { pos, state })
+    }
+
+    /// Whether a move was played (there is one to take back).
+    pub(crate) fn has_moves(&self) -> bool {
+        !self.state.stack.is_empty()
+    }
+
+    /// The board's `parse_san`.
+    pub(crate) fn parse_san(&mut self, py: Python<'_>, san: &str) -> PyResult<LineMove> {
+        let legal = self.state.read_san(py, &self.pos, san)?;
+        let raw = legal.map_or(RawMove::NULL, |m| py_move(m, self.pos.chess960).raw());
+        Ok(LineMove { raw, legal })
+    }
+
+    /// The board's `push` of a move its `parse_san` read (the legal move known, not looked
+    /// for again).
+    pub(crate) fn push(&mut self, py: Python<'_>, m: &LineMove) -> PyResult<()> {
+        self.pos = self.state.play_found(py, &self.pos, m.raw, m.legal)?;
+        Ok(())
+    }
+
+    /// The board's `pop` (nothing when no move was played).
+    pub(crate) fn pop(&mut self) {
+        if let Some((_, pos)) = self.state.take_back() {
+            self.pos = pos;
         }
     }
 }
@@ -340,7 +485,7 @@ impl VariantState {
         let py = board.py();
         let board = board.borrow();
         let chess960 = board.pos().chess960;
-        let Some(pos) = self.position(&board) else {
+        let Some(pos) = self.position(board.pos()) else {
             return Ok(Vec::new());
         };
         let mut moves = chess_rules::variant::VariantMoveList::new();
@@ -366,69 +511,33 @@ impl VariantState {
         let chess960 = board.pos().chess960;
         Ok(!m.is_null()
             && self
-                .position(&board)
+                .position(board.pos())
                 .is_some_and(|pos| find(pos, m, chess960).is_some()))
     }
 
     /// The en passant square when an en passant capture is legal.
     fn legal_ep_square(&mut self, board: &Bound<'_, BaseBoard>) -> Option<u8> {
         let board = board.borrow();
-        self.position(&board)
+        self.position(board.pos())
             .and_then(|pos| pos.ep_square(EnPassantMode::Legal))
             .map(|sq| sq as u8)
     }
 
-    /// Plays the move and puts it on the stack: a legal move by the variant's rules, anything
-    /// else (the null move, a move the rules do not allow) as a standard board plays it, as
-    /// python-chess does.
+    /// Plays the move and puts it on the stack (see `play`).
     fn push(&mut self, board: &Bound<'_, BaseBoard>, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
-        let py = board.py();
         let m = Move::extract(r#move)?.raw();
         let mut board = board.borrow_mut();
-        let saved = self.saved(&board);
-        let chess960 = board.pos().chess960;
-        let played = self.position(&board).and_then(|pos| {
-            let legal = find(pos, m, chess960)?;
-            let mut after = pos.clone();
-            after.play_unchecked(legal);
-            Some(after)
-        });
-        match played {
-            Some(after) => {
-                let setup = after.to_variant_setup(EnPassantMode::Always);
-                let mut pos = LenientPosition::from_setup(&setup.setup, chess960);
-                pos.promoted = setup.promoted;
-                board.replace(LenientGame::new(pos));
-                self.pockets = setup.pockets;
-                self.checks = setup.remaining_checks;
-            }
-            None => {
-                if !m.is_null() && m.drop.is_none() && board.pos().board.piece_at(m.from).is_none()
-                {
-                    return Err(illegal_move(
-                        py,
-                        format!(
-                            "push() expects a legal, pseudo-legal or null move: there is no piece on {} for {m}",
-                            m.from
-                        ),
-                    ));
-                }
-                let mut game = LenientGame::new(board.pos().clone());
-                game.push(m).map_err(|e| illegal_move(py, e.to_string()))?;
-                board.replace(LenientGame::new(game.position().clone()));
-            }
-        }
-        self.stack.push((m, saved));
+        let after = self.play(board.py(), board.pos(), m)?;
+        board.replace(LenientGame::new(after));
         Ok(())
     }
 
     /// Takes back the last move and returns it (an ``IndexError`` when there is none).
     fn pop<'py>(&mut self, board: &Bound<'py, BaseBoard>) -> PyResult<Bound<'py, Move>> {
-        let (m, saved) = self
-            .stack
-            .pop()
+        let (m, pos) = self
+            .take_back()
             .ok_or_else(|| PyIndexError::new_err("pop from empty list"))?;
-        self.restore(&mut board.borrow_mut(), saved);
+        board.borrow_mut().replace(LenientGame::new(pos));
         Move::object(board.py(), m)
     }
 
@@ -448,7 +557,7 @@ impl VariantState {
     /// The pieces giving check to the side to move, as the variant counts check.
     fn checkers(&mut self, board: &Bound<'_, BaseBoard>) -> u64 {
         let board = board.borrow();
-        self.position(&board).map_or(0, |pos| pos.checkers().0)
+        self.position(board.pos()).map_or(0, |pos| pos.checkers().0)
     }
 
     /// Whether the legal move gives check (False for another move).
@@ -461,21 +570,22 @@ impl VariantState {
         let board = board.borrow();
         let chess960 = board.pos().chess960;
         Ok(self
-            .position(&board)
+            .position(board.pos())
             .is_some_and(|pos| find(pos, m, chess960).is_some_and(|legal| pos.gives_check(legal))))
     }
 
     /// Whether the game is over by the variant's own rules.
     fn is_variant_end(&mut self, board: &Bound<'_, BaseBoard>) -> bool {
         let board = board.borrow();
-        self.position(&board).is_some_and(Playable::is_variant_end)
+        self.position(board.pos())
+            .is_some_and(Playable::is_variant_end)
     }
 
     /// The end by the variant's own rules: ``"win"`` (of the side to move), ``"loss"`` or
     /// ``"draw"``, or None.
     fn variant_result(&mut self, board: &Bound<'_, BaseBoard>) -> Option<&'static str> {
         let board = board.borrow();
-        let pos = self.position(&board)?;
+        let pos = self.position(board.pos())?;
         let outcome = pos.variant_outcome()?;
         Some(match outcome.winner() {
             Some(winner) if winner == pos.turn() => "win",
@@ -487,7 +597,7 @@ impl VariantState {
     /// How the game ends by the position alone, python-chess's termination name and winner.
     fn outcome(&mut self, board: &Bound<'_, BaseBoard>) -> Option<(String, Option<bool>)> {
         let board = board.borrow();
-        let pos = self.position(&board)?;
+        let pos = self.position(board.pos())?;
         let turn = pos.turn();
         pos.outcome().map(|outcome| termination(outcome, turn))
     }
@@ -495,19 +605,22 @@ impl VariantState {
     /// Whether the side to move is checkmated.
     fn is_checkmate(&mut self, board: &Bound<'_, BaseBoard>) -> bool {
         let board = board.borrow();
-        self.position(&board).is_some_and(Playable::is_checkmate)
+        self.position(board.pos())
+            .is_some_and(Playable::is_checkmate)
     }
 
     /// Whether the side to move is stalemated.
     fn is_stalemate(&mut self, board: &Bound<'_, BaseBoard>) -> bool {
         let board = board.borrow();
-        self.position(&board).is_some_and(Playable::is_stalemate)
+        self.position(board.pos())
+            .is_some_and(Playable::is_stalemate)
     }
 
     /// Whether the side to move has a legal move.
     fn has_legal_moves(&mut self, board: &Bound<'_, BaseBoard>) -> bool {
         let board = board.borrow();
-        self.position(&board).is_some_and(Playable::has_legal_moves)
+        self.position(board.pos())
+            .is_some_and(Playable::has_legal_moves)
     }
 
     /// Whether `color` can never win by the variant's rules. A board that is no position of
@@ -516,7 +629,7 @@ impl VariantState {
         let board = board.borrow();
         let color = color_of(white);
         let pockets = self.pockets;
-        match self.position(&board) {
+        match self.position(board.pos()) {
             Some(pos) => pos.has_insufficient_material(color),
             None => {
                 board.pos().board.by_color(color).is_empty()
@@ -528,7 +641,7 @@ impl VariantState {
     /// python-chess's status flags of the board in the variant (0: valid).
     fn status(&mut self, board: &Bound<'_, BaseBoard>) -> u32 {
         let board = board.borrow();
-        let setup = self.setup_of(&board);
+        let setup = self.setup_of(board.pos());
         let mode = CastlingMode::for_setup(&setup.setup, board.pos().chess960);
         let kinds = match VariantPosition::from_setup(self.variant, setup, mode) {
             Ok(_) => return 0,
@@ -603,7 +716,7 @@ impl VariantState {
         }
         let board = board.borrow();
         let chess960 = board.pos().chess960;
-        let pos = self.position(&board);
+        let pos = self.position(board.pos());
         let Some((pos, legal)) = pos.and_then(|pos| Some((pos, find(pos, m, chess960)?))) else {
             return Err(illegal_move(
                 py,
@@ -624,24 +737,11 @@ impl VariantState {
         san: &str,
     ) -> PyResult<Bound<'py, Move>> {
         let py = board.py();
-        if matches!(san, "--" | "Z0" | "0000" | "@@@@") {
-            return Move::object(py, RawMove::NULL);
-        }
         let board = board.borrow();
-        let chess960 = board.pos().chess960;
-        let Some(pos) = self.position(&board) else {
-            return Err(illegal_move(
-                py,
-                format!("no legal move in this position: {san:?}"),
-            ));
-        };
-        match parse_variant_move(pos, san.trim(), SanMode::Lenient) {
-            Ok(m) => py_move(m, chess960).into_object(py),
-            Err(SanMoveError::Parse(e)) => Err(invalid_move(py, format!("{e}: {san:?}"))),
-            Err(SanMoveError::Move(e @ SanError::Ambiguous { .. })) => {
-                Err(ambiguous_move(py, format!("{e}: {san:?}")))
-            }
-            Err(SanMoveError::Move(e)) => Err(illegal_move(py, format!("{e}: {san:?}"))),
+        let m = self.read_san(py, board.pos(), san)?;
+        match m {
+            Some(m) => py_move(m, board.pos().chess960).into_object(py),
+            None => Move::object(py, RawMove::NULL),
         }
     }
 
@@ -653,8 +753,8 @@ impl VariantState {
     ) -> PyResult<bool> {
         let m = Move::extract(r#move)?.raw();
         let board = board.borrow();
-        let saved = self.saved(&board);
-        let pos = self.position(&board).cloned();
+        let saved = self.saved(board.pos());
+        let pos = self.position(board.pos()).cloned();
         Ok(self.irreversible(&saved, pos.as_ref(), m))
     }
 
@@ -663,7 +763,7 @@ impl VariantState {
     fn is_repetition(&mut self, board: &Bound<'_, BaseBoard>, count: usize) -> bool {
         let board = board.borrow();
         let chess960 = board.pos().chess960;
-        let Some(key) = self.position(&board).map(Playable::repetition_key) else {
+        let Some(key) = self.position(board.pos()).map(Playable::repetition_key) else {
             return false;
         };
         let mut seen = 1;

@@ -1,15 +1,18 @@
 //! `read_game` with python-chess's default visitor, `GameBuilder`, done in Rust: the game
 //! object and its tags, the nodes with their moves, comments and NAGs, and the errors, made as
-//! `GameBuilder` makes them but without a Python call per token. The moves are read on
-//! chess-rules' lenient positions with chess-notation's lenient SAN reader, which follows
-//! python-chess's `Board.parse_san`.
+//! `GameBuilder` makes them but without a Python call per token. The moves of standard chess
+//! and Chess960 are read on chess-rules' lenient positions with chess-notation's lenient SAN
+//! reader, which follows python-chess's `Board.parse_san`; those of a variant (a `Variant` tag
+//! naming one of `kingside.variant`'s boards) on chess-rules' variant positions with
+//! chess-notation's variant SAN reader, by the code of the variant board's own `parse_san` and
+//! `push` (`crate::variant::VariantLine`).
 
 use std::mem;
 
 use chess_notation::lenient::parse_san;
 use chess_rules::lenient::RawMove;
 use chess_rules::lenient::{LenientGame, LenientPosition};
-use pyo3::exceptions::{PyAssertionError, PyIndexError, PyNotImplementedError};
+use pyo3::exceptions::{PyAssertionError, PyIndexError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyList};
 
@@ -17,6 +20,7 @@ use super::node::{Children, Game, MoveField, Node, Parent, Text, Tree};
 use super::read::{Open, Sink, read_game};
 use super::{board_type, game_builder_class, headers_class, initial_board, is_exactly};
 use crate::board::BaseBoard;
+use crate::variant::VariantLine;
 
 /// The names of the Seven Tag Roster, which `Headers` keeps apart from the other tags.
 const TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
@@ -41,7 +45,7 @@ pub(crate) fn pgn_read_game<'py>(
         stack: Vec::new(),
         starting_comment: String::new(),
         in_variation: false,
-        boards: Vec::new(),
+        boards: Boards::Standard(Vec::new()),
     };
     read_game(handle, &mut sink)
 }
@@ -244,8 +248,90 @@ struct Builder<'py> {
     stack: Vec<u32>,
     starting_comment: String,
     in_variation: bool,
-    /// The reader's board stack: the mainline's board, then each open variation's.
-    boards: Vec<LenientGame>,
+    /// The reader's board stack.
+    boards: Boards,
+}
+
+/// The reader's board stack: the mainline's board, then each open variation's; boards of
+/// standard chess (and Chess960) or of a variant, chosen once per game by its tags.
+enum Boards {
+    Standard(Vec<LenientGame>),
+    Variant(Vec<VariantLine>),
+}
+
+/// What the reader asks of a board of its stack, besides reading and playing a move.
+trait LineBoard: Clone {
+    /// Whether a move was played on the board (there is one to take back).
+    fn has_moves(&self) -> bool;
+    /// Takes back the last move.
+    fn take_back(&mut self);
+}
+
+impl LineBoard for LenientGame {
+    fn has_moves(&self) -> bool {
+        !self.is_empty()
+    }
+
+    fn take_back(&mut self) {
+        self.pop();
+    }
+}
+
+impl LineBoard for VariantLine {
+    fn has_moves(&self) -> bool {
+        VariantLine::has_moves(self)
+    }
+
+    fn take_back(&mut self) {
+        self.pop();
+    }
+}
+
+/// A variation opens: a copy of the top board with its last move taken back.
+fn open_line<B: LineBoard>(boards: &mut Vec<B>) {
+    if let Some(top) = boards.last() {
+        let mut board = top.clone();
+        board.take_back();
+        boards.push(board);
+    }
+}
+
+impl Boards {
+    /// How many boards the stack holds.
+    fn len(&self) -> usize {
+        match self {
+            Boards::Standard(boards) => boards.len(),
+            Boards::Variant(boards) => boards.len(),
+        }
+    }
+
+    /// Whether the top board has a move to take back (false for an empty stack).
+    fn top_has_moves(&self) -> bool {
+        match self {
+            Boards::Standard(boards) => boards.last().is_some_and(LineBoard::has_moves),
+            Boards::Variant(boards) => boards.last().is_some_and(LineBoard::has_moves),
+        }
+    }
+
+    /// A variation opens (see `open_line`).
+    fn open(&mut self) {
+        match self {
+            Boards::Standard(boards) => open_line(boards),
+            Boards::Variant(boards) => open_line(boards),
+        }
+    }
+
+    /// A variation closes: its board is dropped.
+    fn close(&mut self) {
+        match self {
+            Boards::Standard(boards) => {
+                boards.pop();
+            }
+            Boards::Variant(boards) => {
+                boards.pop();
+            }
+        }
+    }
 }
 
 /// python-chess's `IndexError` for an empty variation stack.
@@ -366,7 +452,7 @@ impl<'py> Sink<'py> for Builder<'py> {
 
     fn start_board(&mut self) -> PyResult<bool> {
         if !self.special_tags {
-            self.boards = vec![LenientGame::new(LenientPosition::standard())];
+            self.boards = Boards::Standard(vec![LenientGame::new(LenientPosition::standard())]);
             return Ok(true);
         }
         let handle_error = self.handle_error_method()?;
@@ -374,20 +460,12 @@ impl<'py> Sink<'py> for Builder<'py> {
         if board.is_none() {
             return Ok(false);
         }
-        if !is_exactly(&board, board_type(self.py)?) {
-            // With the tags, so that `kingside.pgn.read_game` can read the game again in
-            // Python, on its variant's board.
-            let error = PyNotImplementedError::new_err(format!(
-                "read_game() reads games of standard chess and Chess960, not on a {}",
-                board.get_type().name()?
-            ));
-            error
-                .value(self.py)
-                .setattr("headers", &self.tags().headers)?;
-            return Err(error);
-        }
-        let game = board.cast::<BaseBoard>()?.borrow().game.clone();
-        self.boards = vec![game];
+        // A board of `kingside.variant` when not exactly `kingside.Board`.
+        self.boards = if is_exactly(&board, board_type(self.py)?) {
+            Boards::Standard(vec![board.cast::<BaseBoard>()?.borrow().game.clone()])
+        } else {
+            Boards::Variant(vec![VariantLine::of(&board)?])
+        };
         Ok(true)
     }
 
@@ -417,10 +495,7 @@ impl<'py> Sink<'py> for Builder<'py> {
     }
 
     fn open(&mut self) -> PyResult<Open> {
-        let Some(board) = self.boards.last() else {
-            return Ok(Open::Ignored);
-        };
-        if board.is_empty() {
+        if !self.boards.top_has_moves() {
             return Ok(Open::Ignored);
         }
         // `GameBuilder.begin_variation`: back to the parent of the top node.
@@ -431,9 +506,7 @@ impl<'py> Sink<'py> for Builder<'py> {
         };
         self.stack.push(parent);
         self.in_variation = false;
-        let mut board = self.boards.last().expect("checked above").clone();
-        board.pop();
-        self.boards.push(board);
+        self.boards.open();
         Ok(Open::Opened)
     }
 
@@ -447,7 +520,7 @@ impl<'py> Sink<'py> for Builder<'py> {
     fn close(&mut self) -> PyResult<()> {
         if self.boards.len() > 1 {
             self.end_skipped()?;
-            self.boards.pop();
+            self.boards.close();
         }
         Ok(())
     }
@@ -488,18 +561,39 @@ impl<'py> Sink<'py> for Builder<'py> {
 
     fn san(&mut self, token: &str) -> PyResult<bool> {
         let py = self.py;
-        let board = self.boards.last_mut().ok_or_else(empty_stack)?;
-        let m = match parse_san(board.position(), token) {
-            Ok(m) => m,
-            Err(e) => {
-                let error = crate::board::errors::move_error(py, &e, board.position());
-                self.handle_error(error)?;
-                return Ok(true);
+        let m = match &mut self.boards {
+            Boards::Standard(boards) => {
+                let game = boards.last_mut().ok_or_else(empty_stack)?;
+                match parse_san(game.position(), token) {
+                    Ok(m) => {
+                        // A legal move or the null move: it plays.
+                        let played = game.push(m);
+                        debug_assert!(played.is_ok());
+                        m
+                    }
+                    Err(e) => {
+                        let error = crate::board::errors::move_error(py, &e, game.position());
+                        self.handle_error(error)?;
+                        return Ok(true);
+                    }
+                }
+            }
+            Boards::Variant(boards) => {
+                let line = boards.last_mut().ok_or_else(empty_stack)?;
+                match line.parse_san(py, token) {
+                    Ok(m) => {
+                        // The board's push, whose errors (none for the moves its parse_san
+                        // gives) stop the reader, as they stop python-chess's.
+                        line.push(py, &m)?;
+                        m.raw
+                    }
+                    Err(error) => {
+                        self.handle_error(error)?;
+                        return Ok(true);
+                    }
+                }
             }
         };
-        // A legal move or the null move: it plays.
-        let played = board.push(m);
-        debug_assert!(played.is_ok());
         // The move as the board keeps it (castling as python-chess's board writes it).
         self.visit_move(m)?;
         Ok(false)
@@ -507,7 +601,7 @@ impl<'py> Sink<'py> for Builder<'py> {
 
     fn end_game(&mut self) -> PyResult<Bound<'py, PyAny>> {
         self.stack.clear();
-        self.boards.clear();
+        self.boards = Boards::Standard(Vec::new());
         self.tags = None;
         let game = self.game.take().expect("begin_game made the game");
         Game::set_tree(&game, mem::take(&mut self.tree))?;

@@ -2,9 +2,10 @@
 //! Rust (a node made by the reader holds its comment as a Rust string and its children and
 //! NAGs in Rust vectors until Python asks for them), `read_game` reads a game in one call
 //! (lines taken from the handle's `readline`, split into tokens by python-chess's rules in
-//! chess-notation's `lenient` module, SAN read on lenient positions), and the exporters write
-//! a game in one call. The Python module (`python/kingside/pgn.py`) gives these their names,
-//! the methods written in Python, and the paths for visitors of one's own.
+//! chess-notation's `lenient` module, SAN read on lenient positions, or on a variant's
+//! positions for a game with a `Variant` tag), and the exporters write a game in one call. The
+//! Python module (`python/kingside/pgn.py`) gives these their names, the methods written in
+//! Python, and the paths for visitors of one's own.
 
 mod build;
 mod export;

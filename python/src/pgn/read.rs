@@ -11,7 +11,7 @@
 use chess_notation::lenient::{
     MovetextToken, is_blank_line, movetext_tokens, skip_braces, suffix_nag, tag_pair,
 };
-use pyo3::exceptions::{PyNotImplementedError, PyTypeError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
@@ -144,17 +144,6 @@ fn is_comment_line(line: &str) -> bool {
 }
 
 /// Reads one game from `handle` into `sink`: None at the end of the file.
-/// `e`, with the line read when it was raised kept on a `NotImplementedError` (a game on a
-/// board the sink cannot play, which `kingside.pgn.read_game` reads again in Python).
-fn with_line(py: Python<'_>, e: PyErr, line: &str) -> PyErr {
-    if e.is_instance_of::<PyNotImplementedError>(py) {
-        if let Err(other) = e.value(py).setattr("line", line) {
-            return other;
-        }
-    }
-    e
-}
-
 pub(crate) fn read_game<'py, S: Sink<'py>>(
     handle: &Bound<'py, PyAny>,
     sink: &mut S,
@@ -208,9 +197,7 @@ pub(crate) fn read_game<'py, S: Sink<'py>>(
         skipping = sink.end_headers()?;
     }
     if !skipping {
-        skipping = !sink
-            .start_board()
-            .map_err(|e| with_line(handle.py(), e, line.as_str()))?;
+        skipping = !sink.start_board()?;
     }
 
     if skipping {
