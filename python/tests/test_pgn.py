@@ -19,7 +19,7 @@ import pytest
 import kingside
 import kingside.engine
 import kingside.pgn
-from support import data_dir, data_file
+from support import ROOT, data_dir, data_file
 
 PGN_FILES = [
     "python-chess/data/pgn/anastasian-lewis.pgn",
@@ -33,6 +33,7 @@ PGN_FILES = [
     "python-chess/data/pgn/utf8-bom.pgn",
     "python-chess/data/pgn/antichess-programfox.pgn",
     "python-chess/data/pgn/knightvuillaume-jannlee-zh-lichess.pgn",
+    "python-chess/data/pgn/saturs-jannlee-zh-lichess.pgn",
     "pgn-reader/benches/lichess_db_100k.pgn",
     "pgn-reader/benches/twic1599_100k.pgn",
 ]
@@ -144,6 +145,93 @@ def test_games_of_the_test_files_read_and_export_as_python_chess(chess, relative
         assert exports(kingside.pgn, mine) == exports(chess.pgn, oracle)
         compared += 1
     assert compared > 0
+
+
+def assert_read_as_python_chess(chess, text: str) -> list:
+    """Every game of `text` read by both: the same boards, errors, trees and exports (the
+    games are returned)."""
+    ours = read_all(kingside.pgn, text)
+    theirs = read_all(chess.pgn, text)
+    assert len(ours) == len(theirs)
+    for (mine, my_tell), (oracle, their_tell) in zip(ours, theirs):
+        assert my_tell == their_tell
+        assert type(mine.board()).__name__ == type(oracle.board()).__name__
+        assert type(mine.end().board()).__name__ == type(oracle.end().board()).__name__
+        assert [type(e).__name__ for e in mine.errors] == [type(e).__name__ for e in oracle.errors]
+        assert game_facts(mine) == game_facts(oracle)
+        assert exports(kingside.pgn, mine) == exports(chess.pgn, oracle)
+    return [game for game, _ in ours]
+
+
+def test_the_projects_sample_of_each_variant_reads_as_python_chess_reads_it(chess):
+    text = (ROOT / "crates/chess-testdata/data/lichess_variants_sample.pgn").read_text(encoding="utf-8")
+    games = assert_read_as_python_chess(chess, text)
+    assert len({type(game.board()).__name__ for game in games}) == 7
+
+
+# Short games of each variant under its names and python-chess's aliases, with variations,
+# comments, NAGs, and moves the variant does not allow (in the mainline and in variations).
+VARIANT_MOVETEXTS = [
+    ("Crazyhouse", "1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@b4 Qxb4 5. Nf3 @d5 *"),
+    ("crazyhouse", "1. e4 d5 2. exd5 Qxd5 { a pawn in hand } 3. P@e4 $1 (3. Nc3 Qa5 4. P@d5) Qa5 (3... Qd8 4. Q@e1) *"),
+    ("Crazy House", "1. e4 d5 2. N@f3 Nf6 3. exd5 *"),
+    ("ZH", "1. e4 e5 (1... d5 2. Q@d3) 2. Nf3 *"),
+    ("Atomic", "1. Nf3 d5 (1... f6 2. Ng5 $2 { loses } fxg5) 2. Ng5 e6 3. Nxf7# 1-0"),
+    ("Atom", "1. e4 d5 2. exd5 Qxd5 3. Ke2 *"),
+    ("Antichess", "1. e3 b5 2. Bxb5 c6 (2... Nf6 3. Bxd7 Bxd7) 3. Bxc6 Nxc6 4. Qh5 *"),
+    ("Giveaway", "1. e3 b5 2. Bxb5 c6 3. Ba4 *"),
+    ("Suicide", "1. e3 b5 2. Bxb5 Nf6 *"),
+    ("King of the Hill", "1. e4 d5 2. exd5 Kd7 3. Ke2 Kd6 (3... c6 4. dxc6+) 4. Ke3 Kxd5# 0-1"),
+    ("KOTH", "1. e4 e5 2. Ke2 Ke7 3. Ke3 Kd6 4. Kd4 Kc6 *"),
+    ("Three-check", "1. e4 e5 2. Bc4 Nc6 3. Bxf7+ Kxf7 4. Qh5+ (4. Qf3+ Ke8) Ke7 5. Qxe5# 1-0"),
+    ("3check", "1. e4 e5 2. Bc4 Nc6 3. Bxf7+ Kxf7 4. Qh5+ g6 5. Qd5+ 1-0"),
+    ("Horde", "1. d5 e6 2. dxe6 dxe6 (2... fxe6 3. Kd2) *"),
+    ("Horde chess", "1. d5 e6 2. e4 *"),
+    ("Racing Kings", "1. Kh3 Ka3 2. Kh4 Ka4 3. Kh5 Ka5 4. Kh6 Ka6 5. Kg7 Kb7 6. Kh8 Ka8 1/2-1/2"),
+    ("Race", "1. Kh3 Ka3 2. Qh1 (2. Rxb2 Rxg2) *"),
+]
+
+
+def test_variant_games_read_as_python_chess_reads_them(chess):
+    text = "".join(f'[Variant "{tag}"]\n\n{movetext}\n\n' for tag, movetext in VARIANT_MOVETEXTS)
+    # A set-up of the variant too: Crazyhouse's pockets, Three-check's checks left.
+    text += '[Variant "Crazyhouse"]\n[FEN "r1bqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKB1R/Nn w KQkq - 0 4"]\n\n4. N@d5 N@f6 5. Nxf6+ Qxf6 6. N@e8 *\n\n'
+    text += '[Variant "Three-check"]\n[FEN "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1+3 0 2"]\n\n2. Bc4 Nf6 3. Bxf7+ *\n'
+    games = assert_read_as_python_chess(chess, text)
+    # The illegal drop of a knight not in white's pocket is the game's error; the game is read
+    # to its end, the next one after it.
+    illegal = games[2]
+    assert type(illegal.board()).__name__ == "CrazyhouseBoard"
+    assert [type(e).__name__ for e in illegal.errors] == ["IllegalMoveError"] and "N@f3" in str(illegal.errors[0])
+    assert str(illegal.mainline_moves()) == "1. e4 d5"
+    # An illegal drop in a variation (python-chess's reader then goes on with the variation's
+    # board: its errors are kept too).
+    assert [node.san() for node in games[3].next().variations] == ["e5", "d5"]
+    assert "Q@d3" in str(games[3].errors[0])
+    # A variation of a variant game is played on the variant's board.
+    queen_moved = games[1].next().next().next().next()
+    drop = queen_moved.variations[1].next().next()
+    assert drop.san() == "@d5" and drop.board().pockets[kingside.WHITE].count(kingside.PAWN) == 0
+    assert len(games[1].errors) == 2 and drop.is_end()
+    assert type(drop.board()).__name__ == "CrazyhouseBoard"
+
+
+def test_a_variant_game_is_built_in_rust(monkeypatch):
+    """The default builder's Python calls are not made for a variant game: Rust plays it."""
+
+    def unused(*args):
+        raise AssertionError("GameBuilder's Python calls are not made")
+
+    for name in ("visit_move", "parse_san", "begin_variation", "visit_comment"):
+        monkeypatch.setattr(kingside.pgn.GameBuilder, name, unused)
+    text = '[Variant "Crazyhouse"]\n\n1. e4 d5 2. exd5 { capture } (2. Nc3 dxe4 3. Nxe4 $2) Qxd5 3. P@e4 $1 Q@h8 *\n'
+    game = kingside.pgn.read_game(io.StringIO(text))
+    assert [node.san() for node in game.mainline()] == ["e4", "d5", "exd5", "Qxd5", "@e4"]
+    assert game.next().next().next().comment == "capture" and len(game.next().next().variations) == 2
+    assert type(game.end().board()).__name__ == "CrazyhouseBoard" and len(game.errors) == 1
+    # A builder given (a GameBuilder of plain games) builds it the same way.
+    again = kingside.pgn.read_game(io.StringIO(text), Visitor=lambda: kingside.pgn.GameBuilder())
+    assert str(again) == str(game) and len(again.errors) == 1
 
 
 def test_file_exporter_writes_what_python_chess_writes(chess):
