@@ -95,7 +95,7 @@ pub struct PositionArgs {
     /// kingofthehill, 3check, horde, racingkings, or chess960 (as --chess960); python-chess's
     /// names and aliases are read too (`Three-check`, `koth`, `zh`). A FEN is read by these
     /// rules (pockets `[Qp]`, promoted pieces `Q~`, Three-check's counters).
-    #[arg(long, value_name = "NAME", value_parser = variant_name)]
+    #[arg(long, value_name = "NAME", value_parser = VariantParser, hide_possible_values = true)]
     pub variant: Option<VariantName>,
 }
 
@@ -108,14 +108,38 @@ pub struct VariantName {
     pub chess960: bool,
 }
 
-/// The value parser of `--variant`: chess-rules reads the name, Chess960's included.
-fn variant_name(text: &str) -> Result<VariantName, String> {
-    Variant::with_castling_mode(text)
-        .map(|(variant, mode)| VariantName {
-            variant,
-            chess960: mode.is_chess960(),
-        })
-        .map_err(|e| e.to_string())
+/// The value parser of `--variant`: chess-rules reads the name (Chess960's included, and
+/// python-chess's aliases); shell completion offers the names the help lists.
+#[derive(Clone, Copy, Debug)]
+struct VariantParser;
+
+impl TypedValueParser for VariantParser {
+    type Value = VariantName;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<VariantName, clap::Error> {
+        let read = |text: &str| {
+            Variant::with_castling_mode(text)
+                .map(|(variant, mode)| VariantName {
+                    variant,
+                    chess960: mode.is_chess960(),
+                })
+                .map_err(|e| e.to_string())
+        };
+        read.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        let names = Variant::ALL.into_iter().map(|variant| match variant {
+            Variant::Standard => "standard",
+            other => other.uci_name(),
+        });
+        Some(Box::new(names.chain(["chess960"]).map(PossibleValue::new)))
+    }
 }
 
 /// A position given as an argument: the same as `--fen`.
@@ -386,7 +410,7 @@ pub struct FenArgs {
 
     /// Validate under a variant's rules (see `chess perft --help`): pockets, promoted pieces
     /// and Three-check's counters are read, and written back python-chess's way.
-    #[arg(long, value_name = "NAME", value_parser = variant_name)]
+    #[arg(long, value_name = "NAME", value_parser = VariantParser, hide_possible_values = true)]
     pub variant: Option<VariantName>,
 
     /// Draw the board in plain ASCII.
