@@ -322,6 +322,12 @@ pub struct CheckArgs {
     #[arg(long)]
     pub chess960: bool,
 
+    /// Judge the kings by a variant's rules (see `chess perft --help`): check as the variant
+    /// counts it, a mate that a drop from the pocket can block is none, a king on the hill
+    /// has already won. Antichess, Giveaway and Suicide have no royal king: refused.
+    #[arg(long, value_name = "NAME", value_parser = VariantParser, hide_possible_values = true)]
+    pub variant: Option<VariantName>,
+
     /// Write the result as JSON.
     #[arg(long)]
     pub json: bool,

@@ -125,3 +125,55 @@ fn castling_counts_and_chess960_is_accepted() {
         out.stdout
     );
 }
+
+/// `--variant`: the kings judged by the variant's rules. A back-rank mate is none in
+/// Crazyhouse while a piece in the pocket can drop between; Horde's white has no king;
+/// Atomic's kings side by side are never in check; the losing variants have no royal king.
+#[test]
+fn kings_judged_by_a_variants_rules() {
+    let mate = "R5k1/5ppp/8/8/8/8/8/6K1[] b - - 0 1\n";
+    let out = chess(&["check", "--variant", "crazyhouse", "--json"], mate);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(
+        out.stdout,
+        "{\"white\": {\"in_check\": false, \"checkmate\": false, \"stalemate\": false}, \"black\": {\"in_check\": true, \"checkmate\": true, \"stalemate\": false}, \"fen\": \"R5k1/5ppp/8/8/8/8/8/6K1[] b - - 0 1\", \"variant\": \"Crazyhouse\"}\n"
+    );
+    let blocked = "R5k1/5ppp/8/8/8/8/8/6K1[n] b - - 0 1\n";
+    let out = chess(&["check", "--variant", "zh"], blocked);
+    assert_eq!(
+        out.stdout,
+        "white king on g1: in check: no, checkmated: no, stalemated: no\nblack king on g8: in check: yes, checkmated: no, stalemated: no\n"
+    );
+    let horde = "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1\n";
+    let out = chess(&["check", "--variant", "horde"], horde);
+    assert_eq!(
+        out.stdout,
+        "white: no king\nblack king on e8: in check: no, checkmated: no, stalemated: no\n"
+    );
+    // The plain board too: a rook attacks the white king, which stands beside black's.
+    let atomic = "........\n........\n........\n........\n........\n...kK...\n........\n....r...\n";
+    let out = chess(&["check", "--variant", "atomic"], atomic);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(
+        out.stdout,
+        "white king on e3: in check: no, checkmated: no, stalemated: no\nblack king on d3: in check: no, checkmated: no, stalemated: no\n"
+    );
+    let out = chess(
+        &["check", "--variant", "antichess"],
+        "k7/8/8/8/8/8/8/7K w - - 0 1\n",
+    );
+    assert_eq!(out.status, 2);
+    assert_eq!(
+        out.stderr,
+        "chess: --variant antichess: the kings of Antichess are not royal: no check, checkmate or stalemate to tell\n"
+    );
+    let out = chess(
+        &["check", "--variant", "racingkings"],
+        "k7/8/8/8/8/8/R7/7K w - - 0 1\n",
+    );
+    assert_eq!(out.status, 1);
+    assert_eq!(
+        out.stderr,
+        "chess: stdin: illegal racing kings position: a king is in check, which racing kings forbids\n"
+    );
+}
