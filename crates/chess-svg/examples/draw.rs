@@ -1,7 +1,8 @@
-//! Draws a position with every kind of mark into `board.svg`, and `board.png` with the
-//! `png` feature: `cargo run -p chess-svg --features png --example draw -- [DIR]`.
+//! Draws a position with every kind of mark into `board.svg`, and a Crazyhouse position with
+//! its pockets into `crazyhouse.svg` (and both as PNG with the `png` feature): `cargo run -p
+//! chess-svg --features png --example draw -- [DIR]`.
 
-use chess_core::{Board, Color, Piece, Square};
+use chess_core::{Board, Color, Piece, Role, Square};
 use chess_svg::{Drawing, Rgba};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -29,5 +30,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     std::fs::write(dir.join("board.svg"), drawing.to_svg())?;
     #[cfg(feature = "png")]
     std::fs::write(dir.join("board.png"), drawing.to_png()?)?;
+    // Crazyhouse, with the pieces taken in hand: white a knight and twelve pawns, black
+    // a queen; black's other pockets empty, and faded.
+    let crazyhouse = Drawing::new(&board)
+        .orientation(if flipped { Color::Black } else { Color::White })
+        .pockets(|color, role| match (color, role) {
+            (Color::White, Role::Knight) => 1,
+            (Color::White, Role::Pawn) => 12,
+            (Color::Black, Role::Queen) => 1,
+            _ => 0,
+        })
+        .size(720);
+    std::fs::write(dir.join("crazyhouse.svg"), crazyhouse.to_svg())?;
+    #[cfg(feature = "png")]
+    std::fs::write(dir.join("crazyhouse.png"), crazyhouse.to_png()?)?;
     Ok(())
 }

@@ -19,6 +19,23 @@ const MARGIN: u32 = 36;
 const BORDER: u32 = 3;
 /// The width of a circle's ring.
 const RING: u32 = 8;
+/// The width of the strip to the right of the board that holds the pockets and the checks
+/// left, when either is drawn.
+const STRIP: u32 = 160;
+/// The space between the strip's edges and what it holds, and between a piece and its count.
+const STRIP_PAD: u32 = 12;
+/// The height of a row of the strip (a piece and its count), when the rows fit.
+const ROW: u32 = 80;
+/// The room for a count beside its piece: two digits at twice the coordinates' size.
+const COUNT_WIDTH: u32 = 46;
+/// How far apart the digits of a count stand, in the glyphs' units.
+const DIGIT_STEP: u32 = glyphs::WIDTH + 3;
+/// The radius of the rounded corners of the trays the strip's pieces stand on.
+const TRAY_ROUNDING: u32 = 8;
+/// The space between the two trays, when they fill the strip.
+const TRAY_GAP: u32 = 6;
+/// The opacity of a role a pocket holds none of.
+const EMPTY_OPACITY: &str = ".3";
 
 /// A picture of a board: the pieces, and optionally the coordinates, the last move, a king in
 /// check, filled and crossed squares, arrows and circles. Built step by step, then written
@@ -26,6 +43,9 @@ const RING: u32 = 8;
 ///
 /// The picture is a square of [`size`](Drawing::size) pixels (400 by default) with white at
 /// the bottom, the coordinates in a margin around the board, and the default [`Theme`]. The
+/// [pockets](Drawing::pockets) of Crazyhouse and the [checks left](Drawing::remaining_checks)
+/// of Three-check widen it with a strip to the right: the height stays the size, and the
+/// board is drawn as without them. The
 /// SVG is a standalone SVG 1.1 document: every piece drawn once in its `<defs>` and placed with
 /// `<use>`, the coordinates drawn as strokes (no fonts), nothing random or dated in it, so the
 /// same drawing always gives the same bytes.
@@ -69,8 +89,20 @@ pub struct Drawing<'a> {
     fills: Vec<(Square, Rgba)>,
     crosses: Bitboard,
     arrows: Vec<Arrow>,
+    /// The pockets' counts, by color and then by role (pawn to queen).
+    pockets: Option<[[u8; 5]; 2]>,
+    /// The checks each side has left to give, by color.
+    checks: Option<[u8; 2]>,
     theme: Theme,
     style: Option<String>,
+}
+
+/// A row of the strip beside the board: the checks a side has left, or a role in its pocket;
+/// with the count drawn.
+#[derive(Copy, Clone, Debug)]
+enum StripRow {
+    Checks(u8),
+    Pocket(Role, u8),
 }
 
 impl<'a> Drawing<'a> {
@@ -83,6 +115,9 @@ impl<'a> Drawing<'a> {
     pub const MARGIN: u32 = MARGIN;
     /// The width of a border line ([`borders`](Drawing::borders)), in the document's units.
     pub const BORDER: u32 = BORDER;
+    /// The width of the strip that holds the [pockets](Drawing::pockets) and the [checks
+    /// left](Drawing::remaining_checks), in the document's units.
+    pub const STRIP: u32 = STRIP;
 
     /// A drawing of `board` with white at the bottom, coordinates, nothing marked, at the
     /// default size and colours.
@@ -100,6 +135,8 @@ impl<'a> Drawing<'a> {
             fills: Vec::new(),
             crosses: Bitboard::EMPTY,
             arrows: Vec::new(),
+            pockets: None,
+            checks: None,
             theme: Theme::DEFAULT,
             style: None,
         }
@@ -130,7 +167,9 @@ impl<'a> Drawing<'a> {
         self
     }
 
-    /// The width and height of the picture in pixels (the board and its margin).
+    /// The height of the picture in pixels (the board and its margin), and its width too
+    /// unless a strip of [pockets](Drawing::pockets) or [checks](Drawing::remaining_checks)
+    /// widens it (see [`dimensions`](Drawing::dimensions)).
     #[must_use]
     pub fn size(mut self, pixels: u32) -> Drawing<'a> {
         self.size = pixels;
@@ -139,8 +178,8 @@ impl<'a> Drawing<'a> {
     }
 
     /// Leaves the width and height out of the document, so that the picture takes the size
-    /// its viewer gives it (a web page's column, a notebook's cell), keeping its square
-    /// shape. A PNG is still made at [`size`](Drawing::size).
+    /// its viewer gives it (a web page's column, a notebook's cell), keeping its shape (square
+    /// unless a strip widens it). A PNG is still made at [`size`](Drawing::size).
     #[must_use]
     pub fn responsive(mut self) -> Drawing<'a> {
         self.responsive = true;
@@ -202,6 +241,72 @@ impl<'a> Drawing<'a> {
         self
     }
 
+    /// Draws the pockets of Crazyhouse in a strip to the right of the board, the pieces each
+    /// side holds to drop: `count(color, role)` says how many of `role` `color` holds (asked
+    /// for the pawn to the queen; kings never enter a pocket).
+    ///
+    /// Each side's pocket shows the five roles, queen to pawn, each a piece with its count
+    /// beside it; a role the side holds none of stays in its place, faded, with a 0, so that
+    /// an empty pocket still shows and the pieces never move. The pocket of the side at the
+    /// bottom (see [`orientation`](Drawing::orientation)) fills the lower half of the strip
+    /// from the bottom up, the other the upper half from the top down. Each row is a group of
+    /// class `pocket white queen` (and the like) holding a `<use>` of the piece and a group of
+    /// class `count` holding the digits (`<use xlink:href="#n1"/>`, ids `n0` to `n9`); the
+    /// pieces of each side stand on a tray (class `tray white`) of the light squares' colour.
+    ///
+    /// ```
+    /// use chess_core::{Board, Color, Role};
+    /// use chess_svg::Drawing;
+    ///
+    /// // White holds two knights, black a pawn.
+    /// let board = Board::standard();
+    /// let drawing = Drawing::new(&board).pockets(|color, role| match (color, role) {
+    ///     (Color::White, Role::Knight) => 2,
+    ///     (Color::Black, Role::Pawn) => 1,
+    ///     _ => 0,
+    /// });
+    /// // The height is still the size; the strip widens the picture.
+    /// assert_eq!(drawing.dimensions(), (473, 400));
+    /// let svg = drawing.to_svg();
+    /// assert!(svg.contains(r#"viewBox="0 0 1032 872""#));
+    /// assert!(svg.contains(r##"<g class="pocket white knight"><use xlink:href="#white-knight""##));
+    /// assert!(svg.contains(r#"<g class="pocket white queen" opacity=".3">"#));
+    /// ```
+    #[must_use]
+    pub fn pockets(mut self, count: impl Fn(Color, Role) -> u8) -> Drawing<'a> {
+        let mut counts = [[0; 5]; 2];
+        for color in Color::ALL {
+            for role in &Role::ALL[..5] {
+                counts[color.index()][role.index()] = count(color, *role);
+            }
+        }
+        self.pockets = Some(counts);
+        self
+    }
+
+    /// Draws the checks each side has left to give in Three-check (3 each as a game starts, 0
+    /// for a side that has won), in the strip the [pockets](Drawing::pockets) stand in: each
+    /// side's king glowing as a king in check, with the number beside it, at the end of the side's half of the strip
+    /// (white's at the bottom with white at the bottom), in a group of class `checks white`
+    /// or `checks black`.
+    ///
+    /// ```
+    /// use chess_core::Board;
+    /// use chess_svg::Drawing;
+    ///
+    /// // White has given one check, black none.
+    /// let board = Board::standard();
+    /// let svg = Drawing::new(&board).remaining_checks(2, 3).to_svg();
+    /// assert!(svg.contains(r#"<g class="checks white"><rect "#));
+    /// assert!(svg.contains(r##"<use xlink:href="#white-king" transform="##));
+    /// assert!(svg.contains(r#"<path id="n2""#));
+    /// ```
+    #[must_use]
+    pub fn remaining_checks(mut self, white: u8, black: u8) -> Drawing<'a> {
+        self.checks = Some([white, black]);
+        self
+    }
+
     /// The colours of the board and pieces.
     #[must_use]
     pub fn theme(mut self, theme: Theme) -> Drawing<'a> {
@@ -218,11 +323,33 @@ impl<'a> Drawing<'a> {
         self
     }
 
-    /// The width and height of the picture in pixels.
+    /// The height of the picture in pixels: its [`size`](Drawing::size).
     #[inline]
     #[must_use]
     pub const fn pixels(&self) -> u32 {
         self.size
+    }
+
+    /// The width and height of the picture in pixels: a square of its
+    /// [`size`](Drawing::size), or wider by the strip of the [pockets](Drawing::pockets) or
+    /// the [checks left](Drawing::remaining_checks) (rounded to a whole pixel).
+    ///
+    /// ```
+    /// use chess_core::Board;
+    /// use chess_svg::Drawing;
+    ///
+    /// let board = Board::standard();
+    /// assert_eq!(Drawing::new(&board).size(300).dimensions(), (300, 300));
+    /// let drawing = Drawing::new(&board).coordinates(false).size(300);
+    /// // The board 800 units high, the strip 160 wide beside it.
+    /// assert_eq!(drawing.remaining_checks(3, 3).dimensions(), (360, 300));
+    /// ```
+    #[must_use]
+    pub fn dimensions(&self) -> (u32, u32) {
+        let (width, height) = self.view_box();
+        let (size, width, height) = (u64::from(self.size), u64::from(width), u64::from(height));
+        let wide = (size * width + height / 2) / height;
+        (u32::try_from(wide).unwrap_or(u32::MAX), self.size)
     }
 
     /// The drawing as a standalone SVG 1.1 document (the same text as `Display` writes).
@@ -240,6 +367,39 @@ impl<'a> Drawing<'a> {
         } else {
             (0, 0, border)
         }
+    }
+
+    /// Whether a strip of pockets or checks stands beside the board.
+    const fn has_strip(&self) -> bool {
+        self.pockets.is_some() || self.checks.is_some()
+    }
+
+    /// The width and height of the picture in the document's units.
+    const fn view_box(&self) -> (u32, u32) {
+        let side = BOARD + 2 * self.origin();
+        let strip = if self.has_strip() { STRIP } else { 0 };
+        (side + strip, side)
+    }
+
+    /// The rows of `color`'s half of the strip, from the picture's edge inwards: the checks
+    /// left, then the pocket, queen to pawn.
+    fn strip_rows(&self, color: Color) -> Vec<StripRow> {
+        let mut rows = Vec::new();
+        if let Some(checks) = self.checks {
+            rows.push(StripRow::Checks(checks[color.index()]));
+        }
+        if let Some(pockets) = self.pockets {
+            for role in [
+                Role::Queen,
+                Role::Rook,
+                Role::Bishop,
+                Role::Knight,
+                Role::Pawn,
+            ] {
+                rows.push(StripRow::Pocket(role, pockets[color.index()][role.index()]));
+            }
+        }
+        rows
     }
 
     /// Where the board starts, from the picture's top left corner.
@@ -272,9 +432,17 @@ impl<'a> Drawing<'a> {
 
     fn write_defs(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let theme = &self.theme;
+        // The pieces on the board, in the pockets (all five roles, even those held by none),
+        // and the kings of the checks left.
         let on_board: Vec<Piece> = Piece::ALL
             .into_iter()
-            .filter(|&piece| !self.board.by_piece(piece).is_empty())
+            .filter(|&piece| {
+                !self.board.by_piece(piece).is_empty()
+                    || match piece.role() {
+                        Role::King => self.checks.is_some(),
+                        _ => self.pockets.is_some(),
+                    }
+            })
             .collect();
         f.write_str("<defs>\n")?;
         for role in Role::ALL {
@@ -302,7 +470,7 @@ impl<'a> Drawing<'a> {
         if self.crosses.any() {
             writeln!(f, "{}", fragments::cross(theme))?;
         }
-        if self.check.is_some() {
+        if self.check.is_some() || self.checks.is_some() {
             writeln!(f, "{}", fragments::check_gradient(theme))?;
         }
         if self.coordinates {
@@ -322,6 +490,23 @@ impl<'a> Drawing<'a> {
                     glyphs::rank(rank)
                 )?;
             }
+        }
+        // The digits of the strip's counts, each once.
+        let mut digits = [false; 10];
+        for color in Color::ALL {
+            for row in self.strip_rows(color) {
+                let (StripRow::Checks(count) | StripRow::Pocket(_, count)) = row;
+                for digit in count.to_string().bytes() {
+                    digits[usize::from(digit - b'0')] = true;
+                }
+            }
+        }
+        for (digit, _) in digits.iter().enumerate().filter(|(_, used)| **used) {
+            writeln!(
+                f,
+                r#"<path id="n{digit}" d="{}"/>"#,
+                glyphs::digit(digit as u8)
+            )?;
         }
         f.write_str("</defs>\n")
     }
@@ -514,6 +699,121 @@ impl<'a> Drawing<'a> {
         }
         f.write_str("</g>\n")
     }
+
+    /// The strip to the right of the board, `side` units from the left: the top side's rows
+    /// from the top of the board down, the bottom side's from its bottom up, each row as high
+    /// as [`ROW`] or as half the board shared among a side's rows.
+    fn write_strip(&self, f: &mut fmt::Formatter<'_>, side: u32) -> fmt::Result {
+        let frame = self.theme.frame;
+        writeln!(
+            f,
+            r#"<rect class="strip" x="{side}" width="{STRIP}" height="{side}" fill="{frame}"{}/>"#,
+            Opacities(&[("fill", frame)])
+        )?;
+        let origin = self.origin();
+        for (color, at_top) in [(!self.orientation, true), (self.orientation, false)] {
+            let rows = self.strip_rows(color);
+            let Ok(count) = u32::try_from(rows.len()) else {
+                continue;
+            };
+            let height = (BOARD / 2).checked_div(count).unwrap_or(0).min(ROW);
+            // The pieces stand on a tray of the light squares' colour, so that both sides'
+            // show on it as on the board.
+            // The two trays part a little in the middle.
+            let tray_height = count * height - TRAY_GAP / 2;
+            let tray_y = if at_top {
+                origin
+            } else {
+                origin + BOARD - tray_height
+            };
+            let light = self.theme.light;
+            writeln!(
+                f,
+                r#"<rect class="tray {}" x="{}" y="{tray_y}" width="{height}" height="{}" rx="{TRAY_ROUNDING}" fill="{light}"{}/>"#,
+                pieces::color_name(color),
+                side + STRIP_PAD,
+                tray_height,
+                Opacities(&[("fill", light)])
+            )?;
+            for (i, &row) in (0..).zip(&rows) {
+                let y = if at_top {
+                    origin + i * height
+                } else {
+                    origin + BOARD - (i + 1) * height
+                };
+                self.write_strip_row(f, (side + STRIP_PAD, y), height, color, row)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// One row of the strip, one line of the document: a piece `height` units high with its
+    /// top left corner `at`, and its count beside it.
+    fn write_strip_row(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        at: (u32, u32),
+        height: u32,
+        color: Color,
+        row: StripRow,
+    ) -> fmt::Result {
+        let (x, y) = at;
+        let (class, role, count) = match row {
+            StripRow::Checks(count) => ("checks", Role::King, count),
+            StripRow::Pocket(role, count) => ("pocket", role, count),
+        };
+        let color_name = pieces::color_name(color);
+        write!(f, r#"<g class="{class} {color_name}"#)?;
+        if let StripRow::Pocket(..) = row {
+            write!(f, " {}", pieces::role_name(role))?;
+        }
+        f.write_char('"')?;
+        if matches!(row, StripRow::Pocket(_, 0)) {
+            write!(f, r#" opacity="{EMPTY_OPACITY}""#)?;
+        }
+        f.write_char('>')?;
+        if let StripRow::Checks(_) = row {
+            // The king glows as a king in check does on the board.
+            write!(
+                f,
+                r#"<rect x="{x}" y="{y}" width="{height}" height="{height}" fill="url(#check)"/>"#
+            )?;
+        }
+        let scale = height as f32 / SQUARE as f32;
+        write!(
+            f,
+            r##"<use xlink:href="#{}" transform="translate({x} {y}) scale({scale})"/>"##,
+            PieceId(Piece::new(color, role))
+        )?;
+        // The digits as large as fits the room: twice the coordinates' size for one or two.
+        let digits = count.to_string();
+        let len = digits.len() as u32;
+        let natural = len * DIGIT_STEP - (DIGIT_STEP - glyphs::WIDTH);
+        let scale = (COUNT_WIDTH as f32 / natural as f32).min(2.0);
+        let text_x = x + height + STRIP_PAD;
+        let text_y = y as f32 + (height as f32 - glyphs::HEIGHT as f32 * scale) / 2.0;
+        let color = self.theme.coordinates;
+        write!(
+            f,
+            r#"<g class="count" {} stroke="{color}"{} transform="translate({text_x} {}) scale({})">"#,
+            glyphs::STROKE,
+            Opacities(&[("stroke", color)]),
+            Num(text_y),
+            Num(scale)
+        )?;
+        for (i, digit) in (0..).zip(digits.chars()) {
+            if i == 0 {
+                write!(f, r##"<use xlink:href="#n{digit}"/>"##)?;
+            } else {
+                write!(
+                    f,
+                    r##"<use xlink:href="#n{digit}" x="{}"/>"##,
+                    i * DIGIT_STEP
+                )?;
+            }
+        }
+        f.write_str("</g></g>\n")
+    }
 }
 
 impl fmt::Display for Drawing<'_> {
@@ -521,11 +821,13 @@ impl fmt::Display for Drawing<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let origin = self.origin();
         let side = BOARD + 2 * origin;
+        let (width, height) = self.view_box();
         f.write_str(r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1""#)?;
         if !self.responsive {
-            write!(f, r#" width="{size}" height="{size}""#, size = self.size)?;
+            let (pixels_wide, pixels_high) = self.dimensions();
+            write!(f, r#" width="{pixels_wide}" height="{pixels_high}""#)?;
         }
-        writeln!(f, r#" viewBox="0 0 {side} {side}">"#)?;
+        writeln!(f, r#" viewBox="0 0 {width} {height}">"#)?;
         if let Some(css) = &self.style {
             writeln!(f, "<style>{}</style>", Escaped(css))?;
         }
@@ -540,6 +842,9 @@ impl fmt::Display for Drawing<'_> {
         }
         if self.coordinates {
             self.write_coordinates(f)?;
+        }
+        if self.has_strip() {
+            self.write_strip(f, side)?;
         }
         f.write_str("</svg>\n")
     }

@@ -1,7 +1,8 @@
 //! Board pictures: a position drawn as a standalone SVG document, with the pieces (of this
 //! crate's own design), the coordinates, the last move, a king in check, and the arrows and
-//! circles that PGN comments mark with `[%cal]` and `[%csl]`; and, with the feature `png`, the
-//! same picture as PNG bytes, rendered by resvg.
+//! circles that PGN comments mark with `[%cal]` and `[%csl]`, and beside the board the pockets
+//! of Crazyhouse or the checks left in Three-check; and, with the feature `png`, the same
+//! picture as PNG bytes, rendered by resvg.
 //!
 //! The crate knows boards and squares only (from `chess-core`): what to mark is the caller's
 //! to say, from a position of `chess-rules` (the king in check) or a game read by

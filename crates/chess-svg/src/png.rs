@@ -29,11 +29,12 @@ pub enum PngError {
 }
 
 impl Drawing<'_> {
-    /// The largest size [`to_png`](Drawing::to_png) makes (an image of 256 MiB in memory).
+    /// The largest size [`to_png`](Drawing::to_png) makes (an image of 256 MiB in memory; a
+    /// strip of pockets or checks makes it wider, by less than a fifth).
     pub const MAX_PNG_SIZE: u32 = 8192;
 
-    /// The drawing as a PNG image of its size in pixels (8-bit RGBA), rendered by resvg from
-    /// [`to_svg`](Drawing::to_svg).
+    /// The drawing as a PNG image of its [`dimensions`](Drawing::dimensions) in pixels (8-bit
+    /// RGBA), rendered by resvg from [`to_svg`](Drawing::to_svg).
     ///
     /// ```
     /// use chess_core::Board;
@@ -44,6 +45,9 @@ impl Drawing<'_> {
     /// assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
     /// // The width and height in the header.
     /// assert_eq!(png[16..24], [0, 0, 0, 64, 0, 0, 0, 64]);
+    /// // With pockets, wider than high.
+    /// let png = Drawing::new(&board).size(64).pockets(|_, _| 0).to_png()?;
+    /// assert_eq!(png[16..24], [0, 0, 0, 76, 0, 0, 0, 64]);
     /// # Ok::<_, chess_svg::PngError>(())
     /// ```
     ///
@@ -64,7 +68,8 @@ impl Drawing<'_> {
         if size > Drawing::MAX_PNG_SIZE {
             return Err(PngError::Size { size });
         }
-        let mut pixmap = tiny_skia::Pixmap::new(size, size).ok_or(PngError::Size { size })?;
+        let (width, height) = self.dimensions();
+        let mut pixmap = tiny_skia::Pixmap::new(width, height).ok_or(PngError::Size { size })?;
         let tree =
             usvg::Tree::from_str(&self.to_svg(), &usvg::Options::default()).map_err(|e| {
                 PngError::Svg {

@@ -20,7 +20,7 @@ fn marked() -> (Board, impl Fn(&Board) -> Drawing<'_>) {
 
 /// Checks that `svg` is well-formed XML as far as this crate writes it: every tag closed in
 /// order, attributes quoted, one root element, text only in a style sheet. Returns the names of the elements, in order.
-fn elements(svg: &str) -> Vec<String> {
+pub fn elements(svg: &str) -> Vec<String> {
     let mut open: Vec<String> = Vec::new();
     let mut names = Vec::new();
     let mut rest = svg;

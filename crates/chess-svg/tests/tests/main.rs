@@ -5,3 +5,4 @@ mod support;
 mod document;
 #[cfg(feature = "png")]
 mod pixels;
+mod strip;

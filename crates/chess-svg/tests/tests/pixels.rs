@@ -21,10 +21,7 @@ fn plain(board: &Board) -> Drawing<'_> {
 fn render(drawing: &Drawing<'_>) -> Pixmap {
     let png = drawing.to_png().expect("a png");
     let pixmap = Pixmap::decode_png(&png).expect("the png decodes");
-    assert_eq!(
-        (pixmap.width(), pixmap.height()),
-        (drawing.pixels(), drawing.pixels())
-    );
+    assert_eq!((pixmap.width(), pixmap.height()), drawing.dimensions());
     pixmap
 }
 
@@ -396,4 +393,38 @@ fn a_style_sheet_overrides_the_theme() {
     let pixmap = render(&plain(&board).style(".square.dark { fill: teal }"));
     assert_eq!(at(&pixmap, 50, 750), teal);
     assert_eq!(at(&pixmap, 150, 750), THEME.light);
+}
+
+#[test]
+fn pockets_stand_on_their_trays_beside_the_board() {
+    // 800 pixels high without coordinates: a unit is a pixel, the strip from 800 to 960.
+    let board = Board::standard();
+    let drawing = plain(&board).pockets(|color, role| {
+        u8::from(color == Color::White && role == chess_core::Role::Pawn) * 16
+    });
+    let pixmap = render(&drawing);
+    assert_eq!((pixmap.width(), pixmap.height()), (960, 800));
+    // The board as without the strip: h1's corner light, a1's dark.
+    assert_eq!(at(&pixmap, 795, 795), THEME.light);
+    assert_eq!(at(&pixmap, 5, 795), THEME.dark);
+    // The strip's background, then the tray (from 812, 80 wide) at its corners' inside.
+    assert_eq!(at(&pixmap, 805, 400), THEME.frame);
+    assert_eq!(at(&pixmap, 955, 10), THEME.frame);
+    assert_eq!(at(&pixmap, 815, 795), THEME.light);
+    // White's pawns (a row from 400 to 480, the pawn's body about its middle) are drawn in
+    // full, black's faded pawn (320 to 400) over the tray shows less of its colour.
+    let dark_in = |y0: u32| {
+        (812..892)
+            .flat_map(|x| (y0..y0 + 80).map(move |y| (x, y)))
+            .filter(|&(x, y)| near(at(&pixmap, x, y), THEME.black_piece))
+            .count()
+    };
+    assert!(dark_in(400) > 200, "{}", dark_in(400));
+    assert!(dark_in(320) < 20, "{}", dark_in(320));
+    // The digits of 16 in the coordinates' colour, right of the tray.
+    let digits = (904..950)
+        .flat_map(|x| (400..480).map(move |y| (x, y)))
+        .filter(|&(x, y)| near(at(&pixmap, x, y), THEME.coordinates))
+        .count();
+    assert!(digits > 150, "{digits}");
 }
