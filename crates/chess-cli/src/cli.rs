@@ -1125,7 +1125,8 @@ pub struct OpeningArgs {
     after_help = "MARK is a colour's letter, G (green), R (red), Y (yellow) or B (blue), \
 followed by squares, as the [%cal] and [%csl] commands of PGN comments write them: --arrow Ge2e4, \
 --circle Rd5. With --pgn, the arrows and circles of the comment after the ply are drawn too, and \
-the last move and a check come from the game."
+the last move and a check come from the game. With --variant (or a game's Variant tag), \
+Crazyhouse's pockets and Three-check's checks left are drawn in a strip to the right of the board."
 )]
 pub struct SvgArgs {
     #[command(flatten)]
@@ -1159,7 +1160,8 @@ pub struct SvgArgs {
     #[arg(long)]
     pub no_coordinates: bool,
 
-    /// The width and height of the picture in pixels.
+    /// The height of the picture in pixels, and its width too but for a variant's strip of
+    /// pockets or checks left beside the board.
     #[arg(long, value_name = "PX", default_value_t = 400, value_parser = number(16_u32, 8192))]
     pub size: u32,
 

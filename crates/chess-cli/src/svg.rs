@@ -1,22 +1,24 @@
 //! `chess svg`: a picture of a position (SVG, or PNG), from a FEN or a game of a PGN file, with
-//! its last move, check, and the arrows and circles asked for or marked in the game's comment.
+//! its last move, check, and the arrows and circles asked for or marked in the game's comment;
+//! a variant's position with Crazyhouse's pockets or Three-check's checks left beside the board.
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 
 use chess_core::{Color, Square};
 use chess_notation::pgn::{self, GameReader, Mark, MarkColor};
+use chess_rules::variant::{Playable, VariantPosition};
 use chess_rules::{Move, Position};
 use chess_svg::{Arrow, Drawing, Rgba};
 
 use crate::cli::{Chess960, Side, SvgArgs};
 use crate::error::{CliError, Result};
 use crate::files::Output;
-use crate::position_arg::{Chess960Default, resolve};
+use crate::position_arg::{Chess960Default, resolve_variant};
 
-/// What to draw: a position, its last move, and the marks of the comment on it.
+/// What to draw: a position (of any variant), its last move, and the marks of the comment on it.
 struct Scene {
-    position: Position,
+    position: VariantPosition,
     last_move: Option<(Square, Square)>,
     marks: Vec<Mark>,
 }
@@ -44,7 +46,7 @@ pub fn run(args: &SvgArgs, out: &mut impl Write) -> Result<()> {
             // the picture is the same either way.
             let mut position = args.position.with(&args.fen_arg);
             position.chess960.get_or_insert(Chess960::Auto);
-            let position = resolve(&position, Chess960Default::Classical)?;
+            let position = resolve_variant(&position, Chess960Default::Classical)?;
             Scene {
                 position,
                 last_move: args.last_move,
@@ -56,7 +58,7 @@ pub fn run(args: &SvgArgs, out: &mut impl Write) -> Result<()> {
         (true, _) | (false, Some(Side::Black)) => Color::Black,
         (false, Some(Side::White) | None) => Color::White,
     };
-    let mut drawing = drawing(&scene.position, None)
+    let mut drawing = variant_drawing(&scene.position)
         .orientation(bottom)
         .coordinates(!args.no_coordinates)
         .size(args.size)
@@ -98,6 +100,25 @@ pub fn drawing(position: &Position, last_move: Option<Move>) -> Drawing<'_> {
     }
     if position.is_check() {
         drawing = drawing.check(position.king_of(position.turn()));
+    }
+    drawing
+}
+
+/// A drawing of a position of any variant at the default size, with white at the bottom: the
+/// king marked when it is in check as the variant counts check, and beside the board
+/// Crazyhouse's pockets or Three-check's checks left.
+fn variant_drawing(position: &VariantPosition) -> Drawing<'_> {
+    let mut drawing = Drawing::new(position.board());
+    if position.is_check()
+        && let Some(king) = position.board().king_of(position.turn())
+    {
+        drawing = drawing.check(king);
+    }
+    if let Some(pockets) = position.pockets() {
+        drawing = drawing.pockets(|color, role| pockets.count(color, role));
+    }
+    if let Some(checks) = position.remaining_checks() {
+        drawing = drawing.remaining_checks(checks.get(Color::White), checks.get(Color::Black));
     }
     drawing
 }
@@ -147,8 +168,19 @@ fn from_game(path: &Path, number: u64, ply: Option<usize>) -> Result<Scene> {
             ),
         ));
     }
-    // The reader has checked every move: only a broken game has no position here.
-    let position = game.position_after(ply).ok_or_else(|| {
+    // The reader has checked every move: only a broken game has no position here. A
+    // variant's game is played by its rules from its own start.
+    let position = match &game.variant_initial {
+        None => game.position_after(ply).map(VariantPosition::from),
+        Some(start) => {
+            let mut position = start.clone();
+            moves[..ply]
+                .iter()
+                .all(|node| node.m.is_some_and(|m| position.play(m).is_ok()))
+                .then_some(position)
+        }
+    };
+    let position = position.ok_or_else(|| {
         CliError::input(
             &name,
             format_args!("game {number}: its mainline cannot be played to ply {ply}"),

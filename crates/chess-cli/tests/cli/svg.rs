@@ -289,3 +289,179 @@ fn the_terminal_game_draws_its_board() {
     // Drawn as shown before the flip: white at the bottom.
     assert_contains(&svg, r##"<use xlink:href="#white-king" x="400" y="700"/>"##);
 }
+
+/// The line of `svg` that draws the strip's row of `class` (`pocket white pawn`).
+fn strip_row<'a>(svg: &'a str, class: &str) -> &'a str {
+    let start = format!(r#"<g class="{class}""#);
+    svg.lines()
+        .find(|line| line.starts_with(&start))
+        .unwrap_or_else(|| panic!("no row {class} in:\n{svg}"))
+}
+
+/// The count a row of the strip draws, read from its digits (`<use xlink:href="#n1"/>`).
+fn drawn_count(row: &str) -> String {
+    row.split(r##"<use xlink:href="#n"##)
+        .skip(1)
+        .map(|rest| rest.chars().next().expect("a digit"))
+        .collect()
+}
+
+#[test]
+fn crazyhouse_pockets_are_drawn_beside_the_board() {
+    // White holds a queen and ten pawns, black six pawns.
+    let fen = "4k3/8/8/8/8/8/8/4K3[QPPPPPPPPPPpppppp] w - - 0 1";
+    let out = chess(&["svg", "--variant", "crazyhouse", fen], "");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let svg = &out.stdout;
+    // 400 pixels high as asked, wider than the square board by the strip (872 units
+    // without it).
+    assert_contains(svg, r#"width="473" height="400" viewBox="0 0 1032 872""#);
+    let plain = chess(&["svg", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"], "");
+    assert_contains(&plain.stdout, r#"viewBox="0 0 872 872""#);
+    // The board as it is without pockets.
+    assert_contains(svg, r##"<use xlink:href="#white-king" x="400" y="700"/>"##);
+    for (class, count, piece) in [
+        ("pocket white queen", "1", "white-queen"),
+        ("pocket white pawn", "10", "white-pawn"),
+        ("pocket black pawn", "6", "black-pawn"),
+        ("pocket black queen", "0", "black-queen"),
+        ("pocket white knight", "0", "white-knight"),
+    ] {
+        let row = strip_row(svg, class);
+        assert_eq!(drawn_count(row), count, "{row}");
+        assert_contains(row, &format!(r##"<use xlink:href="#{piece}" transform="##));
+        // A role held by none is faded, and still there.
+        assert_eq!(row.contains(r#"opacity=".3""#), count == "0", "{row}");
+    }
+    // Ten rows, five a side; the pieces defined for them.
+    assert_eq!(svg.matches(r#"<g class="pocket "#).count(), 10);
+    assert_contains(svg, r#"<use id="black-rook" class="black rook""#);
+    assert!(!svg.contains("class=\"checks"));
+    // White's pocket nearer the bottom; turned, black's.
+    let y = |svg: &str, class: &str| {
+        let row = strip_row(svg, class);
+        let at = &row[row.find("translate(").unwrap() + 10..];
+        at.split([' ', ')']).nth(1).unwrap().parse::<u32>().unwrap()
+    };
+    assert!(y(svg, "pocket white pawn") > y(svg, "pocket black pawn"));
+    let flipped = chess(&["svg", "--variant", "zh", "--flip", fen], "").stdout;
+    assert!(y(&flipped, "pocket white pawn") < y(&flipped, "pocket black pawn"));
+    // The start of Crazyhouse: empty pockets, drawn all the same.
+    let start = chess(&["svg", "--variant", "crazyhouse"], "");
+    assert_eq!(start.status, 0, "{}", start.stderr);
+    assert_eq!(start.stdout.matches(r#"opacity=".3""#).count(), 10);
+}
+
+#[test]
+fn three_check_draws_the_checks_left() {
+    let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 +2+0";
+    let out = chess(&["svg", "--variant", "3check", fen], "");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let svg = &out.stdout;
+    assert_contains(svg, r#"viewBox="0 0 1032 872""#);
+    // White has given two checks: one left; black three.
+    let white = strip_row(svg, "checks white");
+    assert_eq!(drawn_count(white), "1");
+    assert_contains(white, r##"<use xlink:href="#white-king" transform="##);
+    assert_eq!(drawn_count(strip_row(svg, "checks black")), "3");
+    assert!(!svg.contains("class=\"pocket"));
+    // X-FEN's spelling of the same counters.
+    let xfen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1+3 0 2";
+    let again = chess(&["svg", "--variant", "Three-check", xfen], "");
+    assert_eq!(again.stdout, out.stdout, "{}", again.stderr);
+}
+
+#[test]
+fn other_variants_draw_their_board_and_check_as_they_count_it() {
+    // A bishop gives check in atomic; in antichess the king is a piece like any other.
+    let fen = "4k3/8/8/8/1b6/8/8/4K3 w - - 0 1";
+    let atomic = chess(&["svg", "--variant", "atomic", fen], "");
+    assert_eq!(atomic.status, 0, "{}", atomic.stderr);
+    assert_contains(&atomic.stdout, r#"<rect class="check e1""#);
+    let antichess = chess(&["svg", "--variant", "antichess", fen], "");
+    assert_eq!(antichess.status, 0, "{}", antichess.stderr);
+    assert!(!antichess.stdout.contains("class=\"check"));
+    // Horde's start: 36 white pawns and no white king, on a square picture.
+    let horde = chess(&["svg", "--variant", "horde", "--no-coordinates"], "");
+    assert_eq!(horde.status, 0, "{}", horde.stderr);
+    assert_contains(&horde.stdout, r#"viewBox="0 0 800 800""#);
+    assert_eq!(
+        horde
+            .stdout
+            .matches(r##"<use xlink:href="#white-pawn""##)
+            .count(),
+        36
+    );
+    assert!(!horde.stdout.contains("#white-king"));
+    for (variant, white) in [("kingofthehill", 16), ("racingkings", 8)] {
+        let out = chess(&["svg", "--variant", variant], "");
+        assert_eq!(out.status, 0, "{variant}: {}", out.stderr);
+        assert_eq!(
+            out.stdout.matches("<use xlink:href=\"#white-").count(),
+            white
+        );
+        assert!(!out.stdout.contains("class=\"pocket"));
+    }
+    // A FEN the variant does not allow is invalid input.
+    let out = chess(&["svg", "--variant", "racingkings", fen], "");
+    assert_eq!(out.status, 1);
+    assert_contains(&out.stderr, "chess: fen: illegal racing kings position");
+}
+
+#[test]
+fn a_crazyhouse_game_is_drawn_with_its_pockets_and_a_png_is_wider() {
+    let dir = TempDir::new("cli-svg-crazyhouse");
+    let games = dir.file(
+        "crazyhouse.pgn",
+        "[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@d5 *\n\n\
+         [Variant \"Three-check\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Bxf7+ *\n",
+    );
+    // After 3. exd5: white holds the pawn it took.
+    let out = chess(&["svg", "--pgn", &games, "--ply", "3"], "");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(
+        drawn_count(strip_row(&out.stdout, "pocket white pawn")),
+        "1"
+    );
+    assert_eq!(
+        drawn_count(strip_row(&out.stdout, "pocket black pawn")),
+        "0"
+    );
+    // At the end: the pawn dropped on d5, one square of the last move; black holds a pawn.
+    let out = chess(&["svg", "--pgn", &games], "");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(
+        drawn_count(strip_row(&out.stdout, "pocket white pawn")),
+        "0"
+    );
+    assert_eq!(
+        drawn_count(strip_row(&out.stdout, "pocket black pawn")),
+        "1"
+    );
+    assert_eq!(out.stdout.matches("lastmove").count(), 1);
+    assert_contains(&out.stdout, r#"<rect class="square light lastmove d5""#);
+    // Three-check: the check given counted, the king marked.
+    let out = chess(&["svg", "--pgn", &games, "--game", "2"], "");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_contains(&out.stdout, r#"<rect class="check e8""#);
+    assert_eq!(drawn_count(strip_row(&out.stdout, "checks white")), "2");
+    // The PNG: 123 pixels high, wider by the strip.
+    let path = dir.join("crazyhouse.png");
+    let out = chess(
+        &[
+            "svg",
+            "--pgn",
+            &games,
+            "--size",
+            "123",
+            "-o",
+            path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let png = std::fs::read(&path).unwrap();
+    assert!(png.starts_with(PNG_SIGNATURE));
+    // 123 × 1032 / 872 = 145.6: 146 wide.
+    assert_eq!(png[16..24], [0, 0, 0, 146, 0, 0, 0, 123]);
+}
