@@ -713,13 +713,13 @@ impl<'a> Drawing<'a> {
         let origin = self.origin();
         for (color, at_top) in [(!self.orientation, true), (self.orientation, false)] {
             let rows = self.strip_rows(color);
-            let Ok(count) = u32::try_from(rows.len()) else {
-                continue;
+            let count = match u32::try_from(rows.len()) {
+                Ok(0) | Err(_) => continue,
+                Ok(count) => count,
             };
-            let height = (BOARD / 2).checked_div(count).unwrap_or(0).min(ROW);
+            let height = (BOARD / 2 / count).min(ROW);
             // The pieces stand on a tray of the light squares' colour, so that both sides'
-            // show on it as on the board.
-            // The two trays part a little in the middle.
+            // show on it as on the board; the two trays part a little in the middle.
             let tray_height = count * height - TRAY_GAP / 2;
             let tray_y = if at_top {
                 origin
