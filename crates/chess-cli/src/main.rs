@@ -28,6 +28,7 @@ mod progress;
 mod render;
 mod svg;
 mod tb;
+mod terminal;
 mod words;
 
 #[global_allocator]

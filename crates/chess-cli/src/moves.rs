@@ -62,7 +62,7 @@ pub fn run(args: &MovesArgs, out: &mut impl Write) -> Result<()> {
             // A variant's own end (an exploded king, a third check), or its stalemate.
             pos.outcome().map_or_else(
                 || format!("{} cannot move", pos.turn()),
-                |outcome| crate::play::describe_end(&outcome),
+                |outcome| crate::words::describe_end(&outcome),
             )
         };
         crate::error::warn(format_args!("no legal moves: {why}"));

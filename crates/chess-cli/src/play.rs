@@ -1,6 +1,6 @@
 //! `chess play`: a game in the terminal, against a person at the same keyboard or the computer.
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
@@ -12,7 +12,7 @@ use chess_notation::input::{self, InputError};
 use chess_notation::pgn::PgnGame;
 use chess_notation::san::{self, SanPlus};
 use chess_notation::{Fen, UciMove};
-use chess_rules::{DrawReason, Game, Move, Outcome, Position};
+use chess_rules::{Game, Move, Position};
 
 use crate::cli::{PlayArgs, Side};
 use crate::engine::{Opponent, Thought};
@@ -21,6 +21,8 @@ use crate::interrupt::{self, Catch};
 use crate::pgn_export;
 use crate::position_arg::{Chess960Default, parse_fen_lenient, resolve};
 use crate::render::{self, Style};
+use crate::terminal::{Input, input};
+use crate::words::describe_end;
 
 /// The width every line the game prints fits in (the board, help, prompts and messages).
 const COLUMNS: usize = 80;
@@ -48,55 +50,6 @@ or a command:
   quit          leave (Ctrl-C too); a game with unsaved moves is offered a
                 file, and is kept for `chess play --resume` either way";
 
-/// Where input lines come from: a line editor on a terminal, plain lines otherwise.
-pub trait Input {
-    /// The next line, or `None` at the end of input. Inputs that do not show the prompt
-    /// themselves write it to `out`.
-    fn line(&mut self, prompt: &str, out: &mut dyn Write) -> io::Result<Option<String>>;
-}
-
-struct Editor(rustyline::DefaultEditor);
-
-impl Input for Editor {
-    fn line(&mut self, prompt: &str, out: &mut dyn Write) -> io::Result<Option<String>> {
-        // The editor draws the prompt itself: what was written before it must show first.
-        out.flush()?;
-        match self.0.readline(prompt) {
-            Ok(line) => {
-                if !line.trim().is_empty() {
-                    let _ = self.0.add_history_entry(line.as_str());
-                }
-                Ok(Some(line))
-            }
-            // Ctrl-C at the prompt is `quit`, which asks about an unsaved game.
-            Err(rustyline::error::ReadlineError::Interrupted) => Ok(Some("quit".to_owned())),
-            Err(_) => Ok(None),
-        }
-    }
-}
-
-struct Lines<R>(R);
-
-impl<R: BufRead> Input for Lines<R> {
-    fn line(&mut self, prompt: &str, out: &mut dyn Write) -> io::Result<Option<String>> {
-        write!(out, "{prompt}")?;
-        out.flush()?;
-        let mut line = String::new();
-        match self.0.read_line(&mut line) {
-            Ok(0) | Err(_) => {
-                // The prompt's line ends, as a typed line would end it.
-                writeln!(out)?;
-                Ok(None)
-            }
-            Ok(_) => {
-                // Echo piped input so a transcript reads like a session.
-                writeln!(out, "{}", crate::error::escape_controls(line.trim_end()))?;
-                Ok(Some(line))
-            }
-        }
-    }
-}
-
 struct Session<'a> {
     game: Game,
     style: Style,
@@ -114,18 +67,6 @@ struct Session<'a> {
     /// Everything the session says. Its errors end the session: a reader that closed the pipe
     /// (`chess | head`) stops the game quietly (see `main`), never with a panic.
     out: &'a mut dyn Write,
-}
-
-/// Where a game's lines come from: the line editor on a terminal, plain lines otherwise.
-pub fn input() -> Box<dyn Input> {
-    if std::io::stdin().is_terminal() {
-        match rustyline::DefaultEditor::new() {
-            Ok(editor) => Box::new(Editor(editor)),
-            Err(_) => Box::new(Lines(std::io::stdin().lock())),
-        }
-    } else {
-        Box::new(Lines(std::io::stdin().lock()))
-    }
 }
 
 pub fn run(args: &PlayArgs) -> Result<()> {
@@ -877,7 +818,7 @@ fn players(args: &PlayArgs, opponent: Option<&(Opponent, Color)>) -> Vec<(String
     let Some((opponent, computer)) = opponent else {
         return vec![tag("Opponent", "human")];
     };
-    let name = capitalize(&opponent.name());
+    let name = crate::words::capitalize(&opponent.name());
     let (white, black) = if computer.is_white() {
         (name, "Human".to_owned())
     } else {
@@ -986,38 +927,6 @@ fn resumed_args(args: &PlayArgs, saved: &PgnGame) -> PlayArgs {
 /// The autosave's name in messages.
 fn autosave_name(path: Option<&Path>) -> String {
     path.map_or_else(|| "autosave".to_owned(), |p| p.display().to_string())
-}
-
-/// The sentence announcing the end of the game.
-pub fn describe_end(outcome: &Outcome) -> String {
-    match outcome {
-        Outcome::Decisive { winner, reason } => {
-            let loser = !*winner;
-            let how = match reason {
-                chess_rules::WinReason::Checkmate => format!("Checkmate: {winner} wins"),
-                chess_rules::WinReason::Resignation => format!("{loser} resigns: {winner} wins"),
-                chess_rules::WinReason::TimeForfeit => {
-                    format!("{loser} lost on time: {winner} wins")
-                }
-                other => format!("{winner} wins by {}", other.description()),
-            };
-            format!("{} ({}).", capitalize(&how), outcome.result())
-        }
-        Outcome::Draw { reason } => {
-            let how = match reason {
-                DrawReason::Stalemate => "Stalemate: the game is drawn".to_owned(),
-                other => format!("Draw by {}", other.description()),
-            };
-            format!("{how} ({}).", outcome.result())
-        }
-    }
-}
-
-fn capitalize(s: &str) -> String {
-    let mut chars = s.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
 }
 
 /// Reads a move typed by a player (SAN, leniently, or UCI), or explains why it is not one:

@@ -18,9 +18,10 @@ use chess_rules::{Game, Move};
 use crate::cli::PlayArgs;
 use crate::error::{CliError, Result, escape_controls};
 use crate::pgn_export::variant_game_to_pgn_with;
-use crate::play::{Input, describe_end};
 use crate::position_arg::{Chess960Default, resolve_variant, standard_only};
 use crate::render::{self, Style};
+use crate::terminal::Input;
+use crate::words::describe_end;
 
 const HELP: &str = "\
 Enter a move in SAN (e4, Nf3, O-O, exd5, e8=Q; a drop from the pocket as N@f3
@@ -38,7 +39,7 @@ or P@e4) or UCI (e2e4, e7e8q, N@f3), or a command:
 
 /// A game of `variant` between two people at the terminal.
 pub fn run(args: &PlayArgs, variant: Variant) -> Result<()> {
-    let mut input = crate::play::input();
+    let mut input = crate::terminal::input();
     let start = start(args, variant)?;
     play(
         args,

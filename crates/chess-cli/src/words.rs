@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use chess_rules::{DrawReason, Outcome};
+
 /// A number and its noun, singular for one: `1 game`, `0 games`, `3 games`.
 #[derive(Clone, Copy, Debug)]
 pub struct Plural<T> {
@@ -25,6 +27,39 @@ impl<T: fmt::Display + PartialEq + From<u8>> fmt::Display for Plural<T> {
         };
         write!(f, "{} {noun}", self.n)
     }
+}
+
+/// The sentence announcing the end of the game.
+pub fn describe_end(outcome: &Outcome) -> String {
+    match outcome {
+        Outcome::Decisive { winner, reason } => {
+            let loser = !*winner;
+            let how = match reason {
+                chess_rules::WinReason::Checkmate => format!("Checkmate: {winner} wins"),
+                chess_rules::WinReason::Resignation => format!("{loser} resigns: {winner} wins"),
+                chess_rules::WinReason::TimeForfeit => {
+                    format!("{loser} lost on time: {winner} wins")
+                }
+                other => format!("{winner} wins by {}", other.description()),
+            };
+            format!("{} ({}).", capitalize(&how), outcome.result())
+        }
+        Outcome::Draw { reason } => {
+            let how = match reason {
+                DrawReason::Stalemate => "Stalemate: the game is drawn".to_owned(),
+                other => format!("Draw by {}", other.description()),
+            };
+            format!("{how} ({}).", outcome.result())
+        }
+    }
+}
+
+/// `s` with its first letter in upper case.
+pub fn capitalize(s: &str) -> String {
+    let mut chars = s.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 #[cfg(test)]
