@@ -7,8 +7,7 @@ use std::time::Instant;
 use chess_engine::uci::{Client, Divide};
 use chess_lab::compare::{Comparison, Difference, Finding};
 use chess_notation::{SanPlus, VariantFen, san, uci};
-use chess_rules::Position;
-use chess_rules::variant::{self, Playable, VariantPosition};
+use chess_rules::variant::{Playable, VariantPosition};
 
 use crate::cli::PerftArgs;
 use crate::error::{CliError, EXIT_DIFFERENT, Result};
@@ -29,14 +28,9 @@ pub fn run(args: &PerftArgs, out: &mut impl Write) -> Result<()> {
     }
     let start = Instant::now();
     let nodes = match &pos {
+        // Standard chess's own code, without the variants' dispatch.
         VariantPosition::Standard(pos) => count(args, pos, out)?,
-        // The variants count on one thread.
-        pos if args.divide => {
-            let divide = Divide::from_counts(pos, &variant::divide(pos, args.depth));
-            write!(out, "{divide}")?;
-            divide.nodes
-        }
-        pos => variant::perft(pos, args.depth),
+        pos => count(args, pos, out)?,
     };
     if !args.divide {
         writeln!(out, "Nodes searched: {nodes}")?;
@@ -59,9 +53,12 @@ pub fn run(args: &PerftArgs, out: &mut impl Write) -> Result<()> {
     Ok(())
 }
 
-/// Perft of a standard (or Chess960) position, on `--threads` threads, with `--divide`'s
-/// lines written.
-fn count(args: &PerftArgs, pos: &Position, out: &mut impl Write) -> Result<u64> {
+/// Perft of a position of any rules, on `--threads` threads, with `--divide`'s lines written.
+fn count<P: Playable + Send + Sync>(
+    args: &PerftArgs,
+    pos: &P,
+    out: &mut impl Write,
+) -> Result<u64> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads as usize)
         .build()

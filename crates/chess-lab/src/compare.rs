@@ -159,7 +159,7 @@ pub fn narrow<P: Playable, E>(
     let mut root_counts = None;
     loop {
         let line: Vec<Move> = steps.iter().map(|s| s.m).collect();
-        let ours = Divide::of_variant(&pos, remaining);
+        let ours = Divide::of(&pos, remaining);
         let other = theirs(&line, remaining)?;
         let (our_total, their_total) = *root_counts.get_or_insert((ours.nodes, other.nodes));
         let differ = |finding| {

@@ -1,33 +1,39 @@
-//! Perft: counting the leaves of the legal move tree, the standard test of a move generator.
+//! Perft: counting the leaves of the legal move tree, the standard test of a move generator,
+//! for any rules ([`Playable`]: standard chess's [`Position`](crate::Position) and every
+//! variant's type), each compiled once per position type.
 
 use alloc::vec::Vec;
 use core::sync::atomic::{AtomicBool, Ordering};
 
-use crate::{Move, Position};
+use crate::Move;
+use crate::variant::Playable;
 
 /// The number of legal move sequences of `depth` plies from `pos` (leaf nodes of the move
 /// tree). The last ply is counted in bulk, without building or playing its moves.
 ///
 /// ```
+/// use chess_rules::variant::{Crazyhouse, Horde};
 /// use chess_rules::{Position, perft};
 ///
 /// assert_eq!(perft(&Position::standard(), 3), 8_902);
+/// assert_eq!(perft(&Horde::new(), 3), 1_274);
+/// assert_eq!(perft(&Crazyhouse::new(), 3), 8_902);
 /// ```
 ///
-/// Moves are made in place and taken back ([`Position::play_undoable`]), which measured faster
+/// Moves are made in place and taken back ([`Playable::play_undoable`]), which measured faster
 /// than copying the position for each move (see [`perft_copying`] and `docs/performance.md`).
 #[must_use]
-pub fn perft(pos: &Position, depth: u32) -> u64 {
+pub fn perft<P: Playable>(pos: &P, depth: u32) -> u64 {
     perft_in_place(&mut pos.clone(), depth)
 }
 
-fn perft_in_place(pos: &mut Position, depth: u32) -> u64 {
+fn perft_in_place<P: Playable>(pos: &mut P, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal_moves() as u64,
         _ => {
             let mut nodes = 0;
-            for &m in &pos.legal_moves() {
+            for &m in pos.legal_moves().iter() {
                 let undo = pos.play_undoable(m);
                 nodes += perft_in_place(pos, depth - 1);
                 pos.undo(m, undo);
@@ -51,11 +57,15 @@ fn perft_in_place(pos: &mut Position, depth: u32) -> u64 {
 /// assert_eq!(perft_stoppable(&Position::standard(), 3, &stop), None);
 /// ```
 #[must_use]
-pub fn perft_stoppable(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+pub fn perft_stoppable<P: Playable>(pos: &P, depth: u32, stop: &AtomicBool) -> Option<u64> {
     perft_in_place_stoppable(&mut pos.clone(), depth, stop)
 }
 
-fn perft_in_place_stoppable(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+fn perft_in_place_stoppable<P: Playable>(
+    pos: &mut P,
+    depth: u32,
+    stop: &AtomicBool,
+) -> Option<u64> {
     if depth <= 2 {
         if stop.load(Ordering::Relaxed) {
             return None;
@@ -66,7 +76,7 @@ fn perft_in_place_stoppable(pos: &mut Position, depth: u32, stop: &AtomicBool) -
         return None;
     }
     let mut nodes = 0;
-    for &m in &pos.legal_moves() {
+    for &m in pos.legal_moves().iter() {
         let undo = pos.play_undoable(m);
         let below = perft_in_place_stoppable(pos, depth - 1, stop);
         pos.undo(m, undo);
@@ -75,16 +85,16 @@ fn perft_in_place_stoppable(pos: &mut Position, depth: u32, stop: &AtomicBool) -
     Some(nodes)
 }
 
-/// Perft with copy-make: each move is played on a copy of the position ([`Position::after`]).
+/// Perft with copy-make: each move is played on a copy of the position ([`Playable::after`]).
 /// Counts the same as [`perft`]; kept to measure the two ways of making moves against each other.
 #[must_use]
-pub fn perft_copying(pos: &Position, depth: u32) -> u64 {
+pub fn perft_copying<P: Playable>(pos: &P, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal_moves() as u64,
         _ => {
             let mut nodes = 0;
-            for &m in &pos.legal_moves() {
+            for &m in pos.legal_moves().iter() {
                 nodes += perft_copying(&pos.after(m), depth - 1);
             }
             nodes
@@ -95,7 +105,7 @@ pub fn perft_copying(pos: &Position, depth: u32) -> u64 {
 /// Perft split by the first move: the count below each legal move, in move generation order.
 /// Compare with another program's "divide" to find a move generator bug.
 #[must_use]
-pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+pub fn divide<P: Playable>(pos: &P, depth: u32) -> Vec<(Move, u64)> {
     if depth == 0 {
         return Vec::new();
     }
@@ -109,7 +119,7 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
 /// two plies.
 #[cfg(feature = "parallel")]
 #[must_use]
-pub fn perft_parallel(pos: &Position, depth: u32) -> u64 {
+pub fn perft_parallel<P: Playable + Send + Sync>(pos: &P, depth: u32) -> u64 {
     use rayon::prelude::*;
     if depth <= 2 {
         return perft(pos, depth);
@@ -131,7 +141,7 @@ pub fn perft_parallel(pos: &Position, depth: u32) -> u64 {
 /// [`divide`] in parallel, one task per root move.
 #[cfg(feature = "parallel")]
 #[must_use]
-pub fn divide_parallel(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+pub fn divide_parallel<P: Playable + Send + Sync>(pos: &P, depth: u32) -> Vec<(Move, u64)> {
     use rayon::prelude::*;
     if depth == 0 {
         return Vec::new();
@@ -146,6 +156,7 @@ pub fn divide_parallel(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Position;
 
     #[test]
     fn start_position_small_depths() {

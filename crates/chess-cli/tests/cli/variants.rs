@@ -13,6 +13,44 @@ fn perft_atomic_4() {
     assert_eq!(out.stdout, "Nodes searched: 197326\n");
 }
 
+/// `--threads` counts a variant on several threads, to the same counts, `--divide` too.
+#[test]
+fn perft_of_a_variant_on_threads() {
+    let out = chess(&["perft", "--variant", "atomic", "4", "--threads", "2"], "");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(out.stdout, "Nodes searched: 197326\n");
+    let fen = "r1bqkbnr/pppp1ppp/2n5/8/4P3/8/PPPP1PPP/RNBQKB1R/Np w KQkq - 0 4";
+    let one = chess(
+        &[
+            "perft",
+            "--variant",
+            "crazyhouse",
+            "--divide",
+            "--fen",
+            fen,
+            "3",
+        ],
+        "",
+    );
+    let two = chess(
+        &[
+            "perft",
+            "--variant",
+            "crazyhouse",
+            "--divide",
+            "--threads",
+            "2",
+            "--fen",
+            fen,
+            "3",
+        ],
+        "",
+    );
+    assert_eq!(one.status, 0, "{}", one.stderr);
+    assert_eq!(two.stdout, one.stdout);
+    assert_contains(&one.stdout, "N@d6: ");
+}
+
 /// Every line of python-chess's six variant perft suites up to 100 000 nodes, counted by
 /// `chess perft --variant NAME --chess960` (python-chess plays its suites with Chess960
 /// castling) from the suite's EPD.

@@ -499,9 +499,19 @@ pub enum DivideLine<'a> {
 
 impl Divide {
     /// Counts the leaves `depth` plies below `pos`, split by first move (this engine's own
-    /// answer to `go perft`; depth 0 counts the position itself, with no moves).
+    /// answer to `go perft`; depth 0 counts the position itself, with no moves), by the rules
+    /// of `pos`: standard chess's, or a variant's (drops written `N@f3`, as engines that play
+    /// Crazyhouse write them).
+    ///
+    /// ```
+    /// use chess_engine::uci::protocol::Divide;
+    /// use chess_rules::variant::{Variant, VariantPosition};
+    ///
+    /// let divide = Divide::of(&VariantPosition::new(Variant::Atomic), 3);
+    /// assert_eq!(divide.nodes, 8_902);
+    /// ```
     #[must_use]
-    pub fn of(pos: &Position, depth: u32) -> Divide {
+    pub fn of<P: Playable>(pos: &P, depth: u32) -> Divide {
         if depth == 0 {
             return Divide {
                 moves: Vec::new(),
@@ -509,27 +519,6 @@ impl Divide {
             };
         }
         Divide::from_counts(pos, &chess_rules::divide(pos, depth))
-    }
-
-    /// [`Divide::of`] for a position of any variant (drops written `N@f3`, as engines that
-    /// play Crazyhouse write them).
-    ///
-    /// ```
-    /// use chess_engine::uci::protocol::Divide;
-    /// use chess_rules::variant::{Variant, VariantPosition};
-    ///
-    /// let divide = Divide::of_variant(&VariantPosition::new(Variant::Atomic), 3);
-    /// assert_eq!(divide.nodes, 8_902);
-    /// ```
-    #[must_use]
-    pub fn of_variant<P: Playable>(pos: &P, depth: u32) -> Divide {
-        if depth == 0 {
-            return Divide {
-                moves: Vec::new(),
-                nodes: 1,
-            };
-        }
-        Divide::from_counts(pos, &chess_rules::variant::divide(pos, depth))
     }
 
     /// The divide of `counts` (moves of `pos`, of any variant, with their leaf counts), the

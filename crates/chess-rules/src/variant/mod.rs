@@ -68,7 +68,6 @@ mod keys;
 mod kind;
 mod koth;
 mod moves;
-mod perft;
 mod playable;
 mod position;
 mod pseudo;
@@ -76,6 +75,8 @@ mod racing_kings;
 mod setup;
 mod three_check;
 
+/// Perft for any rules, the crate's own (kept here for the variants' readers).
+pub use crate::perft::{divide, perft};
 pub use antichess::Antichess;
 pub use atomic::{Atomic, AtomicUndo};
 pub use crazyhouse::{Crazyhouse, CrazyhouseUndo};
@@ -84,7 +85,6 @@ pub use horde::Horde;
 pub use kind::{ParseVariantError, Variant};
 pub use koth::KingOfTheHill;
 pub use moves::{VARIANT_MAX_MOVES, VariantMoveList};
-pub use perft::{divide, perft};
 pub use playable::Playable;
 pub use position::{VariantPosition, VariantUndo};
 pub use racing_kings::RacingKings;
