@@ -385,7 +385,7 @@ fn outputs(name: &str, dir: &TempDir) -> Option<Vec<Vec<Shape>>> {
             {
                 return None;
             }
-            let liar = crate::support::own_file("lying_engine.py");
+            let liar = crate::support::own_file("perft_engine.py");
             let liar_arg = format!("--engine-arg={liar}");
             vec![
                 printed(

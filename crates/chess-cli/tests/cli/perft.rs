@@ -269,10 +269,18 @@ fn compare_finds_a_lie_deep_in_the_tree() {
     {
         return;
     }
-    let liar = crate::support::own_file("lying_engine.py");
+    let liar = crate::support::own_file("perft_engine.py");
     let (status, json, stderr) = compare(
         "python3",
-        &[&liar, "--after", "e2e4,e7e5,g1f3", "--drop", "b8c6"],
+        &[
+            &liar,
+            "--name",
+            "liar",
+            "--after",
+            "e2e4,e7e5,g1f3",
+            "--drop",
+            "b8c6",
+        ],
         &["4"],
     );
     assert_eq!(status, 3, "{json}{stderr}");
@@ -298,6 +306,7 @@ fn compare_finds_a_lie_deep_in_the_tree() {
             "python3",
             "--engine-arg",
             &liar,
+            "--engine-arg=--name=liar",
             "--engine-arg=--after=d2d4,d7d5",
             "--engine-arg=--add=e1g1",
             "3",

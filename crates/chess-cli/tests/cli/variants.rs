@@ -270,7 +270,7 @@ fn compare_with_an_engine_that_plays_the_variant() {
     {
         return;
     }
-    let engine = own_file("variant_perft_engine.py");
+    let engine = own_file("perft_engine.py");
     for (variant, depth, nodes) in [("atomic", "3", "8902"), ("crazyhouse", "3", "8902")] {
         let out = chess(
             &[
@@ -336,7 +336,7 @@ fn compare_refused_by_an_engine_without_the_variant() {
     {
         return;
     }
-    let engine = own_file("variant_perft_engine.py");
+    let engine = own_file("perft_engine.py");
     let out = chess(
         &[
             "perft",
