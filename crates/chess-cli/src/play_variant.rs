@@ -32,6 +32,7 @@ or P@e4) or UCI (e2e4, e7e8q, N@f3), or a command:
   fen           print the position as FEN (pockets in brackets)
   pgn           print the game as PGN
   save FILE     save the game as PGN (chess play --resume FILE takes it up)
+  svg FILE      draw the board (last move, check, pockets) as an SVG picture in FILE
   flip          turn the board around
   draw          claim a draw (threefold repetition or the 50-move rule)
   resign        resign the game
@@ -180,6 +181,10 @@ fn play(
             ("save", None) => {
                 writeln!(session.out, "save needs a file name, like: save game.pgn")?;
             }
+            ("svg", Some(file)) => session.svg(file, input)?,
+            ("svg", None) => {
+                writeln!(session.out, "svg needs a file name, like: svg board.svg")?;
+            }
             ("flip", _) => {
                 session.style.flipped = !session.style.flipped;
                 session.show()?;
@@ -294,31 +299,72 @@ impl Session<'_> {
         Ok(())
     }
 
-    /// Saves the game as PGN to `file` (whole or not at all), asking first when it exists; a
-    /// name that reads as a move is refused.
+    /// Saves the game as PGN to `file`, asking first when it exists; a name that reads as a
+    /// move is refused.
     fn save_asking(&mut self, file: &str, input: &mut dyn Input) -> io::Result<()> {
+        let text = variant_game_to_pgn_with(&self.game, &[]);
+        if self.write_asking(file, text.as_bytes(), "saved", input)? {
+            self.saved = true;
+            writeln!(self.out, "Saved to {}.", escape_controls(file))?;
+        }
+        Ok(())
+    }
+
+    /// Draws the board as it is shown (turned or not, the last move, a king in check, the
+    /// pockets or the checks left) as SVG into `file`, asking first when it exists.
+    fn svg(&mut self, file: &str, input: &mut dyn Input) -> io::Result<()> {
+        let bottom = if self.style.flipped {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let last = self.game.moves().last().copied();
+        let svg = crate::svg::drawing(self.game.position(), last)
+            .orientation(bottom)
+            .to_svg();
+        if self.write_asking(file, svg.as_bytes(), "written", input)? {
+            writeln!(self.out, "Drew the board in {}.", escape_controls(file))?;
+        }
+        Ok(())
+    }
+
+    /// Writes `bytes` to `file` (whole or not at all), asking first when it exists; a name
+    /// that reads as a move is refused. Says why when nothing was `done`; returns whether the
+    /// file was written.
+    fn write_asking(
+        &mut self,
+        file: &str,
+        bytes: &[u8],
+        done: &str,
+        input: &mut dyn Input,
+    ) -> io::Result<bool> {
         let shown = escape_controls(file).into_owned();
         if reads_as_a_move(self.game.position(), file) {
-            return writeln!(
+            writeln!(
                 self.out,
-                "not saved: \"{shown}\" reads as a move, not a file name (name the file like \
+                "not {done}: \"{shown}\" reads as a move, not a file name (name the file like \
                  game.pgn)"
-            );
+            )?;
+            return Ok(false);
         }
         if Path::new(file).exists() {
             let question = format!("{shown} exists. Replace it? [y/N] ");
             let answer = input.line(&question, self.out)?.unwrap_or_default();
             if !matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes") {
-                return writeln!(self.out, "Not saved.");
+                writeln!(self.out, "Not {done}.")?;
+                return Ok(false);
             }
         }
-        let text = variant_game_to_pgn_with(&self.game, &[]);
-        match crate::files::write_file(Path::new(file), text.as_bytes(), true, &[]) {
-            Ok(()) => {
-                self.saved = true;
-                writeln!(self.out, "Saved to {shown}.")
+        match crate::files::write_file(Path::new(file), bytes, true, &[]) {
+            Ok(()) => Ok(true),
+            Err(e) => {
+                writeln!(
+                    self.out,
+                    "cannot write {shown}: {}",
+                    escape_controls(&e.to_string())
+                )?;
+                Ok(false)
             }
-            Err(e) => writeln!(self.out, "cannot save: {}", escape_controls(&e.to_string())),
         }
     }
 }

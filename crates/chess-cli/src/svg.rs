@@ -7,8 +7,8 @@ use std::path::Path;
 
 use chess_core::{Color, Square};
 use chess_notation::pgn::{self, GameReader, Mark, MarkColor};
+use chess_rules::Move;
 use chess_rules::variant::{Playable, VariantPosition};
-use chess_rules::{Move, Position};
 use chess_svg::{Arrow, Drawing, Rgba};
 
 use crate::cli::{Chess960, Side, SvgArgs};
@@ -58,7 +58,7 @@ pub fn run(args: &SvgArgs, out: &mut impl Write) -> Result<()> {
         (true, _) | (false, Some(Side::Black)) => Color::Black,
         (false, Some(Side::White) | None) => Color::White,
     };
-    let mut drawing = variant_drawing(&scene.position)
+    let mut drawing = drawing(&scene.position, None)
         .orientation(bottom)
         .coordinates(!args.no_coordinates)
         .size(args.size)
@@ -91,24 +91,14 @@ pub fn run(args: &SvgArgs, out: &mut impl Write) -> Result<()> {
     }
 }
 
-/// A drawing of `position` at the default size, with white at the bottom: the squares of
-/// `last_move` highlighted and the king marked when it is in check.
-pub fn drawing(position: &Position, last_move: Option<Move>) -> Drawing<'_> {
+/// A drawing of `position` (of any rules) at the default size, with white at the bottom: the
+/// squares of `last_move` highlighted, the king marked when it is in check as the variant
+/// counts check, and beside the board Crazyhouse's pockets or Three-check's checks left.
+pub fn drawing<P: Playable>(position: &P, last_move: Option<Move>) -> Drawing<'_> {
     let mut drawing = Drawing::new(position.board());
     if let Some(m) = last_move {
         drawing = drawing.last_move(m.from(), m.king_to_or_to());
     }
-    if position.is_check() {
-        drawing = drawing.check(position.king_of(position.turn()));
-    }
-    drawing
-}
-
-/// A drawing of a position of any variant at the default size, with white at the bottom: the
-/// king marked when it is in check as the variant counts check, and beside the board
-/// Crazyhouse's pockets or Three-check's checks left.
-fn variant_drawing(position: &VariantPosition) -> Drawing<'_> {
-    let mut drawing = Drawing::new(position.board());
     if position.is_check()
         && let Some(king) = position.board().king_of(position.turn())
     {

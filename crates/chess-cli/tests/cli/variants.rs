@@ -436,7 +436,7 @@ fn play_claims_a_draw_by_repetition() {
 #[test]
 fn play_saves_and_resumes_a_variant_game() {
     let dir = TempDir::new("cli-play-variant-save");
-    let moves = "e4\nd5\nexd5\nQxd5\nsave e4\nsave zh.pgn\nquit\n";
+    let moves = "e4\nd5\nexd5\nQxd5\nsave e4\nsave zh.pgn\nsvg board.svg\nquit\n";
     let out = chess_in(
         dir.path(),
         &["play", "--variant", "crazyhouse", "--ascii"],
@@ -451,6 +451,10 @@ fn play_saves_and_resumes_a_variant_game() {
     let saved = std::fs::read_to_string(dir.path().join("zh.pgn")).unwrap();
     assert_contains(&saved, "[Variant \"Crazyhouse\"]\n");
     assert_contains(&saved, "\n1. e4 d5 2. exd5 Qxd5 *\n");
+    // The picture has the pockets beside the board.
+    assert_contains(&out.stdout, "Drew the board in board.svg.\n");
+    let svg = std::fs::read_to_string(dir.path().join("board.svg")).unwrap();
+    assert_contains(&svg, r#"<g class="pocket white pawn">"#);
     // Saved as it stands: quitting asks nothing.
     assert!(!out.stdout.contains("unsaved"), "{}", out.stdout);
 
