@@ -21,7 +21,7 @@ use crate::interrupt::{self, Catch};
 use crate::pgn_export;
 use crate::position_arg::{Chess960Default, parse_fen_lenient, resolve};
 use crate::render::{self, Style};
-use crate::terminal::{Input, input};
+use crate::terminal::{AsksForFiles, Input, input};
 use crate::words::describe_end;
 
 /// The width every line the game prints fits in (the board, help, prompts and messages).
@@ -563,15 +563,6 @@ impl Session<'_> {
         Ok(true)
     }
 
-    /// Asks a yes-or-no question; no answer is no.
-    fn confirm(&mut self, input: &mut dyn Input, question: &str) -> io::Result<bool> {
-        let answer = input.line(question, self.out)?.unwrap_or_default();
-        Ok(matches!(
-            answer.trim().to_ascii_lowercase().as_str(),
-            "y" | "yes"
-        ))
-    }
-
     /// Whether moves would be lost if the game were dropped now.
     fn unsaved(&self) -> bool {
         !self.saved && !self.game.moves().is_empty()
@@ -650,22 +641,19 @@ impl Session<'_> {
             input,
         )
     }
+}
 
-    /// Asks for a file to save the game in and saves it there, until a name is given or the
-    /// answer is none; a move for an answer (typed on after the end of the game) asks again.
-    fn ask_file(&mut self, prompt: &str, input: &mut dyn Input) -> io::Result<()> {
-        while let Some(line) = input.line(prompt, self.out)? {
-            let file = line.trim();
-            // A script's `quit` (or a "no") after the end of the game is not a file name.
-            if matches!(file, "" | "n" | "no" | "quit" | "exit") {
-                break;
-            }
-            self.save_asking(file, input)?;
-            if !reads_as_a_move(self.game.position(), file) {
-                break;
-            }
-        }
-        Ok(())
+impl AsksForFiles for Session<'_> {
+    fn out(&mut self) -> &mut dyn Write {
+        self.out
+    }
+
+    fn reads_as_a_move(&self, name: &str) -> bool {
+        reads_as_a_move(self.game.position(), name)
+    }
+
+    fn save_asking(&mut self, file: &str, input: &mut dyn Input) -> io::Result<()> {
+        Session::save_asking(self, file, input)
     }
 }
 

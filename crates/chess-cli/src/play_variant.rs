@@ -20,7 +20,7 @@ use crate::error::{CliError, Result, escape_controls};
 use crate::pgn_export::variant_game_to_pgn_with;
 use crate::position_arg::{Chess960Default, resolve_variant, standard_only};
 use crate::render::{self, Style};
-use crate::terminal::Input;
+use crate::terminal::{AsksForFiles, Input};
 use crate::words::describe_end;
 
 const HELP: &str = "\
@@ -279,22 +279,10 @@ impl Session<'_> {
         !self.saved && !self.game.moves().is_empty()
     }
 
-    /// Asks for a file to save the game in, unless it is saved as it stands: saves it there,
-    /// until a file name is given or the answer is none.
+    /// Asks for a file to save the game in, unless it is saved as it stands.
     fn offer_save(&mut self, prompt: &str, input: &mut dyn Input) -> io::Result<()> {
-        if !self.unsaved() {
-            return Ok(());
-        }
-        while let Some(line) = input.line(prompt, self.out)? {
-            let file = line.trim();
-            // A script's `quit` (or a "no") is not a file name.
-            if matches!(file, "" | "n" | "no" | "quit" | "exit") {
-                break;
-            }
-            self.save_asking(file, input)?;
-            if !reads_as_a_move(self.game.position(), file) {
-                break;
-            }
+        if self.unsaved() {
+            self.ask_file(prompt, input)?;
         }
         Ok(())
     }
@@ -347,13 +335,11 @@ impl Session<'_> {
             )?;
             return Ok(false);
         }
-        if Path::new(file).exists() {
-            let question = format!("{shown} exists. Replace it? [y/N] ");
-            let answer = input.line(&question, self.out)?.unwrap_or_default();
-            if !matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes") {
-                writeln!(self.out, "Not {done}.")?;
-                return Ok(false);
-            }
+        if Path::new(file).exists()
+            && !self.confirm(input, &format!("{shown} exists. Replace it? [y/N] "))?
+        {
+            writeln!(self.out, "Not {done}.")?;
+            return Ok(false);
         }
         match crate::files::write_file(Path::new(file), bytes, true, &[]) {
             Ok(()) => Ok(true),
@@ -366,6 +352,20 @@ impl Session<'_> {
                 Ok(false)
             }
         }
+    }
+}
+
+impl AsksForFiles for Session<'_> {
+    fn out(&mut self) -> &mut dyn Write {
+        self.out
+    }
+
+    fn reads_as_a_move(&self, name: &str) -> bool {
+        reads_as_a_move(self.game.position(), name)
+    }
+
+    fn save_asking(&mut self, file: &str, input: &mut dyn Input) -> io::Result<()> {
+        Session::save_asking(self, file, input)
     }
 }
 

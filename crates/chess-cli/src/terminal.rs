@@ -63,3 +63,42 @@ pub fn input() -> Box<dyn Input> {
         Box::new(Lines(std::io::stdin().lock()))
     }
 }
+
+/// A game session that writes files the player names (the game as PGN, the board as SVG): the
+/// questions it asks about them, the same in a game of standard chess and of a variant.
+pub trait AsksForFiles {
+    /// Where the session speaks.
+    fn out(&mut self) -> &mut dyn Write;
+
+    /// Whether `name` reads as a move of the game in progress rather than a file name.
+    fn reads_as_a_move(&self, name: &str) -> bool;
+
+    /// Saves the game to `file`, asking first when it exists.
+    fn save_asking(&mut self, file: &str, input: &mut dyn Input) -> io::Result<()>;
+
+    /// Asks a yes-or-no question; no answer is no.
+    fn confirm(&mut self, input: &mut dyn Input, question: &str) -> io::Result<bool> {
+        let answer = input.line(question, self.out())?.unwrap_or_default();
+        Ok(matches!(
+            answer.trim().to_ascii_lowercase().as_str(),
+            "y" | "yes"
+        ))
+    }
+
+    /// Asks for a file to save the game in and saves it there, until a name is given or the
+    /// answer is none; a move for an answer (typed on after the end of the game) asks again.
+    fn ask_file(&mut self, prompt: &str, input: &mut dyn Input) -> io::Result<()> {
+        while let Some(line) = input.line(prompt, self.out())? {
+            let file = line.trim();
+            // A script's `quit` (or a "no") after the end of the game is not a file name.
+            if matches!(file, "" | "n" | "no" | "quit" | "exit") {
+                break;
+            }
+            self.save_asking(file, input)?;
+            if !self.reads_as_a_move(file) {
+                break;
+            }
+        }
+        Ok(())
+    }
+}
