@@ -345,6 +345,29 @@ pub fn python_chess() -> bool {
     runs
 }
 
+/// What `python3 SCRIPT ARGS...` prints, for a test whose oracle is a script (python-chess's
+/// answers, line by line); panics with the script's stderr when it fails. Call it after
+/// [`python_chess`] said the oracle runs.
+#[must_use]
+pub fn python_output<I, A>(script: &Path, args: I) -> String
+where
+    I: IntoIterator<Item = A>,
+    A: AsRef<std::ffi::OsStr>,
+{
+    let out = std::process::Command::new("python3")
+        .arg(script)
+        .args(args)
+        .output()
+        .expect("python3 runs");
+    assert!(
+        out.status.success(),
+        "{}: {}",
+        script.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("the script prints UTF-8")
+}
+
 /// Where Debian's package installs Stockfish.
 pub const DEBIAN_STOCKFISH: &str = "/usr/games/stockfish";
 

@@ -2,8 +2,6 @@
 //! outcomes, final variant FENs and the `variant` column), the same straight from the text as
 //! from the game tree, and as python-chess reads its own variant files.
 
-use std::process::Command;
-
 use chess_archive::jsonl::JsonlWriter;
 use chess_archive::{GameRecord, RecordOptions, RecordVisitor, Schema};
 use chess_notation::pgn::{GameBuilder, Reader};
@@ -190,17 +188,7 @@ fn python_chess_variant_files_read_as_python_chess_reads_them() {
         .iter()
         .map(|path| chess_testdata::expect(path))
         .collect();
-    let out = Command::new("python3")
-        .arg(&script)
-        .args(&paths)
-        .output()
-        .expect("python3 runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let expected = String::from_utf8(out.stdout).unwrap();
+    let expected = chess_testdata::python_output(&script, &paths);
     let ours: Vec<GameRecord> = files
         .iter()
         .flat_map(|bytes| records(bytes, RecordOptions::default()))

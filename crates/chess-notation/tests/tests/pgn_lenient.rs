@@ -5,7 +5,6 @@
 //! independent reader, reads the same moves where it reads them at all.
 
 use std::path::Path;
-use std::process::Command;
 
 use chess_notation::pgn::{
     GameReader, GameResult, ParallelReader, PgnErrorKind, PgnErrorReason, PgnGame,
@@ -321,17 +320,7 @@ fn python_chess_reads_the_same_moves() {
     let dir = chess_testdata::TempDir::new("pgn-lenient");
     let file = dir.write("sample.pgn", sample());
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/python/pgn_moves.py");
-    let out = Command::new("python3")
-        .arg(&script)
-        .arg(&file)
-        .output()
-        .expect("python3 runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let theirs = String::from_utf8(out.stdout).unwrap();
+    let theirs = chess_testdata::python_output(&script, [&file]);
     let theirs: Vec<&str> = theirs.lines().collect();
     assert_eq!(
         theirs.len(),

@@ -2,7 +2,6 @@
 //! as the oracle for its own variant files), and written back with that tag and variant FENs.
 
 use std::path::Path;
-use std::process::Command;
 
 use chess_notation::VariantFen;
 use chess_notation::pgn::{GameReader, GameResult, PgnErrorKind, PgnErrorReason, PgnGame};
@@ -280,17 +279,7 @@ fn python_chess_variant_pgn_files_read_as_python_chess_reads_them() {
         return;
     }
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/python/pgn_variant_games.py");
-    let out = Command::new("python3")
-        .arg(&script)
-        .args(&paths)
-        .output()
-        .expect("python3 runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let expected = String::from_utf8(out.stdout).unwrap();
+    let expected = chess_testdata::python_output(&script, &paths);
     let mut lines = expected.lines();
     let mut games = 0;
     for path in &paths {

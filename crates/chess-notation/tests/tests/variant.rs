@@ -4,7 +4,6 @@
 //! `chess.variant` boards (FEN, legal moves in UCI and SAN, outcome, check, Polyglot key).
 
 use std::path::Path;
-use std::process::Command;
 
 use chess_notation::{Epd, SanPlus, VariantFen, uci};
 use chess_rules::variant::{Playable, Variant, VariantPosition, perft};
@@ -116,17 +115,10 @@ fn random_games_agree_with_python_chess() {
             Some((seed.parse::<u64>().ok()?, games.parse::<usize>().ok()?))
         })
         .unwrap_or((1, 6));
-    let out = Command::new("python3")
-        .arg(&script)
-        .args([seed.to_string(), per_variant.to_string(), "250".to_owned()])
-        .output()
-        .expect("python3 runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let text = chess_testdata::python_output(
+        &script,
+        [seed.to_string(), per_variant.to_string(), "250".to_owned()],
     );
-    let text = String::from_utf8(out.stdout).unwrap();
     let mut pos: Option<VariantPosition> = None;
     // The same moves played as a game, for the rules of a game's history.
     let mut game: Option<Game<VariantPosition>> = None;
