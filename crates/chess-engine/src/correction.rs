@@ -23,9 +23,9 @@ const CORRECTION_MAX: i32 = 1024;
 /// move; their sum is added to the static evaluation.
 pub(crate) struct Corrections {
     /// By side to move, then by both sides' pawns.
-    pawns: Box<[[i32; CORRECTION_SIZE]; 2]>,
+    pawns: Box<[[i16; CORRECTION_SIZE]; 2]>,
     /// By side to move, then by the side whose pieces index the entry.
-    pieces: Box<[[[i32; CORRECTION_SIZE]; 2]; 2]>,
+    pieces: Box<[[[i16; CORRECTION_SIZE]; 2]; 2]>,
 }
 
 impl Corrections {
@@ -76,7 +76,9 @@ impl Corrections {
     pub(crate) fn apply(&self, pos: &Position, raw: Value) -> Value {
         let [p, w, b] = Self::indices(pos);
         let side = pos.turn() as usize;
-        let sum = 2 * self.pawns[side][p] + self.pieces[side][0][w] + self.pieces[side][1][b];
+        let sum = 2 * i32::from(self.pawns[side][p])
+            + i32::from(self.pieces[side][0][w])
+            + i32::from(self.pieces[side][1][b]);
         (raw + sum / 32).clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1)
     }
 
@@ -86,7 +88,11 @@ impl Corrections {
         let [p, w, b] = Self::indices(pos);
         let side = pos.turn() as usize;
         let bonus = (error * depth / 8).clamp(-CORRECTION_MAX / 4, CORRECTION_MAX / 4);
-        let gravity = |entry: &mut i32| *entry += bonus - *entry * bonus.abs() / CORRECTION_MAX;
+        // Within the bound from within it (see `ordering`'s history gravity): 16 bits hold it.
+        let gravity = |entry: &mut i16| {
+            let value = i32::from(*entry);
+            *entry = (value + bonus - value * bonus.abs() / CORRECTION_MAX) as i16;
+        };
         gravity(&mut self.pawns[side][p]);
         gravity(&mut self.pieces[side][0][w]);
         gravity(&mut self.pieces[side][1][b]);

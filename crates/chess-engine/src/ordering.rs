@@ -20,7 +20,9 @@ pub(crate) const COUNTER: i32 = 14_000_000;
 pub(crate) const BAD_CAPTURE: i32 = -10_000_000;
 pub(crate) const UNDERPROMOTION: i32 = -20_000_000;
 
-/// History scores stay within plus or minus this.
+/// History scores stay within plus or minus this, so that every table keeps them in 16 bits:
+/// the continuation history alone is 589 824 entries a thread, and at half the size the
+/// tables of many threads crowd each other out of the shared cache less.
 const HISTORY_MAX: i32 = 16_384;
 
 /// Most valuable victim, least valuable attacker.
@@ -37,7 +39,7 @@ pub(crate) fn mvv_lva(pos: &Position, m: Move) -> i32 {
 }
 
 /// How often quiet moves caused a cutoff, by side, origin and destination.
-pub(crate) struct History(Box<[[[i32; 64]; 64]; 2]>);
+pub(crate) struct History(Box<[[[i16; 64]; 64]; 2]>);
 
 impl History {
     pub(crate) fn new() -> History {
@@ -46,16 +48,17 @@ impl History {
 
     #[inline]
     pub(crate) fn get(&self, color: Color, m: Move) -> i32 {
-        self.0[color as usize][m.from() as usize][m.to() as usize]
+        i32::from(self.0[color as usize][m.from() as usize][m.to() as usize])
     }
 
     /// Moves the entry towards `bonus`' sign; the closer to the limit, the smaller the step
     /// ("history gravity"), so entries stay bounded and recent results weigh more.
     #[inline]
     pub(crate) fn update(&mut self, color: Color, m: Move, bonus: i32) {
-        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        let entry = &mut self.0[color as usize][m.from() as usize][m.to() as usize];
-        *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+        nudge(
+            &mut self.0[color as usize][m.from() as usize][m.to() as usize],
+            bonus,
+        );
     }
 
     /// Halves every entry: what was learnt for the last move still helps, but less.
@@ -73,10 +76,19 @@ impl History {
 }
 
 /// Moves the entry towards `bonus`' sign, with history gravity (see [`History::update`]).
+/// The entry stays within [`HISTORY_MAX`] either way: from `e` within it, `e + b - e|b|/M` is
+/// at most `M` for a positive `b` and at least `-M` for a negative one, the division's
+/// rounding towards zero taking off less than a unit.
 #[inline]
-fn nudge(entry: &mut i32, bonus: i32) {
+fn nudge(entry: &mut i16, bonus: i32) {
     let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-    *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+    let value = i32::from(*entry);
+    let value = value + bonus - value * bonus.abs() / HISTORY_MAX;
+    debug_assert!(
+        value.abs() <= HISTORY_MAX,
+        "history entry {value} out of bounds"
+    );
+    *entry = value as i16;
 }
 
 /// A move as the histories key it: the moving piece (its dense index) and the destination.
@@ -98,7 +110,7 @@ impl PieceTo {
 
 /// How quiet moves fared after each previous move: `table[previous][piece, to]`, for the
 /// move one ply before (counter-move history) and two plies before (follow-up history).
-pub(crate) struct ContinuationHistory(Vec<i32>);
+pub(crate) struct ContinuationHistory(Vec<i16>);
 
 const PIECE_TO: usize = 12 * 64;
 
@@ -109,7 +121,7 @@ impl ContinuationHistory {
 
     /// The row of the previous move `prev`.
     #[inline]
-    pub(crate) fn row(&self, prev: PieceTo) -> &[i32] {
+    pub(crate) fn row(&self, prev: PieceTo) -> &[i16] {
         let start = prev.index() * PIECE_TO;
         &self.0[start..start + PIECE_TO]
     }
@@ -131,7 +143,7 @@ impl ContinuationHistory {
 }
 
 /// How captures fared, by moving piece, destination and captured role.
-pub(crate) struct CaptureHistory(Vec<i32>);
+pub(crate) struct CaptureHistory(Vec<i16>);
 
 impl CaptureHistory {
     pub(crate) fn new() -> CaptureHistory {
@@ -146,7 +158,7 @@ impl CaptureHistory {
 
     #[inline]
     pub(crate) fn get(&self, pos: &Position, m: Move) -> i32 {
-        self.0[CaptureHistory::slot(pos, m)]
+        i32::from(self.0[CaptureHistory::slot(pos, m)])
     }
 
     #[inline]
@@ -197,7 +209,7 @@ pub(crate) struct Context<'a> {
     pub(crate) captures: &'a CaptureHistory,
     /// The continuation history rows of the moves one and two plies before, where there were
     /// such moves.
-    pub(crate) continuations: [Option<&'a [i32]>; 2],
+    pub(crate) continuations: [Option<&'a [i16]>; 2],
 }
 
 impl Context<'_> {
@@ -208,7 +220,7 @@ impl Context<'_> {
         let key = PieceTo::of(pos, m).index();
         let mut score = self.history.get(pos.turn(), m);
         for row in self.continuations.iter().flatten() {
-            score += row[key];
+            score += i32::from(row[key]);
         }
         score
     }
@@ -404,6 +416,31 @@ mod tests {
     fn position(fen: &str) -> Position {
         let fen: Fen = fen.parse().expect("test fen");
         fen.into_position(CastlingMode::Standard).expect("legal")
+    }
+
+    #[test]
+    fn history_entries_stay_within_their_16_bits() {
+        // Every entry a table can hold, nudged by bonuses of every size, lands within the
+        // bound: the result computed in 32 bits agrees with the 16 bits it is kept in.
+        for start in (-HISTORY_MAX..=HISTORY_MAX).step_by(7).chain([HISTORY_MAX]) {
+            for bonus in (-40_000..=40_000).step_by(113).chain([-1, 1, HISTORY_MAX]) {
+                let mut entry = start as i16;
+                nudge(&mut entry, bonus);
+                let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+                let wide = start + b - start * b.abs() / HISTORY_MAX;
+                assert_eq!(i32::from(entry), wide, "{start} nudged by {bonus}");
+                assert!(
+                    wide.abs() <= HISTORY_MAX,
+                    "{start} nudged by {bonus}: {wide}"
+                );
+            }
+        }
+        // Repeated bonuses one way approach the bound and stop there.
+        let mut entry = 0i16;
+        for _ in 0..1_000 {
+            nudge(&mut entry, 1_500);
+        }
+        assert!(i32::from(entry) <= HISTORY_MAX && i32::from(entry) > HISTORY_MAX - 1_500);
     }
 
     #[test]

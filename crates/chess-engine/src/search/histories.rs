@@ -54,7 +54,7 @@ impl Searcher {
         let key = PieceTo::of(pos, m);
         let mut score = self.history.get(pos.turn(), m);
         for prev in previous.into_iter().flatten() {
-            score += self.continuations.row(prev)[key.index()];
+            score += i32::from(self.continuations.row(prev)[key.index()]);
         }
         score
     }
