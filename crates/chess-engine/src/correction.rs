@@ -11,6 +11,7 @@
 use chess_core::{Color, Role};
 use chess_rules::Position;
 
+use crate::ordering::nudge;
 use crate::score::{TB_WIN_BOUND, Value};
 
 /// Entries of each correction table.
@@ -88,14 +89,9 @@ impl Corrections {
         let [p, w, b] = Self::indices(pos);
         let side = pos.turn() as usize;
         let bonus = (error * depth / 8).clamp(-CORRECTION_MAX / 4, CORRECTION_MAX / 4);
-        // Within the bound from within it (see `ordering`'s history gravity): 16 bits hold it.
-        let gravity = |entry: &mut i16| {
-            let value = i32::from(*entry);
-            *entry = (value + bonus - value * bonus.abs() / CORRECTION_MAX) as i16;
-        };
-        gravity(&mut self.pawns[side][p]);
-        gravity(&mut self.pieces[side][0][w]);
-        gravity(&mut self.pieces[side][1][b]);
+        nudge(&mut self.pawns[side][p], bonus, CORRECTION_MAX);
+        nudge(&mut self.pieces[side][0][w], bonus, CORRECTION_MAX);
+        nudge(&mut self.pieces[side][1][b], bonus, CORRECTION_MAX);
     }
 }
 

@@ -58,6 +58,7 @@ impl History {
         nudge(
             &mut self.0[color as usize][m.from() as usize][m.to() as usize],
             bonus,
+            HISTORY_MAX,
         );
     }
 
@@ -75,19 +76,18 @@ impl History {
     }
 }
 
-/// Moves the entry towards `bonus`' sign, with history gravity (see [`History::update`]).
-/// The entry stays within [`HISTORY_MAX`] either way: from `e` within it, `e + b - e|b|/M` is
-/// at most `M` for a positive `b` and at least `-M` for a negative one, the division's
-/// rounding towards zero taking off less than a unit.
+/// Moves the entry towards `bonus`' sign, with history gravity (see [`History::update`]):
+/// the histories here and the correction histories (`correction`) learn this way.
+///
+/// The entry stays within `max` (at most `i16::MAX`) either way: from `e` within it,
+/// `e + b - e|b|/M` is at most `M` for a positive `b` and at least `-M` for a negative one,
+/// the division's rounding towards zero taking off less than a unit.
 #[inline]
-fn nudge(entry: &mut i16, bonus: i32) {
-    let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+pub(crate) fn nudge(entry: &mut i16, bonus: i32, max: i32) {
+    let bonus = bonus.clamp(-max, max);
     let value = i32::from(*entry);
-    let value = value + bonus - value * bonus.abs() / HISTORY_MAX;
-    debug_assert!(
-        value.abs() <= HISTORY_MAX,
-        "history entry {value} out of bounds"
-    );
+    let value = value + bonus - value * bonus.abs() / max;
+    debug_assert!(value.abs() <= max, "history entry {value} out of bounds");
     *entry = value as i16;
 }
 
@@ -128,7 +128,11 @@ impl ContinuationHistory {
 
     #[inline]
     pub(crate) fn update(&mut self, prev: PieceTo, m: PieceTo, bonus: i32) {
-        nudge(&mut self.0[prev.index() * PIECE_TO + m.index()], bonus);
+        nudge(
+            &mut self.0[prev.index() * PIECE_TO + m.index()],
+            bonus,
+            HISTORY_MAX,
+        );
     }
 
     pub(crate) fn age(&mut self) {
@@ -163,7 +167,11 @@ impl CaptureHistory {
 
     #[inline]
     pub(crate) fn update(&mut self, pos: &Position, m: Move, bonus: i32) {
-        nudge(&mut self.0[CaptureHistory::slot(pos, m)], bonus);
+        nudge(
+            &mut self.0[CaptureHistory::slot(pos, m)],
+            bonus,
+            HISTORY_MAX,
+        );
     }
 
     pub(crate) fn age(&mut self) {
@@ -425,7 +433,7 @@ mod tests {
         for start in (-HISTORY_MAX..=HISTORY_MAX).step_by(7).chain([HISTORY_MAX]) {
             for bonus in (-40_000..=40_000).step_by(113).chain([-1, 1, HISTORY_MAX]) {
                 let mut entry = start as i16;
-                nudge(&mut entry, bonus);
+                nudge(&mut entry, bonus, HISTORY_MAX);
                 let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
                 let wide = start + b - start * b.abs() / HISTORY_MAX;
                 assert_eq!(i32::from(entry), wide, "{start} nudged by {bonus}");
@@ -438,7 +446,7 @@ mod tests {
         // Repeated bonuses one way approach the bound and stop there.
         let mut entry = 0i16;
         for _ in 0..1_000 {
-            nudge(&mut entry, 1_500);
+            nudge(&mut entry, 1_500, HISTORY_MAX);
         }
         assert!(i32::from(entry) <= HISTORY_MAX && i32::from(entry) > HISTORY_MAX - 1_500);
     }
