@@ -7,7 +7,8 @@
 //!
 //! The last `--hold-out` percent of the positions (1 by default: whole games, since a file
 //! holds its games one after the other) are kept out of the fit to measure it. The scale `K`
-//! is fitted to the data unless `--scale` gives it. The network is written after every epoch.
+//! is fitted to the data unless `--scale` gives it. The network is written after every epoch
+//! (under a temporary name, then renamed: a stopped run leaves the last whole network).
 //! `--classical` also reports the error of the classical evaluation on the held-out
 //! positions. `--from NETWORK` goes on from that network's weights and scale (fine-tuning it
 //! on the data) instead of random weights. `--residual` fits a network that corrects the
@@ -15,7 +16,10 @@
 //! whose position is not legal is then reported and skipped, since it has no classical
 //! evaluation. `--mirror` adds each training position with its files reversed (not with
 //! `--residual`: the classical evaluation of the mirrored position is not the original's). A
-//! line that is not a position is reported with its place and skipped.
+//! line that is not a position is reported with its place and skipped. `--dedup` keeps only the
+//! first line of each position (the FEN's placement, side to move, castling and en passant
+//! fields: the move counters aside), so that the openings every game passes through weigh no
+//! more than any other position and none is both fitted and held out.
 //!
 //! Each data file's size and SHA-256 (as `sha256sum` gives it) is printed once the file is
 //! read, and the recipe of the run (the command, those digests, the date) at the end. A network
@@ -30,7 +34,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use chess_engine::nnue::Network;
-use chess_lab::train::{Config, Sample, Trainer, fit_scale};
+use chess_lab::train::{Config, Sample, Trainer, fit_scale, position_key};
 
 fn main() -> ExitCode {
     let mut config = Config::default();
@@ -39,6 +43,7 @@ fn main() -> ExitCode {
     let mut scale: Option<f32> = None;
     let mut mirror = false;
     let mut classical = false;
+    let mut dedup = false;
     let mut from: Option<PathBuf> = None;
     let mut lines_read: Vec<String> = Vec::new();
     let mut files = Vec::new();
@@ -50,6 +55,10 @@ fn main() -> ExitCode {
         }
         if arg == "--mirror" {
             mirror = true;
+            continue;
+        }
+        if arg == "--dedup" {
+            dedup = true;
             continue;
         }
         if arg == "--classical" {
@@ -104,7 +113,7 @@ fn main() -> ExitCode {
     }
     if files.is_empty() {
         eprintln!(
-            "usage: train [--residual] [--from NETWORK] [--out FILE] [--epochs N] [--batch N] [--rate R] [--lambda L] [--threads N] [--hold-out PERCENT] [--scale K] DATA..."
+            "usage: train [--residual] [--dedup] [--from NETWORK] [--out FILE] [--epochs N] [--batch N] [--rate R] [--lambda L] [--threads N] [--hold-out PERCENT] [--scale K] DATA..."
         );
         return ExitCode::from(2);
     }
@@ -112,6 +121,8 @@ fn main() -> ExitCode {
     let started = Instant::now();
     let mut samples = Vec::new();
     let mut bad = 0u64;
+    let mut seen = std::collections::HashSet::new();
+    let mut duplicates = 0u64;
     let mut inputs = Vec::new();
     for path in &files {
         let file = match std::fs::File::open(path) {
@@ -131,6 +142,10 @@ fn main() -> ExitCode {
                 }
             };
             if line.trim().is_empty() {
+                continue;
+            }
+            if dedup && !seen.insert(position_key(&line).to_owned()) {
+                duplicates += 1;
                 continue;
             }
             match line.parse::<Sample>() {
@@ -171,6 +186,9 @@ fn main() -> ExitCode {
     let recipe = recipe::lines("train", &inputs);
     if bad > 0 {
         eprintln!("{bad} lines skipped");
+    }
+    if dedup {
+        eprintln!("{duplicates} lines skipped as repeats of a position read before");
     }
     let held = ((samples.len() as f64 * hold_out / 100.0) as usize).min(samples.len());
     let held_out = samples.split_off(samples.len() - held);
@@ -249,7 +267,12 @@ fn main() -> ExitCode {
             epoch.rate,
             epoch_start.elapsed().as_secs_f64()
         );
-        if let Err(e) = std::fs::write(&out, trainer.quantized().to_bytes()) {
+        // Written beside and renamed over, so that a run stopped while writing leaves the
+        // network of the epoch before whole.
+        let temporary = out.with_extension("nnue.partial");
+        if let Err(e) = std::fs::write(&temporary, trainer.quantized().to_bytes())
+            .and_then(|()| std::fs::rename(&temporary, &out))
+        {
             eprintln!("{}: {e}", out.display());
             return ExitCode::FAILURE;
         }

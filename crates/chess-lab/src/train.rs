@@ -397,6 +397,43 @@ fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// The position of a data line (`FEN | score | result`) as the trainer's `--dedup` tells
+/// positions apart: the FEN's first four fields (placement, side to move, castling rights, en
+/// passant square), whatever the move counters and the labels after them.
+///
+/// ```
+/// use chess_lab::train::position_key;
+///
+/// let a = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 | 120 | 1.0";
+/// let b = "4k3/8/8/8/8/8/4P3/4K3 w - - 12 40 | 95 | 0.5";
+/// assert_eq!(position_key(a), position_key(b));
+/// assert_eq!(position_key(a), "4k3/8/8/8/8/8/4P3/4K3 w - -");
+/// assert_ne!(position_key(a), position_key("4k3/8/8/8/8/8/4P3/4K3 b - - 0 1 | 0 | 0.5"));
+/// ```
+#[must_use]
+pub fn position_key(line: &str) -> &str {
+    let fen = line.split('|').next().unwrap_or("").trim_start();
+    // The end of the fourth field, or of the FEN where it has fewer.
+    let mut end = fen.len();
+    let mut fields = 0;
+    let mut in_field = false;
+    for (i, c) in fen.char_indices() {
+        if c.is_ascii_whitespace() {
+            if in_field {
+                fields += 1;
+                in_field = false;
+                if fields == 4 {
+                    end = i;
+                    break;
+                }
+            }
+        } else {
+            in_field = true;
+        }
+    }
+    fen[..end].trim_end()
+}
+
 /// Fits the scale `K` that makes `sigmoid(score / K)` best predict the results of `samples`
 /// (a golden-section search between 50 and 1000 centipawns).
 #[must_use]
