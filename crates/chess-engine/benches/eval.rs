@@ -83,7 +83,7 @@ fn bench_eval(c: &mut Criterion) {
             let mut sum = 0;
             for ((pos, m, child), parent) in pairs.iter().zip(&parents) {
                 let change = Change::of_move(pos, black_box(*m));
-                net.apply(parent, &mut child_acc, &change);
+                net.apply(parent, &mut child_acc, &change, pos.board());
                 sum += net.evaluate(&child_acc, child.board(), child.turn());
             }
             sum

@@ -15,7 +15,10 @@
 //! classical evaluation (the engine adds the two) instead of one that evaluates alone; a line
 //! whose position is not legal is then reported and skipped, since it has no classical
 //! evaluation. `--mirror` adds each training position with its files reversed (not with
-//! `--residual`: the classical evaluation of the mirrored position is not the original's). A
+//! `--residual`: the classical evaluation of the mirrored position is not the original's).
+//! `--king-buckets` fits a network whose inputs are by king bucket (`nnue::KING_BUCKETS`, by
+//! the square of each view's own king); a `--from` network without them is copied into each
+//! bucket first, so that the fit starts from its evaluations. A
 //! line that is not a position is reported with its place and skipped. `--dedup` keeps only the
 //! first line of each position (the FEN's placement, side to move, castling and en passant
 //! fields: the move counters aside), so that the openings every game passes through weigh no
@@ -69,6 +72,10 @@ fn main() -> ExitCode {
             config.residual = true;
             continue;
         }
+        if arg == "--king-buckets" {
+            config.king_buckets = true;
+            continue;
+        }
         let Some(value) = args.next() else {
             eprintln!("{arg} needs a value");
             return ExitCode::from(2);
@@ -113,7 +120,7 @@ fn main() -> ExitCode {
     }
     if files.is_empty() {
         eprintln!(
-            "usage: train [--residual] [--dedup] [--from NETWORK] [--out FILE] [--epochs N] [--batch N] [--rate R] [--lambda L] [--threads N] [--hold-out PERCENT] [--scale K] DATA..."
+            "usage: train [--residual] [--king-buckets] [--dedup] [--from NETWORK] [--out FILE] [--epochs N] [--batch N] [--rate R] [--lambda L] [--threads N] [--hold-out PERCENT] [--scale K] DATA..."
         );
         return ExitCode::from(2);
     }

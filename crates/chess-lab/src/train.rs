@@ -35,7 +35,10 @@ use chess_core::Color;
 use chess_notation::BoardFen;
 
 use chess_engine::Rng;
-use chess_engine::nnue::{BUCKETS, HIDDEN, INPUTS, Network, QA, QB, bucket, feature, flip_feature};
+use chess_engine::nnue::{
+    BUCKETS, HIDDEN, INPUTS, KING_BUCKETS, Network, QA, QB, bucket, feature, flip_feature,
+    king_bucket,
+};
 
 /// The largest weight: the integer output weights must stay within 127 (see
 /// [`Network::evaluate`]), and the accumulator's 16 bits need headroom.
@@ -47,6 +50,8 @@ pub struct Sample {
     /// The inputs of white's view (black's are their [`flip_feature`]s).
     features: [u16; 32],
     len: u8,
+    /// The squares of the white and the black king (64 for none).
+    kings: [u8; 2],
     white_to_move: bool,
     bucket: u8,
     /// The score for white, in centipawns.
@@ -116,6 +121,8 @@ impl FromStr for Sample {
         let mut sample = Sample {
             features: [0; 32],
             len: 0,
+            kings: [Color::White, Color::Black]
+                .map(|c| board.king_of(c).map_or(64, |sq| sq.index() as u8)),
             white_to_move,
             bucket: bucket(pieces) as u8,
             score: score.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16,
@@ -150,12 +157,23 @@ impl Sample {
     }
 
     /// The inputs of the side to move's view, then the other's (the first
-    /// [`Sample::pieces`] of each).
-    fn views(&self) -> ([u16; 32], [u16; 32]) {
-        let white = self.features;
+    /// [`Sample::pieces`] of each), for a network of `king_buckets` king buckets.
+    fn views(&self, king_buckets: usize) -> ([u16; 32], [u16; 32]) {
+        let offset = |color: Color| {
+            if king_buckets == 1 {
+                0
+            } else {
+                let king = self.kings[color as usize];
+                let king = (king < 64).then(|| chess_core::Square::ALL[usize::from(king)]);
+                (king_bucket(color, king) * INPUTS) as u16
+            }
+        };
+        let (white_offset, black_offset) = (offset(Color::White), offset(Color::Black));
+        let mut white = self.features;
         let mut black = [0u16; 32];
-        for (b, &w) in black.iter_mut().zip(&white[..self.pieces()]) {
-            *b = flip_feature(usize::from(w)) as u16;
+        for (b, w) in black.iter_mut().zip(&mut white[..self.pieces()]) {
+            *b = flip_feature(usize::from(*w)) as u16 + black_offset;
+            *w += white_offset;
         }
         if self.white_to_move {
             (white, black)
@@ -192,6 +210,11 @@ impl Sample {
         for f in &mut mirrored.features[..self.pieces()] {
             *f ^= 7;
         }
+        for king in &mut mirrored.kings {
+            if *king < 64 {
+                *king ^= 7;
+            }
+        }
         mirrored
     }
 }
@@ -214,6 +237,9 @@ pub struct Config {
     /// Fit a network that corrects the samples' [`base`](Sample::base) evaluation (added to
     /// its output) instead of one that evaluates alone.
     pub residual: bool,
+    /// Fit a network with [`KING_BUCKETS`] king buckets (a network to go on from that has
+    /// none is copied into them first: [`Network::with_king_buckets`]).
+    pub king_buckets: bool,
 }
 
 impl Default for Config {
@@ -226,6 +252,7 @@ impl Default for Config {
             threads: std::thread::available_parallelism().map_or(1, usize::from),
             seed: 1,
             residual: false,
+            king_buckets: false,
         }
     }
 }
@@ -233,7 +260,9 @@ impl Default for Config {
 /// The network in floating point, as the trainer fits it.
 #[derive(Clone, Debug)]
 pub struct FloatNetwork {
-    /// The first layer, input by input.
+    /// 1, or [`KING_BUCKETS`].
+    king_buckets: usize,
+    /// The first layer, input by input ([`INPUTS`] a king bucket).
     w1: Vec<f32>,
     b1: Vec<f32>,
     /// The output layer, bucket by bucket: the side to move's half, then the other's.
@@ -241,22 +270,20 @@ pub struct FloatNetwork {
     b2: Vec<f32>,
 }
 
-/// The sizes of the parameters, in the order of [`FloatNetwork::params`].
-const SIZES: [usize; 4] = [INPUTS * HIDDEN, HIDDEN, BUCKETS * 2 * HIDDEN, BUCKETS];
-
 impl FloatNetwork {
-    fn zeroed() -> FloatNetwork {
+    fn zeroed(king_buckets: usize) -> FloatNetwork {
         FloatNetwork {
-            w1: vec![0.0; SIZES[0]],
-            b1: vec![0.0; SIZES[1]],
-            w2: vec![0.0; SIZES[2]],
-            b2: vec![0.0; SIZES[3]],
+            king_buckets,
+            w1: vec![0.0; king_buckets * INPUTS * HIDDEN],
+            b1: vec![0.0; HIDDEN],
+            w2: vec![0.0; BUCKETS * 2 * HIDDEN],
+            b2: vec![0.0; BUCKETS],
         }
     }
 
     /// Small random weights: uniform within ±1/√fan-in.
-    fn random(rng: &mut Rng) -> FloatNetwork {
-        let mut net = FloatNetwork::zeroed();
+    fn random(rng: &mut Rng, king_buckets: usize) -> FloatNetwork {
+        let mut net = FloatNetwork::zeroed(king_buckets);
         let mut uniform = |bound: f32| {
             let unit = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
             (2.0 * unit - 1.0) * bound
@@ -282,7 +309,7 @@ impl FloatNetwork {
         let mut them = [0.0f32; HIDDEN];
         us.copy_from_slice(&self.b1);
         them.copy_from_slice(&self.b1);
-        let (ours, theirs) = sample.views();
+        let (ours, theirs) = sample.views(self.king_buckets);
         let n = sample.pieces();
         for (acc, features) in [(&mut us, &ours[..n]), (&mut them, &theirs[..n])] {
             for &f in features {
@@ -316,8 +343,8 @@ impl FloatNetwork {
     #[must_use]
     pub fn dequantize(net: &Network) -> (FloatNetwork, f32) {
         let mut net = net.clone();
+        let mut float = FloatNetwork::zeroed(net.king_buckets());
         let params = net.parameters_mut();
-        let mut float = FloatNetwork::zeroed();
         for (weights, row) in float
             .w1
             .chunks_exact_mut(HIDDEN)
@@ -348,7 +375,7 @@ impl FloatNetwork {
     /// The network in integers, its output in centipawns of `scale` per unit.
     #[must_use]
     pub fn quantize(&self, scale: f32) -> Network {
-        let mut net = Network::zeroed();
+        let mut net = Network::zeroed_with_king_buckets(self.king_buckets > 1);
         let params = net.parameters_mut();
         let q = |w: f32, by: i32| (w.clamp(-CLIP, CLIP) * by as f32).round() as i16;
         for (row, weights) in params
@@ -468,9 +495,9 @@ struct Gradient {
 }
 
 impl Gradient {
-    fn new() -> Gradient {
+    fn new(king_buckets: usize) -> Gradient {
         Gradient {
-            params: FloatNetwork::zeroed(),
+            params: FloatNetwork::zeroed(king_buckets),
             loss: 0.0,
         }
     }
@@ -517,10 +544,11 @@ impl Trainer {
     #[must_use]
     pub fn new(config: &Config, scale: f32) -> Trainer {
         let mut rng = Rng::new(config.seed);
+        let king_buckets = if config.king_buckets { KING_BUCKETS } else { 1 };
         Trainer {
-            net: FloatNetwork::random(&mut rng),
-            m: FloatNetwork::zeroed(),
-            v: FloatNetwork::zeroed(),
+            net: FloatNetwork::random(&mut rng, king_buckets),
+            m: FloatNetwork::zeroed(king_buckets),
+            v: FloatNetwork::zeroed(king_buckets),
             steps: 0,
             epochs: 0,
             config: config.clone(),
@@ -530,16 +558,24 @@ impl Trainer {
     }
 
     /// A trainer that goes on from the weights of `net` (fine-tuning it on new data), at the
-    /// network's own scale, residual if `net` is (whatever `config` says). `None` when the
-    /// network has no positive scale (a zeroed network): there is nothing to go on from.
+    /// network's own scale, residual if `net` is and with king buckets if `net` or `config`
+    /// has them (a network without them copied into them). `None` when the network has no
+    /// positive scale (a zeroed network): there is nothing to go on from.
     #[must_use]
     pub fn from_network(config: &Config, net: &Network) -> Option<Trainer> {
-        let (float, scale) = FloatNetwork::dequantize(net);
+        let king_buckets = config.king_buckets || net.king_buckets() > 1;
+        let net = if king_buckets {
+            net.with_king_buckets()
+        } else {
+            net.clone()
+        };
+        let (float, scale) = FloatNetwork::dequantize(&net);
         if scale <= 0.0 {
             return None;
         }
         let config = Config {
             residual: net.is_residual(),
+            king_buckets,
             ..config.clone()
         };
         let mut trainer = Trainer::new(&config, scale);
@@ -642,7 +678,9 @@ impl Trainer {
     /// with the same samples.
     pub fn epoch(&mut self, samples: &[Sample], held_out: &[Sample]) -> Epoch {
         let threads = self.config.threads.max(1);
-        let mut gradients: Vec<Gradient> = (0..threads).map(|_| Gradient::new()).collect();
+        let mut gradients: Vec<Gradient> = (0..threads)
+            .map(|_| Gradient::new(self.net.king_buckets))
+            .collect();
         let mut order: Vec<u32> = (0..samples.len() as u32).collect();
         // Fisher-Yates with the trainer's generator.
         for i in (1..order.len()).rev() {
@@ -764,7 +802,7 @@ impl Trainer {
         for j in 0..HIDDEN {
             gradient.params.b1[j] += d_us[j] + d_them[j];
         }
-        let (ours, theirs) = sample.views();
+        let (ours, theirs) = sample.views(net.king_buckets);
         let n = sample.pieces();
         for (features, d_acc) in [(&ours[..n], &d_us), (&theirs[..n], &d_them)] {
             for &f in features {
@@ -822,12 +860,17 @@ mod tests {
 
     #[test]
     fn the_gradient_is_the_slope_of_the_loss() {
-        gradient_matches_the_loss(false);
+        gradient_matches_the_loss(false, false);
     }
 
     #[test]
     fn the_gradient_of_a_residual_network_is_the_slope_of_its_loss() {
-        gradient_matches_the_loss(true);
+        gradient_matches_the_loss(true, false);
+    }
+
+    #[test]
+    fn the_gradient_of_a_network_with_king_buckets_is_the_slope_of_its_loss() {
+        gradient_matches_the_loss(true, true);
     }
 
     #[test]
@@ -850,7 +893,7 @@ mod tests {
         assert!(residual.quantized().is_residual() && !alone.quantized().is_residual());
     }
 
-    fn gradient_matches_the_loss(residual: bool) {
+    fn gradient_matches_the_loss(residual: bool, king_buckets: bool) {
         let samples: Vec<Sample> = samples()
             .into_iter()
             .zip([40, -120, 300, 0, -60])
@@ -860,26 +903,42 @@ mod tests {
             threads: 1,
             lambda: 0.3,
             residual,
+            king_buckets,
             ..Config::default()
         };
         let mut trainer = Trainer::new(&config, 200.0);
+        let kb = trainer.net.king_buckets;
+        assert_eq!(kb, if king_buckets { KING_BUCKETS } else { 1 });
         // Weights large enough that some neurons are between 0 and 1.
-        trainer.net = FloatNetwork::random(&mut Rng::new(9));
+        trainer.net = FloatNetwork::random(&mut Rng::new(9), kb);
         trainer.net.w1.iter_mut().for_each(|w| *w *= 6.0);
         trainer.net.b1.iter_mut().for_each(|b| *b = 0.4);
-        let mut gradient = Gradient::new();
+        let mut gradient = Gradient::new(kb);
         for s in &samples {
             trainer.accumulate_gradient(s, &mut gradient);
         }
         let total_loss = |t: &Trainer| t.loss(&samples) * samples.len() as f64;
         assert!((gradient.loss - total_loss(&trainer)).abs() < 1e-4);
-        // Every parameter that some sample moves, in each of the four parts.
+        // Every parameter that some sample moves, in each of the four parts; but not the
+        // first layer's where a step of h would take a neuron across a kink of the
+        // activation (at 0 or 1), where the slope on either side differs.
+        let h = 1e-3;
+        let accumulators: Vec<_> = samples.iter().map(|s| trainer.net.accumulate(s)).collect();
+        let near_kink = |neuron: usize| {
+            accumulators.iter().any(|(us, them)| {
+                [us[neuron], them[neuron]]
+                    .iter()
+                    .any(|&x| x.abs() < 2.0 * h || (x - 1.0).abs() < 2.0 * h)
+            })
+        };
         let mut checked = [0; 4];
-        for part in 0..4 {
-            let count = SIZES[part];
-            for i in (0..count).step_by((count / 97).max(1)) {
+        for (part, checked) in checked.iter_mut().enumerate() {
+            let count = trainer.net.params()[part].len();
+            for i in (0..count).step_by((count / (97 * kb)).max(1)) {
+                if part < 2 && near_kink(i % HIDDEN) {
+                    continue;
+                }
                 let analytic = f64::from(gradient.params.params()[part][i]);
-                let h = 1e-3;
                 let mut plus = Trainer {
                     net: trainer.net.clone(),
                     ..Trainer::new(&config, 200.0)
@@ -896,7 +955,7 @@ mod tests {
                     "part {part} index {i}: {analytic} against {numeric}"
                 );
                 if analytic.abs() > 1e-6 {
-                    checked[part] += 1;
+                    *checked += 1;
                 }
             }
         }
@@ -920,6 +979,18 @@ mod tests {
         let trainer = Trainer::from_network(&plain, &net).expect("a scale");
         assert!(trainer.quantized().is_residual());
         assert!(Trainer::from_network(&config, &Network::zeroed()).is_none());
+        // Asked for king buckets, it starts from the network copied into them: the same
+        // evaluations.
+        let bucketed = Config {
+            king_buckets: true,
+            ..config.clone()
+        };
+        let trainer = Trainer::from_network(&bucketed, &net).expect("a scale");
+        assert_eq!(trainer.quantized().king_buckets(), KING_BUCKETS);
+        assert_eq!(
+            trainer.quantized().to_bytes(),
+            net.with_king_buckets().to_bytes()
+        );
         // A network from random weights is another network.
         assert_ne!(
             Trainer::new(&config, trainer.scale).quantized().to_bytes(),
@@ -929,9 +1000,18 @@ mod tests {
 
     #[test]
     fn the_integer_network_evaluates_as_the_float_one() {
-        let config = Config::default();
+        for king_buckets in [false, true] {
+            integer_against_float(king_buckets);
+        }
+    }
+
+    fn integer_against_float(king_buckets: bool) {
+        let config = Config {
+            king_buckets,
+            ..Config::default()
+        };
         let mut trainer = Trainer::new(&config, 250.0);
-        trainer.net = FloatNetwork::random(&mut Rng::new(11));
+        trainer.net = FloatNetwork::random(&mut Rng::new(11), trainer.net.king_buckets);
         trainer.net.w1.iter_mut().for_each(|w| *w *= 4.0);
         trainer.net.b1.iter_mut().for_each(|b| *b = 0.25);
         trainer.net.w2.iter_mut().for_each(|w| *w *= 10.0);
@@ -972,6 +1052,14 @@ mod tests {
         a.sort_unstable();
         b.sort_unstable();
         assert_eq!(a, b);
+        assert_eq!(sample.mirrored().kings, mirrored.kings);
+        // With king buckets too: the kings go to the other wing's buckets.
+        let (mut a, _) = sample.mirrored().views(KING_BUCKETS);
+        let (mut b, _) = mirrored.views(KING_BUCKETS);
+        a[..4].sort_unstable();
+        b[..4].sort_unstable();
+        assert_eq!(a, b);
+        assert_ne!(sample.views(KING_BUCKETS).0, sample.views(1).0);
         assert_eq!(sample.mirrored().mirrored(), sample);
     }
 

@@ -68,6 +68,36 @@ pub const fn flip_feature(f: usize) -> usize {
     if f >= 384 { f - 384 } else { f + 384 }
 }
 
+/// The king buckets of a network that has them ([`Network::king_buckets`]): its inputs are
+/// 768 a bucket, each view taking those of the bucket of its own king's square.
+pub const KING_BUCKETS: usize = 4;
+
+/// The king bucket of `perspective`'s view when its king is on `king` (bucket 0 without a
+/// king). Seen from the view's own side: a king on its first two ranks on the queen's wing
+/// (files a to c), in the centre (d, e) or on the king's wing (f to h), and a king beyond
+/// them, whose shelter no longer matters.
+#[inline(always)]
+#[must_use]
+pub const fn king_bucket(perspective: Color, king: Option<Square>) -> usize {
+    let Some(king) = king else {
+        return 0;
+    };
+    let sq = if perspective.is_white() {
+        king.index()
+    } else {
+        king.index() ^ 56
+    };
+    if sq >= 16 {
+        3
+    } else {
+        match sq % 8 {
+            0..=2 => 0,
+            3 | 4 => 1,
+            _ => 2,
+        }
+    }
+}
+
 /// The output bucket of a position with `pieces` pieces on the board.
 #[inline(always)]
 #[must_use]
@@ -109,7 +139,7 @@ impl Accumulator {
 ///
 /// let mut acc = net.refresh(pos.board());
 /// let before = acc.clone();
-/// net.apply(&before, &mut acc, &change);
+/// net.apply(&before, &mut acc, &change, pos.board());
 /// assert_eq!(acc, net.refresh(pos.after(m).board()));
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -246,13 +276,20 @@ const VERSION: u32 = 1;
 /// The same layout for a network whose output is added to the classical evaluation (see
 /// [`Network::is_residual`]).
 const VERSION_RESIDUAL: u32 = 2;
+/// A network that evaluates alone, with [`KING_BUCKETS`] king buckets.
+const VERSION_KING_BUCKETS: u32 = 3;
+/// A residual network with [`KING_BUCKETS`] king buckets.
+const VERSION_RESIDUAL_KING_BUCKETS: u32 = 4;
 /// The header: magic, version, hidden neurons, buckets, scale.
 const HEADER: usize = 20;
 
 /// A network's quantized weights.
 #[derive(Clone)]
 pub struct Network {
-    feature_weights: Box<[[i16; HIDDEN]; INPUTS]>,
+    /// [`INPUTS`] columns a king bucket.
+    feature_weights: Box<[[i16; HIDDEN]]>,
+    /// 1, or [`KING_BUCKETS`].
+    king_buckets: usize,
     feature_bias: Box<[i16; HIDDEN]>,
     /// Per bucket, the weights of the side to move's half, then the other's.
     output_weights: Box<[[i16; 2 * HIDDEN]; BUCKETS]>,
@@ -267,8 +304,9 @@ pub struct Network {
 /// A network's quantized parameters, borrowed to be filled ([`Network::parameters_mut`]).
 #[derive(Debug)]
 pub struct Parameters<'a> {
-    /// The feature transformer's weights: a column of [`HIDDEN`] values per input.
-    pub feature_weights: &'a mut [[i16; HIDDEN]; INPUTS],
+    /// The feature transformer's weights: a column of [`HIDDEN`] values per input, [`INPUTS`]
+    /// columns a king bucket ([`Network::king_buckets`] of them).
+    pub feature_weights: &'a mut [[i16; HIDDEN]],
     /// The feature transformer's biases.
     pub feature_bias: &'a mut [i16; HIDDEN],
     /// Per bucket, the weights of the side to move's half, then the other's.
@@ -284,6 +322,7 @@ impl fmt::Debug for Network {
         f.debug_struct("Network")
             .field("hidden", &HIDDEN)
             .field("buckets", &BUCKETS)
+            .field("king_buckets", &self.king_buckets)
             .finish_non_exhaustive()
     }
 }
@@ -309,11 +348,19 @@ impl Network {
         )
     }
 
-    /// A network of zero weights (its every evaluation is 0).
+    /// A network of zero weights (its every evaluation is 0), without king buckets.
     #[must_use]
     pub fn zeroed() -> Network {
+        Network::zeroed_with_king_buckets(false)
+    }
+
+    /// A network of zero weights, with [`KING_BUCKETS`] king buckets or without them.
+    #[must_use]
+    pub fn zeroed_with_king_buckets(king_buckets: bool) -> Network {
+        let king_buckets = if king_buckets { KING_BUCKETS } else { 1 };
         Network {
-            feature_weights: boxed_zeroed(),
+            feature_weights: vec![[0; HIDDEN]; INPUTS * king_buckets].into_boxed_slice(),
+            king_buckets,
             feature_bias: Box::new([0; HIDDEN]),
             output_weights: boxed_zeroed(),
             output_bias: [0; BUCKETS],
@@ -322,8 +369,35 @@ impl Network {
         }
     }
 
+    /// The network's king buckets: 1 (every view reads the same [`INPUTS`]), or
+    /// [`KING_BUCKETS`] (see [`king_bucket`]).
+    #[must_use]
+    pub fn king_buckets(&self) -> usize {
+        self.king_buckets
+    }
+
+    /// The same network with [`KING_BUCKETS`] king buckets, each a copy of its one set of
+    /// columns: it evaluates every position as before, and a trainer can go on from it to
+    /// tell the buckets apart. A network with king buckets is returned as it is.
+    #[must_use]
+    pub fn with_king_buckets(&self) -> Network {
+        if self.king_buckets == KING_BUCKETS {
+            return self.clone();
+        }
+        let mut net = self.clone();
+        net.feature_weights = self
+            .feature_weights
+            .iter()
+            .cycle()
+            .take(INPUTS * KING_BUCKETS)
+            .copied()
+            .collect();
+        net.king_buckets = KING_BUCKETS;
+        net
+    }
+
     /// The quantized parameters to fill, for a trainer: the feature transformer's weights (a
-    /// column of [`HIDDEN`] values per input, scaled by [`QA`]) and biases (scaled by
+    /// column of [`HIDDEN`] values per input and king bucket, scaled by [`QA`]) and biases (scaled by
     /// [`QA`]), the output weights of each bucket (the side to move's half, then the
     /// other's, scaled by [`QB`]) and its bias (scaled by `QA * QB`), and the centipawns per
     /// unit of output.
@@ -348,20 +422,29 @@ impl Network {
         }
         let word = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("4 bytes"));
         let found = [word(4), word(8), word(12)];
-        let residual = found[0] == VERSION_RESIDUAL;
-        let version = if residual { VERSION_RESIDUAL } else { VERSION };
+        let version = match found[0] {
+            VERSION | VERSION_RESIDUAL | VERSION_KING_BUCKETS | VERSION_RESIDUAL_KING_BUCKETS => {
+                found[0]
+            }
+            _ => VERSION,
+        };
+        let residual = matches!(version, VERSION_RESIDUAL | VERSION_RESIDUAL_KING_BUCKETS);
+        let king_buckets = matches!(
+            version,
+            VERSION_KING_BUCKETS | VERSION_RESIDUAL_KING_BUCKETS
+        );
         let expected = [version, HIDDEN as u32, BUCKETS as u32];
         if found != expected {
             return Err(NetworkError::Layout { found, expected });
         }
-        let expected = Network::byte_len();
+        let mut net = Network::zeroed_with_king_buckets(king_buckets);
+        let expected = net.byte_len();
         if bytes.len() != expected {
             return Err(NetworkError::Length {
                 found: bytes.len(),
                 expected,
             });
         }
-        let mut net = Network::zeroed();
         net.scale = word(16) as i32;
         net.residual = residual;
         let mut rest = &bytes[HEADER..];
@@ -397,24 +480,28 @@ impl Network {
         self.residual = residual;
     }
 
-    /// The length of a network's bytes.
-    const fn byte_len() -> usize {
-        HEADER + 2 * (INPUTS * HIDDEN + HIDDEN + BUCKETS * 2 * HIDDEN) + 4 * BUCKETS
+    /// The length of the network's bytes.
+    fn byte_len(&self) -> usize {
+        HEADER
+            + 2 * (self.king_buckets * INPUTS * HIDDEN + HIDDEN + BUCKETS * 2 * HIDDEN)
+            + 4 * BUCKETS
     }
 
-    /// The network as bytes: a header (`CENN`, the layout's version (2 for a residual
-    /// network), the hidden neurons, the
-    /// buckets and the scale in centipawns, little-endian 32-bit words), then the weights, little-endian: the first
-    /// layer input by input, its biases, the output weights bucket by bucket and the output
+    /// The network as bytes: a header (`CENN`, the layout's version (1 for a network that
+    /// evaluates alone, 2 for a residual network, 3 and 4 for the same with king buckets),
+    /// the hidden neurons, the buckets and the scale in centipawns, little-endian 32-bit
+    /// words), then the weights, little-endian: the first layer input by input (king bucket
+    /// by king bucket), its biases, the output weights bucket by bucket and the output
     /// biases (32 bits).
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut bytes = Vec::with_capacity(Network::byte_len());
+        let mut bytes = Vec::with_capacity(self.byte_len());
         bytes.extend_from_slice(MAGIC);
-        let version = if self.residual {
-            VERSION_RESIDUAL
-        } else {
-            VERSION
+        let version = match (self.residual, self.king_buckets > 1) {
+            (false, false) => VERSION,
+            (true, false) => VERSION_RESIDUAL,
+            (false, true) => VERSION_KING_BUCKETS,
+            (true, true) => VERSION_RESIDUAL_KING_BUCKETS,
         };
         for word in [version, HIDDEN as u32, BUCKETS as u32, self.scale as u32] {
             bytes.extend_from_slice(&word.to_le_bytes());
@@ -457,15 +544,26 @@ impl Network {
         let mut acc = Accumulator {
             values: [*self.feature_bias; 2],
         };
+        let offsets = [Color::White, Color::Black].map(|view| self.offset(view, board));
         for (sq, piece) in board.iter() {
             for color in [Color::White, Color::Black] {
                 add(
                     &mut acc.values[color as usize],
-                    &self.feature_weights[feature(color, piece, sq)],
+                    &self.feature_weights[offsets[color as usize] + feature(color, piece, sq)],
                 );
             }
         }
         acc
+    }
+
+    /// The first of the columns of `view` on `board`: those of its king bucket.
+    #[inline(always)]
+    fn offset(&self, view: Color, board: &Board) -> usize {
+        if self.king_buckets == 1 {
+            0
+        } else {
+            king_bucket(view, board.king_of(view)) * INPUTS
+        }
     }
 
     /// Brings `acc`, the accumulator of `before`, to the accumulator of `after` (any board: the
@@ -546,31 +644,50 @@ impl Network {
                 }
             }
         }
-        self.apply_generic(source, acc, &added[..n_added], &removed[..n_removed]);
+        self.apply_generic(
+            source,
+            acc,
+            &added[..n_added],
+            &removed[..n_removed],
+            before,
+        );
     }
 
     /// Sets `acc` to `source` changed by `change`: the accumulator after a move from the
-    /// accumulator before it.
+    /// accumulator before it, `before` the board before the move.
     #[inline]
-    pub fn apply(&self, source: &Accumulator, acc: &mut Accumulator, change: &Change) {
+    pub fn apply(
+        &self,
+        source: &Accumulator,
+        acc: &mut Accumulator,
+        change: &Change,
+        before: &Board,
+    ) {
         #[cfg(target_arch = "x86_64")]
         if avx2() {
             // SAFETY: the processor has AVX2, checked just above.
-            return unsafe { self.apply_avx2(source, acc, change) };
+            return unsafe { self.apply_avx2(source, acc, change, before) };
         }
-        self.apply_generic(source, acc, change.added(), change.removed());
+        self.apply_generic(source, acc, change.added(), change.removed(), before);
     }
 
     /// [`Network::apply`] compiled for AVX2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    fn apply_avx2(&self, source: &Accumulator, acc: &mut Accumulator, change: &Change) {
-        self.apply_generic(source, acc, change.added(), change.removed());
+    fn apply_avx2(
+        &self,
+        source: &Accumulator,
+        acc: &mut Accumulator,
+        change: &Change,
+        before: &Board,
+    ) {
+        self.apply_generic(source, acc, change.added(), change.removed(), before);
     }
 
     /// `acc` = `source` + the columns of `added` − those of `removed`, in one pass over the
     /// sums for the changes of moves (one piece on and one or two off, or two and two), which
-    /// reads the source and writes the result once instead of once per column.
+    /// reads the source and writes the result once instead of once per column. A view whose
+    /// king changes bucket is summed anew from `before`, the board the changes apply to.
     #[inline(always)]
     fn apply_generic(
         &self,
@@ -578,10 +695,40 @@ impl Network {
         acc: &mut Accumulator,
         added: &[(Square, Piece)],
         removed: &[(Square, Piece)],
+        before: &Board,
     ) {
         for view in [Color::White, Color::Black] {
-            let column =
-                |&(sq, piece): &(Square, Piece)| &self.feature_weights[feature(view, piece, sq)];
+            let mut offset = 0;
+            if self.king_buckets > 1 {
+                let king = Piece::new(view, Role::King);
+                let king_before = before.king_of(view);
+                let king_after = added
+                    .iter()
+                    .find(|&&(_, piece)| piece == king)
+                    .map(|&(sq, _)| sq)
+                    .or(king_before);
+                offset = king_bucket(view, king_after) * INPUTS;
+                if offset != king_bucket(view, king_before) * INPUTS {
+                    let column = |sq: Square, piece: Piece| {
+                        &self.feature_weights[offset + feature(view, piece, sq)]
+                    };
+                    let out = &mut acc.values[view as usize];
+                    *out = *self.feature_bias;
+                    for (sq, piece) in before.iter() {
+                        add(out, column(sq, piece));
+                    }
+                    for &(sq, piece) in added {
+                        add(out, column(sq, piece));
+                    }
+                    for &(sq, piece) in removed {
+                        sub(out, column(sq, piece));
+                    }
+                    continue;
+                }
+            }
+            let column = |&(sq, piece): &(Square, Piece)| {
+                &self.feature_weights[offset + feature(view, piece, sq)]
+            };
             let from = &source.values[view as usize];
             let out = &mut acc.values[view as usize];
             match (added, removed) {
@@ -702,9 +849,15 @@ fn boxed_zeroed<T: Copy + Default, const N: usize, const M: usize>() -> Box<[[T;
 /// A network of random weights, of the sizes a trained one has, for tests of the evaluation.
 #[cfg(test)]
 pub(crate) fn random_network(seed: u64) -> Network {
+    random_network_with(seed, false)
+}
+
+/// The same, with king buckets or without.
+#[cfg(test)]
+pub(crate) fn random_network_with(seed: u64, king_buckets: bool) -> Network {
     let mut rng = crate::Rng::new(seed);
     let mut uniform = |bound: u64| rng.below(2 * bound + 1) as i32 - bound as i32;
-    let mut net = Network::zeroed();
+    let mut net = Network::zeroed_with_king_buckets(king_buckets);
     for w in net.feature_weights.iter_mut().flatten() {
         *w = uniform(100) as i16;
     }
@@ -763,7 +916,12 @@ mod tests {
 
     #[test]
     fn incremental_updates_match_a_refresh() {
-        let net = random_network(3);
+        for king_buckets in [false, true] {
+            incremental_updates_match_a_refresh_of(&random_network_with(3, king_buckets));
+        }
+    }
+
+    fn incremental_updates_match_a_refresh_of(net: &Network) {
         let mut rng = Rng::new(5);
         let starts = [
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -771,7 +929,7 @@ mod tests {
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
         ];
-        let mut moves_seen = [0; 4];
+        let mut moves_seen = [0; 5];
         for fen in starts {
             for _ in 0..20 {
                 let mut pos = position(fen);
@@ -787,12 +945,15 @@ mod tests {
                     moves_seen[2] += usize::from(m.is_promotion());
                     moves_seen[3] += usize::from(pos.is_capture(m));
                     let child = pos.after(m);
+                    let bucket =
+                        |p: &Position| king_bucket(pos.turn(), p.board().king_of(pos.turn()));
+                    moves_seen[4] += usize::from(bucket(&pos) != bucket(&child));
                     let mut next = acc.clone();
                     net.update_from(&acc, &mut next, pos.board(), child.board());
                     assert_eq!(next, net.refresh(child.board()), "after {m:?} from {pos:?}");
                     // The change known from the move alone gives the same sums.
                     let mut applied = acc.clone();
-                    net.apply(&acc, &mut applied, &Change::of_move(&pos, m));
+                    net.apply(&acc, &mut applied, &Change::of_move(&pos, m), pos.board());
                     assert_eq!(applied, next, "after {m:?} from {pos:?}");
                     assert_eq!(
                         net.evaluate(&next, child.board(), child.turn()),
@@ -802,15 +963,21 @@ mod tests {
                 }
             }
         }
-        // Every kind of move was played: castling, en passant, promotion, capture.
+        // Every kind of move was played: castling, en passant, promotion, capture, and a
+        // king's move to another bucket.
         assert!(moves_seen.iter().all(|&n| n > 0), "{moves_seen:?}");
     }
 
     #[test]
     fn chess960_castlings_change_the_king_and_the_rook() {
+        for king_buckets in [false, true] {
+            chess960_castlings_of(&random_network_with(7, king_buckets));
+        }
+    }
+
+    fn chess960_castlings_of(net: &Network) {
         // Castlings in which the king or the rook stays on its square, or lands on the
         // other's: the changes cancel out where they must.
-        let net = random_network(7);
         let fens = [
             // King on f1, rook on g1: O-O swaps them.
             "4k3/8/8/8/8/8/8/5KR1 w G - 0 1",
@@ -836,7 +1003,12 @@ mod tests {
             assert_eq!(castles.len(), 1, "{fen}");
             let acc = net.refresh(pos.board());
             let mut applied = acc.clone();
-            net.apply(&acc, &mut applied, &Change::of_move(&pos, castles[0]));
+            net.apply(
+                &acc,
+                &mut applied,
+                &Change::of_move(&pos, castles[0]),
+                pos.board(),
+            );
             assert_eq!(applied, net.refresh(pos.after(castles[0]).board()), "{fen}");
         }
     }
@@ -845,7 +1017,12 @@ mod tests {
     fn the_avx2_code_computes_what_the_generic_code_does() {
         // On a processor with AVX2 the public functions run the AVX2 copies; without it they
         // run the generic code and this test compares it with itself.
-        let net = random_network(8);
+        for king_buckets in [false, true] {
+            avx2_against_generic(&random_network_with(8, king_buckets));
+        }
+    }
+
+    fn avx2_against_generic(net: &Network) {
         let mut rng = Rng::new(9);
         let mut pos =
             position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
@@ -863,8 +1040,14 @@ mod tests {
             net.update_from_generic(&parent, &mut generic, pos.board(), child.board());
             assert_eq!(fast, generic);
             let change = Change::of_move(&pos, m);
-            net.apply(&parent, &mut fast, &change);
-            net.apply_generic(&parent, &mut generic, change.added(), change.removed());
+            net.apply(&parent, &mut fast, &change, pos.board());
+            net.apply_generic(
+                &parent,
+                &mut generic,
+                change.added(),
+                change.removed(),
+                pos.board(),
+            );
             assert_eq!(fast, generic);
             assert_eq!(
                 net.evaluate(&fast, child.board(), child.turn()),
@@ -872,6 +1055,67 @@ mod tests {
             );
             pos = child;
         }
+    }
+
+    #[test]
+    fn king_buckets_by_the_kings_square_from_its_side() {
+        use Square as S;
+        let white = |sq| king_bucket(Color::White, Some(sq));
+        let black = |sq| king_bucket(Color::Black, Some(sq));
+        assert_eq!(king_bucket(Color::White, None), 0);
+        assert_eq!(
+            [white(S::B1), white(S::E1), white(S::G1), white(S::G2)],
+            [0, 1, 2, 2]
+        );
+        assert_eq!(
+            [white(S::C2), white(S::D2), white(S::G3), white(S::E8)],
+            [0, 1, 3, 3]
+        );
+        assert_eq!(
+            [black(S::B8), black(S::E8), black(S::G8), black(S::G7)],
+            [0, 1, 2, 2]
+        );
+        assert_eq!([black(S::G6), black(S::E1)], [3, 3]);
+        assert!(
+            Square::ALL
+                .iter()
+                .all(|&sq| white(sq) < KING_BUCKETS && white(sq) == black(sq.flip_vertical()))
+        );
+    }
+
+    #[test]
+    fn a_network_copied_into_king_buckets_evaluates_as_before() {
+        let net = random_network(11);
+        let bucketed = net.with_king_buckets();
+        assert_eq!(bucketed.king_buckets(), KING_BUCKETS);
+        assert_eq!(net.king_buckets(), 1);
+        let mut rng = Rng::new(12);
+        let mut pos = Position::standard();
+        for _ in 0..80 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let score = |n: &Network| n.evaluate(&n.refresh(pos.board()), pos.board(), pos.turn());
+            assert_eq!(score(&net), score(&bucketed), "{pos:?}");
+            pos = pos.after(moves[rng.below(moves.len() as u64) as usize]);
+        }
+        // The bytes say it has king buckets, and read back the same.
+        let mut residual = bucketed.clone();
+        residual.set_residual(true);
+        for (net, version) in [(&bucketed, 3u32), (&residual, 4)] {
+            let bytes = net.to_bytes();
+            assert_eq!(bytes[4..8], version.to_le_bytes());
+            let back = Network::from_bytes(&bytes).expect("its own bytes");
+            assert_eq!(back.king_buckets(), KING_BUCKETS);
+            assert_eq!(back.is_residual(), version == 4);
+            assert_eq!(back.to_bytes(), bytes);
+            assert!(matches!(
+                Network::from_bytes(&bytes[..bytes.len() - 2]),
+                Err(NetworkError::Length { .. })
+            ));
+        }
+        assert_eq!(bucketed.with_king_buckets().to_bytes(), bucketed.to_bytes());
     }
 
     #[test]

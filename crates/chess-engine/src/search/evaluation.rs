@@ -53,7 +53,12 @@ impl Searcher {
     pub(super) fn push_accumulator(&mut self, ply: usize, pos: &Position, m: Move) {
         if let Some(network) = self.network.as_deref() {
             let (done, next) = self.accumulators.split_at_mut(ply + 1);
-            network.apply(&done[ply], &mut next[0], &Change::of_move(pos, m));
+            network.apply(
+                &done[ply],
+                &mut next[0],
+                &Change::of_move(pos, m),
+                pos.board(),
+            );
         }
     }
 }
