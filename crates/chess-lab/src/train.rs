@@ -31,7 +31,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use chess_core::Color;
+use chess_core::{Color, Square};
 use chess_notation::BoardFen;
 
 use chess_engine::Rng;
@@ -50,8 +50,8 @@ pub struct Sample {
     /// The inputs of white's view (black's are their [`flip_feature`]s).
     features: [u16; 32],
     len: u8,
-    /// The squares of the white and the black king (64 for none).
-    kings: [u8; 2],
+    /// The squares of the white and the black king.
+    kings: [Option<Square>; 2],
     white_to_move: bool,
     bucket: u8,
     /// The score for white, in centipawns.
@@ -121,8 +121,7 @@ impl FromStr for Sample {
         let mut sample = Sample {
             features: [0; 32],
             len: 0,
-            kings: [Color::White, Color::Black]
-                .map(|c| board.king_of(c).map_or(64, |sq| sq.index() as u8)),
+            kings: [Color::White, Color::Black].map(|c| board.king_of(c)),
             white_to_move,
             bucket: bucket(pieces) as u8,
             score: score.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16,
@@ -163,9 +162,7 @@ impl Sample {
             if king_buckets == 1 {
                 0
             } else {
-                let king = self.kings[color as usize];
-                let king = (king < 64).then(|| chess_core::Square::ALL[usize::from(king)]);
-                (king_bucket(color, king) * INPUTS) as u16
+                (king_bucket(color, self.kings[color as usize]) * INPUTS) as u16
             }
         };
         let (white_offset, black_offset) = (offset(Color::White), offset(Color::Black));
@@ -210,11 +207,7 @@ impl Sample {
         for f in &mut mirrored.features[..self.pieces()] {
             *f ^= 7;
         }
-        for king in &mut mirrored.kings {
-            if *king < 64 {
-                *king ^= 7;
-            }
-        }
+        mirrored.kings = self.kings.map(|king| king.map(Square::flip_horizontal));
         mirrored
     }
 }

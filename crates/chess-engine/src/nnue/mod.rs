@@ -397,8 +397,8 @@ impl Network {
     }
 
     /// The quantized parameters to fill, for a trainer: the feature transformer's weights (a
-    /// column of [`HIDDEN`] values per input and king bucket, scaled by [`QA`]) and biases (scaled by
-    /// [`QA`]), the output weights of each bucket (the side to move's half, then the
+    /// column of [`HIDDEN`] values per input and king bucket, scaled by [`QA`]) and biases
+    /// (scaled by [`QA`]), the output weights of each bucket (the side to move's half, then the
     /// other's, scaled by [`QB`]) and its bias (scaled by `QA * QB`), and the centipawns per
     /// unit of output.
     pub fn parameters_mut(&mut self) -> Parameters<'_> {
