@@ -395,6 +395,26 @@ impl Board {
             .filter_map(|sq| self.piece_at(sq).map(|piece| (sq, piece)))
     }
 
+    /// The board mirrored left to right (`a1` ↔ `h1`), the colors kept. Without castling rights
+    /// such a position is equally good for the same side: a trainer uses it to see every
+    /// position twice.
+    ///
+    /// ```
+    /// use chess_core::{Board, Color, Square};
+    ///
+    /// let board = Board::standard().flip_horizontal();
+    /// assert_eq!(board.king_of(Color::White), Some(Square::D1));
+    /// assert_eq!(board.flip_horizontal(), Board::standard());
+    /// ```
+    #[must_use]
+    pub fn flip_horizontal(&self) -> Board {
+        let mut board = Board::empty();
+        for (sq, piece) in self.iter() {
+            board.put_on_empty(sq.flip_horizontal(), piece);
+        }
+        board
+    }
+
     /// The board seen from the other side: mirrored top to bottom with the colors swapped. A
     /// position and its mirror are equally good for the opposite sides.
     #[must_use]
@@ -854,6 +874,25 @@ mod tests {
         assert_eq!(board.chess960_number(), Some(518));
         assert_eq!(board.mirror(), board);
         assert_eq!(Board::empty().king_of(Color::White), None);
+    }
+
+    #[test]
+    fn a_board_flipped_left_to_right_has_each_piece_on_the_mirrored_file() {
+        for n in [0, 518, 959] {
+            let board = Board::chess960(n).unwrap();
+            let flipped = board.flip_horizontal();
+            assert!(flipped.is_consistent());
+            for (sq, piece) in board.iter() {
+                assert_eq!(flipped.piece_at(sq.flip_horizontal()), Some(piece));
+                assert_eq!(
+                    flipped.by_piece(piece),
+                    board.by_piece(piece).flip_horizontal()
+                );
+            }
+            assert_eq!(flipped.occupied().count(), board.occupied().count());
+            assert_eq!(flipped.flip_horizontal(), board);
+            assert!(flipped.chess960_number().is_some());
+        }
     }
 
     #[test]

@@ -14,8 +14,10 @@
 //! on the data) instead of random weights. `--residual` fits a network that corrects the
 //! classical evaluation (the engine adds the two) instead of one that evaluates alone; a line
 //! whose position is not legal is then reported and skipped, since it has no classical
-//! evaluation. `--mirror` adds each training position with its files reversed (not with
-//! `--residual`: the classical evaluation of the mirrored position is not the original's).
+//! evaluation. `--mirror` adds each training position with its files reversed (the same
+//! position for the same side once neither may castle; with `--residual`, only positions
+//! without castling rights, each with the classical evaluation of the mirrored position,
+//! which differs: its piece-square values are fitted square by square).
 //! `--king-buckets` fits a network whose inputs are by king bucket (`nnue::KING_BUCKETS`, by
 //! the square of each view's own king); a `--from` network without them is copied into each
 //! bucket first, so that the fit starts from its evaluations. A
@@ -112,15 +114,9 @@ fn main() -> ExitCode {
             }
         }
     }
-    if mirror && config.residual {
-        eprintln!(
-            "--mirror and --residual: a mirrored position needs its own classical evaluation"
-        );
-        return ExitCode::from(2);
-    }
     if files.is_empty() {
         eprintln!(
-            "usage: train [--residual] [--king-buckets] [--dedup] [--from NETWORK] [--out FILE] [--epochs N] [--batch N] [--rate R] [--lambda L] [--threads N] [--hold-out PERCENT] [--scale K] DATA..."
+            "usage: train [--residual] [--king-buckets] [--mirror] [--classical] [--dedup] [--from NETWORK] [--out FILE] [--epochs N] [--batch N] [--rate R] [--lambda L] [--threads N] [--hold-out PERCENT] [--scale K] DATA..."
         );
         return ExitCode::from(2);
     }
@@ -131,6 +127,9 @@ fn main() -> ExitCode {
     let mut seen = std::collections::HashSet::new();
     let mut duplicates = 0u64;
     let mut inputs = Vec::new();
+    // With --mirror --residual: the classical evaluation of each sample's mirrored position,
+    // where it has one (no castling rights).
+    let mut mirrored_bases: Vec<Option<i32>> = Vec::new();
     for path in &files {
         let file = match std::fs::File::open(path) {
             Ok(file) => file,
@@ -169,6 +168,9 @@ fn main() -> ExitCode {
                             }
                             continue;
                         };
+                        if mirror {
+                            mirrored_bases.push(classical_eval_mirrored(&line));
+                        }
                         sample.with_base(base)
                     } else {
                         sample
@@ -201,7 +203,16 @@ fn main() -> ExitCode {
     let held_out = samples.split_off(samples.len() - held);
     let scale = scale.unwrap_or_else(|| fit_scale(&samples));
     if mirror {
-        let mirrored: Vec<Sample> = samples.iter().map(Sample::mirrored).collect();
+        let mirrored: Vec<Sample> = if config.residual {
+            samples
+                .iter()
+                .zip(&mirrored_bases)
+                .filter_map(|(sample, base)| base.map(|base| sample.mirrored().with_base(base)))
+                .collect()
+        } else {
+            samples.iter().map(Sample::mirrored).collect()
+        };
+        eprintln!("{} positions mirrored", mirrored.len());
         samples.extend(mirrored);
     }
     eprintln!(
@@ -294,11 +305,20 @@ fn main() -> ExitCode {
 /// The classical evaluation of the position of a data line (`FEN | score | result`), for the
 /// side to move.
 fn classical_eval(line: &str) -> Option<i32> {
+    Some(chess_engine::evaluate(&position(line)?))
+}
+
+/// The classical evaluation of the position of a data line mirrored left to right, for the
+/// side to move; `None` where a side may castle (or the line is not a legal position).
+fn classical_eval_mirrored(line: &str) -> Option<i32> {
+    Some(chess_engine::evaluate(&position(line)?.flip_horizontal()?))
+}
+
+/// The position of a data line.
+fn position(line: &str) -> Option<chess_rules::Position> {
     let fen = line.split('|').next()?.trim();
-    let pos = fen
-        .parse::<chess_notation::Fen>()
+    fen.parse::<chess_notation::Fen>()
         .ok()?
         .into_position(chess_rules::CastlingMode::Standard)
-        .ok()?;
-    Some(chess_engine::evaluate(&pos))
+        .ok()
 }

@@ -769,6 +769,43 @@ impl Position {
         Position::from_setup_lenient(setup, self.mode)
     }
 
+    /// The position mirrored left to right (`a1` ↔ `h1`): the same side to move, the en
+    /// passant square mirrored. Such a position is equally good for the same side, so a
+    /// trainer may see each position twice; `None` where a side may still castle, since
+    /// castling is not the same on the other wing.
+    ///
+    /// ```
+    /// use chess_core::{Piece, Square};
+    /// use chess_rules::{Position, Setup};
+    ///
+    /// let mut setup = Setup::empty();
+    /// setup.board.put(Square::E1, Piece::WhiteKing);
+    /// setup.board.put(Square::E8, Piece::BlackKing);
+    /// setup.board.put(Square::B2, Piece::WhitePawn);
+    /// let pos = Position::from_setup(setup, Default::default())?;
+    /// let flipped = pos.flip_horizontal().expect("no castling rights");
+    /// assert_eq!(flipped.board().piece_at(Square::G2), Some(Piece::WhitePawn));
+    /// assert_eq!(flipped.board().king_of(chess_core::Color::White), Some(Square::D1));
+    /// assert_eq!(flipped.flip_horizontal(), Some(pos));
+    /// assert_eq!(Position::standard().flip_horizontal(), None);
+    /// # Ok::<_, chess_rules::PositionError>(())
+    /// ```
+    #[must_use]
+    pub fn flip_horizontal(&self) -> Option<Position> {
+        if !self.castling.is_empty() {
+            return None;
+        }
+        let setup = Setup {
+            board: self.board.flip_horizontal(),
+            turn: self.turn,
+            castling: CastlingRights::NONE,
+            ep_square: self.ep_square.map(Square::flip_horizontal),
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        };
+        Some(Position::from_setup_lenient(setup, self.mode))
+    }
+
     /// Whether the side to move is checkmated.
     #[must_use]
     pub fn is_checkmate(&self) -> bool {

@@ -319,3 +319,32 @@ fn games_from_tricky_positions_match_the_reference() {
         }
     }
 }
+
+#[test]
+fn a_position_flipped_left_to_right_has_the_flipped_moves() {
+    let flip = |sq: Square| sq.flip_horizontal();
+    let mut flipped_positions = 0;
+    for pos in chess_testdata::random_positions(0xf11b, 40, 120) {
+        let Some(flipped) = pos.flip_horizontal() else {
+            assert!(!pos.castling_rights().is_empty(), "{pos:?}");
+            continue;
+        };
+        flipped_positions += 1;
+        assert_eq!(flipped.turn(), pos.turn());
+        assert_eq!(flipped.is_check(), pos.is_check());
+        assert_eq!(flipped.checkers(), pos.checkers().flip_horizontal());
+        let moves: BTreeSet<(Square, Square, Option<Role>)> = pos
+            .legal_moves()
+            .iter()
+            .map(|m| (flip(m.from()), flip(m.to()), m.promotion()))
+            .collect();
+        let theirs: BTreeSet<(Square, Square, Option<Role>)> = flipped
+            .legal_moves()
+            .iter()
+            .map(|m| (m.from(), m.to(), m.promotion()))
+            .collect();
+        assert_eq!(moves, theirs, "{pos:?}");
+        assert_eq!(flipped.flip_horizontal().as_ref(), Some(&pos));
+    }
+    assert!(flipped_positions > 1_000, "{flipped_positions}");
+}
