@@ -157,7 +157,7 @@ fn main() -> ExitCode {
             match line.parse::<Sample>() {
                 Ok(sample) => {
                     let sample = if config.residual {
-                        let Some(base) = classical_eval(&line) else {
+                        let Some(pos) = position(&line) else {
                             bad += 1;
                             if bad <= 10 {
                                 eprintln!(
@@ -169,9 +169,12 @@ fn main() -> ExitCode {
                             continue;
                         };
                         if mirror {
-                            mirrored_bases.push(classical_eval_mirrored(&line));
+                            mirrored_bases.push(
+                                pos.flip_horizontal()
+                                    .map(|flipped| chess_engine::evaluate(&flipped)),
+                            );
                         }
-                        sample.with_base(base)
+                        sample.with_base(chess_engine::evaluate(&pos))
                     } else {
                         sample
                     };
@@ -306,12 +309,6 @@ fn main() -> ExitCode {
 /// side to move.
 fn classical_eval(line: &str) -> Option<i32> {
     Some(chess_engine::evaluate(&position(line)?))
-}
-
-/// The classical evaluation of the position of a data line mirrored left to right, for the
-/// side to move; `None` where a side may castle (or the line is not a legal position).
-fn classical_eval_mirrored(line: &str) -> Option<i32> {
-    Some(chess_engine::evaluate(&position(line)?.flip_horizontal()?))
 }
 
 /// The position of a data line.
